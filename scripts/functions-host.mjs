@@ -1,0 +1,75 @@
+// Runs functions/*.ts inside one long-lived Node process, routed by each module's `config.path`.
+// Why not @netlify/dev's function emulation: it starts a fresh worker per request (~160 ms here),
+// so an embedded database would be reopened on every call. On Netlify a warm function keeps its
+// module state between calls; this host does the same, and one PGlite instance serves every function.
+import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+
+/** Compiles a path like `/api/items/:id` into a matcher. */
+function compilePath(path) {
+  const names = [];
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:(\w+)/g, (_, name) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const regex = new RegExp(`^${source}/?$`);
+  return (pathname) => {
+    const found = regex.exec(pathname);
+    return found ? Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1])])) : null;
+  };
+}
+
+/** Lists the function entry files Netlify would deploy from a folder. */
+export async function listFunctionFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && /\.(m?[jt]s)$/.test(e.name) && !/\.(test|spec|d)\.[mc]?[jt]s$/.test(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+/** Builds a router from loaded function modules: `(request) => Response | undefined`. */
+export function createFunctionRouter(modules) {
+  const routes = modules.flatMap((mod) => {
+    const paths = [mod.config?.path ?? []].flat();
+    const methods = mod.config?.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : null;
+    return paths.map((path) => ({ match: compilePath(path), methods, handler: mod.default }));
+  });
+  return async (request, ip = '127.0.0.1') => {
+    const { pathname } = new URL(request.url);
+    for (const route of routes) {
+      const params = route.match(pathname);
+      if (!params) continue;
+      // Netlify answers a method outside config.method as not found; the handlers answer 405 themselves.
+      if (route.methods && !route.methods.includes(request.method)) continue;
+      return route.handler(request, { ip, params, site: { url: new URL(request.url).origin } });
+    }
+    return undefined;
+  };
+}
+
+/** Converts a Node request into a web Request. */
+export function toWebRequest(req, origin) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? Readable.toWeb(req) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+/** Writes a web Response to a Node response. */
+export async function sendWebResponse(res, response) {
+  const headers = {};
+  response.headers.forEach((value, key) => {
+    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+  });
+  res.writeHead(response.status, headers);
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
