@@ -38,3 +38,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+/**
+ * Starts the same server as `npm start`, in this process, with functions imported through Vite,
+ * so a test can also query the database those functions write to. Needs a built dist/.
+ */
+export async function startInProcessServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { startServer } = await import('../../scripts/server.mjs');
+  const { listFunctionFiles } = await import('../../scripts/functions-host.mjs');
+  const files: string[] = await listFunctionFiles(new URL('../../functions', import.meta.url).pathname);
+  const functionModules = await Promise.all(files.map((f) => import(`../../functions/${f}`)));
+  return startServer({ port: 0, functionModules });
+}
