@@ -1,0 +1,46 @@
+// Request/response shapes of the lead and scheduling endpoints, shared by the wizard and functions/.
+import type { LeadFieldErrors, LeadFormValues } from './lead';
+import type { Service } from './options';
+
+export const apiPaths = {
+  leads: '/api/leads',
+  availability: '/api/availability',
+  meetings: '/api/meetings',
+  health: '/api/health',
+} as const;
+
+/** POST /api/leads. `website` is a honeypot: humans never see it, so a filled one means a bot. */
+export type LeadRequest = LeadFormValues & { idempotencyKey: string; website?: string };
+
+/** 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. */
+export type LeadCreated = { id: string };
+/** 400 invalid lead: pt-BR message per field (spec §5). Other errors carry only `error`. */
+export type ApiError = { error: string; fieldErrors?: LeadFieldErrors };
+export type LeadResponse = LeadCreated | ApiError;
+
+/** GET /api/availability?date=YYYY-MM-DD — free slots sorted by time, then consultant name. */
+export type AvailabilitySlot = { time: string; presellerId: string; presellerName: string };
+export type AvailabilityResponse = { availableSlots: AvailabilitySlot[] };
+/** GET /api/availability?month=YYYY-MM — days with at least one free slot (the calendar disables the rest). */
+export type MonthAvailabilityResponse = { days: string[] };
+
+/** POST /api/meetings. presellerId is the consultant of the chosen slot; another free one is assigned if taken. */
+export type MeetingRequest = {
+  leadId: string;
+  scheduledDate: string; // YYYY-MM-DD, America/Sao_Paulo
+  scheduledTime: string; // HH:mm
+  presellerId?: string;
+  service: Service;
+  diagnosticScore: number;
+  idempotencyKey: string;
+};
+
+/** 201 booked (200 for a repeated idempotencyKey); startsAt is ISO 8601 in UTC. */
+export type MeetingBooked = {
+  success: true;
+  preseller: { name: string };
+  meeting: { id: string; startsAt: string };
+};
+/** 400 invalid, 404 unknown lead, 409 slot gone, 503 unavailable. */
+export type MeetingFailed = { success: false; error: string };
+export type MeetingResponse = MeetingBooked | MeetingFailed;

@@ -1,0 +1,132 @@
+// The lead form schema, shared by the quote wizard (browser) and POST /api/leads (server).
+// zod/mini keeps the browser bundle small: this module bundles to 23 KB min / 7.9 KB gzip, versus
+// 89 KB / 26.7 KB with classic `zod` (esbuild, measured when written).
+import * as z from 'zod/mini';
+import { isValidCnpj, normalizeCnpj } from './cnpj';
+import { isValidPhone, phoneDigits } from './phone';
+import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from './options';
+
+/** Spec §5 messages, exactly. */
+export const leadMessages = {
+  nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
+  cargo: 'Selecione seu cargo',
+  email: 'Email inválido',
+  telefone: 'Telefone deve ter pelo menos 10 dígitos',
+  nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
+  cnpjLength: 'CNPJ deve ter 14 dígitos',
+  cnpjInvalid: 'CNPJ inválido',
+  faturamento: 'Selecione o faturamento',
+  numeroVendedores: 'Selecione o número de vendedores',
+  segmento: 'Selecione seu segmento de atuação',
+  outroSegmento: 'Especifique o segmento quando selecionar "Outro"',
+  modeloNegocio: 'Selecione seu modelo de negócio',
+} as const;
+
+/** What the wizard holds: every field a string ('' until filled). */
+export type LeadFormValues = {
+  nomeCompleto: string;
+  cargo: string;
+  email: string;
+  telefone: string;
+  nomeEmpresa: string;
+  cnpj: string;
+  faturamento: string;
+  numeroVendedores: string;
+  segmento: string;
+  outroSegmento: string;
+  modeloNegocio: string;
+};
+export type LeadField = keyof LeadFormValues;
+
+export const emptyLeadForm: LeadFormValues = {
+  nomeCompleto: '',
+  cargo: '',
+  email: '',
+  telefone: '',
+  nomeEmpresa: '',
+  cnpj: '',
+  faturamento: '',
+  numeroVendedores: '',
+  segmento: '',
+  outroSegmento: '',
+  modeloNegocio: '',
+};
+
+/** The four wizard steps and the fields each one validates. */
+export const leadSteps = [
+  ['nomeCompleto', 'cargo', 'email', 'telefone'],
+  ['nomeEmpresa', 'cnpj', 'faturamento', 'numeroVendedores'],
+  ['segmento', 'outroSegmento'],
+  ['modeloNegocio'],
+] as const satisfies readonly (readonly LeadField[])[];
+
+const text = (message: string, min: number) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(min, { error: message }));
+
+export const leadSchema = z
+  .object({
+    nomeCompleto: text(leadMessages.nomeCompleto, 2),
+    cargo: z.enum(cargoValues, { error: leadMessages.cargo }),
+    email: z.pipe(z.string({ error: leadMessages.email }).check(z.trim()), z.email({ error: leadMessages.email })),
+    telefone: z.pipe(
+      z.string({ error: leadMessages.telefone }).check(z.refine(isValidPhone, { error: leadMessages.telefone })),
+      z.transform(phoneDigits),
+    ),
+    nomeEmpresa: text(leadMessages.nomeEmpresa, 2),
+    cnpj: z.pipe(
+      z.string({ error: leadMessages.cnpjLength }).check(
+        // Short input gets the length message only; the check-digit message is for 14+ characters.
+        z.refine((s) => normalizeCnpj(s).length >= 14, { error: leadMessages.cnpjLength, abort: true }),
+        z.refine(isValidCnpj, { error: leadMessages.cnpjInvalid }),
+      ),
+      z.transform(normalizeCnpj),
+    ),
+    faturamento: z.enum(faturamentoValues, { error: leadMessages.faturamento }),
+    numeroVendedores: z.enum(numeroVendedoresValues, { error: leadMessages.numeroVendedores }),
+    segmento: z.enum(segmentoValues, { error: leadMessages.segmento }),
+    outroSegmento: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+    modeloNegocio: z.enum(modeloNegocioValues, { error: leadMessages.modeloNegocio }),
+  })
+  .check(
+    z.refine((v) => v.segmento !== 'outro' || (v.outroSegmento ?? '').length > 0, {
+      error: leadMessages.outroSegmento,
+      path: ['outroSegmento'],
+      // Also report it while other fields are still wrong, so the wizard sees every message at once.
+      when: (payload) => {
+        const v = payload.value as { segmento?: unknown; outroSegmento?: unknown };
+        return v?.segmento === 'outro' && (v.outroSegmento === undefined || v.outroSegmento === null || typeof v.outroSegmento === 'string');
+      },
+    }),
+  );
+
+type Parsed = z.output<typeof leadSchema>;
+/** Validated, normalised lead: CNPJ as 14 upper-case characters, phone as digits, outroSegmento null unless 'outro'. */
+export type LeadData = Omit<Parsed, 'outroSegmento'> & { outroSegmento: string | null };
+
+export type LeadFieldErrors = Partial<Record<LeadField, string>>;
+export type LeadValidation = { ok: true; data: LeadData } | { ok: false; fieldErrors: LeadFieldErrors };
+
+/** Validates every field; on failure returns the first message per field. */
+export function validateLead(values: unknown): LeadValidation {
+  const result = leadSchema.safeParse(values);
+  if (!result.success) {
+    const fieldErrors: LeadFieldErrors = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as LeadField | undefined;
+      if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+    }
+    return { ok: false, fieldErrors };
+  }
+  const data = result.data;
+  const outro = data.segmento === 'outro' && data.outroSegmento ? data.outroSegmento : null;
+  return { ok: true, data: { ...data, outroSegmento: outro } };
+}
+
+/** Errors of the given fields only (the wizard validates one step at a time); {} when they are valid. */
+export function validateLeadFields(values: Partial<LeadFormValues>, fields: readonly LeadField[]): LeadFieldErrors {
+  const result = validateLead(values);
+  if (result.ok) return {};
+  const errors: LeadFieldErrors = {};
+  for (const field of fields) if (result.fieldErrors[field]) errors[field] = result.fieldErrors[field];
+  return errors;
+}
