@@ -1,11 +1,17 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { orcamentoSchema } from './schemas/orcamento';
+import { homeSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
+import { siteSchema } from './schemas/site';
 
 // Every text of the site lives in content/. Each collection is validated at build time:
 // a missing field or a wrong type fails `astro build` naming the file and the field.
-const yaml = (pattern: string) => glob({ pattern, base: './content' });
+const yaml = (pattern: string, base = './content') => glob({ pattern, base });
 
 export const collections = {
+  site: defineCollection({ loader: yaml('site.yaml'), schema: siteSchema }),
+  home: defineCollection({ loader: yaml('home.yaml'), schema: homeSchema }),
+  services: defineCollection({ loader: yaml('*.yaml', './content/servicos'), schema: servicePageSchema }),
+  notFound: defineCollection({ loader: yaml('not-found.yaml'), schema: notFoundSchema }),
   orcamento: defineCollection({ loader: yaml('orcamento.yaml'), schema: orcamentoSchema }),
 };

@@ -1,0 +1,132 @@
+// Mobile navigation. Server-rendered so its links exist without JavaScript (the toggle is a link to
+// #menu-mobile, shown by CSS :target); once hydrated React owns open/close.
+import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+
+export interface MenuLink {
+  name: string;
+  target: string;
+  type: 'scroll' | 'link' | 'external';
+}
+
+interface Props {
+  items: MenuLink[];
+  quote: MenuLink;
+  social: { linkedin: string; instagram: string };
+  labels: { openMenu: string; closeMenu: string; mainNav: string; newTab: string; linkedin: string; instagram: string };
+  currentPath: string;
+}
+
+const PANEL_ID = 'menu-mobile';
+
+const icons = {
+  menu: 'M3 6h18M3 12h18M3 18h18',
+  close: 'M18 6 6 18M6 6l12 12',
+  linkedin: 'M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6zM2 9h4v12H2zM4 6a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  instagram: 'M17 2H7a5 5 0 0 0-5 5v10a5 5 0 0 0 5 5h10a5 5 0 0 0 5-5V7a5 5 0 0 0-5-5zM16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37zM17.5 6.5h.01',
+};
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={path} />
+    </svg>
+  );
+}
+
+export default function MobileMenu({ items, quote, social, labels, currentPath }: Props) {
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    // A tap that landed before hydration already opened the panel through :target.
+    if (window.location.hash === `#${PANEL_ID}`) setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(false);
+    const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && close();
+    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('scroll', close);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const toggle = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setOpen((value) => !value);
+  };
+
+  // Before hydration the panel follows :target; afterwards only React's state.
+  const panelVisibility = open ? 'block' : hydrated ? 'hidden' : 'hidden target:block';
+  const linkClass = 'block rounded-lg px-3 py-3 text-base font-medium text-navy-100 hover:bg-white/10 hover:text-white';
+
+  return (
+    <div className="lg:hidden">
+      <a
+        href={`#${PANEL_ID}`}
+        role="button"
+        aria-controls={PANEL_ID}
+        aria-expanded={open}
+        aria-label={open ? labels.closeMenu : labels.openMenu}
+        onClick={toggle}
+        onKeyDown={(event) => event.key === ' ' && toggle(event)}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
+      >
+        <Icon path={open ? icons.close : icons.menu} />
+      </a>
+      <nav id={PANEL_ID} aria-label={labels.mainNav} className={`${panelVisibility} absolute inset-x-0 top-16 border-t border-white/10 bg-navy-950 px-4 pb-6 pt-2 shadow-2xl`}>
+        <ul className="space-y-1">
+          {items.map((item) => {
+            const external = item.type === 'external';
+            return (
+              <li key={item.name}>
+                <a
+                  href={item.target}
+                  className={linkClass}
+                  aria-current={item.target === currentPath ? 'page' : undefined}
+                  target={external ? '_blank' : undefined}
+                  rel={external ? 'noopener' : undefined}
+                  data-track={item.name}
+                  data-track-location="Header Mobile"
+                  onClick={() => setOpen(false)}
+                >
+                  {item.name}
+                  {external && <span className="sr-only"> {labels.newTab}</span>}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-4 flex items-center gap-3 px-3">
+          <a
+            href={quote.target}
+            className="flex-1 rounded-full bg-gradient-to-r from-sun-400 to-ember-500 px-5 py-3 text-center font-semibold text-navy-950"
+            data-track={quote.name}
+            data-track-location="Header Mobile"
+            onClick={() => setOpen(false)}
+          >
+            {quote.name}
+          </a>
+          {(['linkedin', 'instagram'] as const).map((network) => (
+            <a
+              key={network}
+              href={social[network]}
+              target="_blank"
+              rel="noopener"
+              aria-label={`${labels[network]} ${labels.newTab}`}
+              className="inline-flex size-11 items-center justify-center rounded-full border border-white/15 text-white hover:bg-white/10"
+              data-track={labels[network]}
+              data-track-location="Header Mobile"
+            >
+              <Icon path={icons[network]} />
+            </a>
+          ))}
+        </div>
+      </nav>
+    </div>
+  );
+}

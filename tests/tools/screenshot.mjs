@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, width = '375', full = '1'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const p = await b.newPage({ viewport: { width: +width, height: 800 } });
+const js = [];
+p.on('response', r => { if (r.request().resourceType() === 'script') js.push(r.url()); });
+p.on('console', m => console.log('console:', m.text()));
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.screenshot({ path: out, fullPage: full === '1' });
+console.log('js:', js);
+await b.close();
