@@ -1,4 +1,17 @@
+// GET /api/health — 200 when the store answers, 503 otherwise (for uptime checks; no details leak).
 import type { Config } from '@netlify/functions';
-let count = 0;
-export default async () => Response.json({ ok: true, count: ++count });
-export const config: Config = { path: '/api/health' };
+import { getApp } from './lib/app';
+import { allowMethods, guard, json } from './lib/http';
+
+export default (req: Request) =>
+  guard('health', async () => {
+    allowMethods(req, ['GET', 'HEAD']);
+    const app = await getApp();
+    await app.store.ping();
+    return json({ ok: true, store: app.store.kind });
+  });
+
+export const config: Config = {
+  path: '/api/health',
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

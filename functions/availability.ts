@@ -1,0 +1,12 @@
+// GET /api/availability — see lib/handlers/availability.ts. Config is a literal because Netlify reads it statically.
+import type { Config } from '@netlify/functions';
+import { getApp } from './lib/app';
+import { createAvailabilityHandler } from './lib/handlers/availability';
+
+export default createAvailabilityHandler(getApp);
+
+export const config: Config = {
+  path: '/api/availability',
+  // Per client IP and deploy domain, per minute.
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

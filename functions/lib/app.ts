@@ -1,0 +1,58 @@
+// Composition root: one store, one outbox and one clock per process, shared by every function.
+import { readEnv, type ServerEnv } from './env';
+import { holidayChecker } from './holidays';
+import { createOutbox, type Outbox } from './mail/outbox';
+import { createSender, type MailSender } from './mail/transport';
+import type { Store } from './store/port';
+
+export type Clock = () => Date;
+
+export type App = {
+  env: ServerEnv;
+  store: Store;
+  outbox: Outbox;
+  now: Clock;
+  isHoliday: (date: string) => boolean;
+};
+
+export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; send?: MailSender }): App {
+  const now = opts.now ?? (() => new Date());
+  const send = opts.send ?? createSender(opts.env);
+  return {
+    env: opts.env,
+    store: opts.store,
+    outbox: createOutbox(opts.store, send, now),
+    now,
+    isHoliday: holidayChecker(opts.env.scheduling.holidays),
+  };
+}
+
+/** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, embedded PGlite otherwise. */
+export async function openStore(env: ServerEnv): Promise<Store> {
+  if (env.supabase) {
+    const { openSupabaseStore } = await import('./store/supabase');
+    return openSupabaseStore(env.supabase.url, env.supabase.serviceRoleKey);
+  }
+  const { openPgliteStore } = await import('./store/pglite');
+  return openPgliteStore(env.dataDir);
+}
+
+let shared: Promise<App> | null = null;
+
+/** The process-wide app, opened on first use; a failed open is retried on the next request. */
+export function getApp(): Promise<App> {
+  if (!shared) {
+    const env = readEnv();
+    shared = openStore(env).then((store) => createApp({ env, store }));
+    shared.catch(() => {
+      shared = null;
+    });
+  }
+  return shared;
+}
+
+/** Sends queued mail after the answer: waitUntil on Netlify, a background promise in a long-lived process. */
+export function flushOutboxLater(app: App, context?: { waitUntil?: (p: Promise<unknown>) => void }): void {
+  const drained = app.outbox.kick();
+  if (typeof context?.waitUntil === 'function') context.waitUntil(drained);
+}

@@ -1,0 +1,30 @@
+// Server settings from environment variables (documented in the README's table).
+import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling-config';
+
+export type ServerEnv = {
+  /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
+  dataDir: string;
+  supabase: { url: string; serviceRoleKey: string } | null;
+  /** nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465. Unset: write .eml files instead. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Receives a notification for each new lead. */
+  contactEmail: string;
+  /** leads.origem: fixed label identifying this site as the lead's source. */
+  leadOrigin: string;
+  scheduling: SchedulingConfig;
+};
+
+export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
+  const url = env.SUPABASE_URL?.trim();
+  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  return {
+    dataDir: env.DATA_DIR?.trim() || '.data',
+    supabase: url && key ? { url, serviceRoleKey: key } : null,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || 'Mentor Solar <nao-responda@mentor-solar.example.com>',
+    contactEmail: env.CONTACT_EMAIL?.trim() || 'contato@mentor-solar.example.com',
+    leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
+    scheduling: schedulingConfig,
+  };
+}

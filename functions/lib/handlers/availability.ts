@@ -1,0 +1,49 @@
+// GET /api/availability?date=YYYY-MM-DD → free slots; ?month=YYYY-MM → days with a free slot.
+import type { App } from '../app';
+import { allowMethods, guard, HttpError, json } from '../http';
+import { candidateSlots, freeSlots, rangeOf, type SlotRules } from '../slots';
+import { daysOfMonth, isIsoDate, isIsoMonth } from '../time';
+
+export const availabilityCopy = {
+  invalidDate: 'Data inválida. Use o formato AAAA-MM-DD.',
+  invalidMonth: 'Mês inválido. Use o formato AAAA-MM.',
+} as const;
+
+export function createAvailabilityHandler(getApp: () => Promise<App>) {
+  return (req: Request) =>
+    guard('availability', async () => {
+      allowMethods(req, ['GET']);
+      const params = new URL(req.url).searchParams;
+      const date = params.get('date');
+      const month = params.get('month');
+      if (month !== null) {
+        if (!isIsoMonth(month)) throw new HttpError(400, availabilityCopy.invalidMonth);
+        return json({ days: await openDays(await getApp(), month) });
+      }
+      if (!isIsoDate(date)) throw new HttpError(400, availabilityCopy.invalidDate);
+      return json({ availableSlots: await slotsOf(await getApp(), date) });
+    });
+}
+
+function rulesOf(app: App): SlotRules {
+  return { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday };
+}
+
+export async function slotsOf(app: App, date: string) {
+  const candidates = candidateSlots(date, rulesOf(app));
+  if (candidates.length === 0) return [];
+  const { from, to } = rangeOf([date], app.env.scheduling);
+  const [presellers, busy] = await Promise.all([app.store.listActivePresellers(), app.store.listBusy(from, to)]);
+  return freeSlots(candidates, presellers, busy);
+}
+
+export async function openDays(app: App, month: string): Promise<string[]> {
+  const rules = rulesOf(app);
+  const days = daysOfMonth(month)
+    .map((date) => ({ date, candidates: candidateSlots(date, rules) }))
+    .filter((d) => d.candidates.length > 0);
+  if (days.length === 0) return [];
+  const { from, to } = rangeOf(days.map((d) => d.date), app.env.scheduling);
+  const [presellers, busy] = await Promise.all([app.store.listActivePresellers(), app.store.listBusy(from, to)]);
+  return days.filter((d) => freeSlots(d.candidates, presellers, busy).length > 0).map((d) => d.date);
+}

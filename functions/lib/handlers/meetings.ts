@@ -1,0 +1,97 @@
+// POST /api/meetings: books a free consultant for a lead, with invites, once per idempotency key.
+import * as z from 'zod/mini';
+import { serviceValues } from '../../../src/domain/options';
+import type { App } from '../app';
+import { flushOutboxLater } from '../app';
+import { assignmentOrder } from '../assignment';
+import { allowMethods, guard, HttpError, json, readJson } from '../http';
+import { meetingInvites } from '../mail/messages';
+import { candidateSlots, freePresellers } from '../slots';
+import { addDays, isHhMm, isIsoDate, weekdayOf, zonedToUtc } from '../time';
+import { isIdempotencyKey } from './leads';
+
+export const meetingCopy = {
+  invalid: 'Dados do agendamento inválidos.',
+  unknownLead: 'Cadastro não encontrado. Preencha o formulário novamente.',
+  slotGone: 'Este horário não está mais disponível. Escolha outro horário.',
+} as const;
+
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const meetingSchema = z.object({
+  leadId: uuid,
+  scheduledDate: z.string().check(z.refine(isIsoDate)),
+  scheduledTime: z.string().check(z.refine(isHhMm)),
+  presellerId: z.optional(z.nullable(uuid)),
+  service: z.enum(serviceValues),
+  diagnosticScore: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  idempotencyKey: z.string().check(z.refine(isIdempotencyKey)),
+});
+
+type Context = { waitUntil?: (p: Promise<unknown>) => void };
+const fail = (error: string) => ({ success: false, error });
+
+export function createMeetingsHandler(getApp: () => Promise<App>) {
+  return (req: Request, context?: Context) =>
+    guard(
+      'meetings',
+      async () => {
+        allowMethods(req, ['POST']);
+        const parsed = meetingSchema.safeParse(await readJson(req));
+        if (!parsed.success) throw new HttpError(400, meetingCopy.invalid);
+        const input = parsed.data;
+        const app = await getApp();
+        const { store, env } = app;
+
+        // A retry answers with what the first attempt booked, even if that slot has since passed.
+        const previous = await store.findMeetingByKey(input.idempotencyKey);
+        if (previous) return booked(app, previous, 200);
+
+        const lead = await store.getLead(input.leadId);
+        if (!lead) throw new HttpError(404, meetingCopy.unknownLead);
+
+        const slot = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday })
+          .find((c) => c.time === input.scheduledTime);
+        if (!slot) throw new HttpError(409, meetingCopy.slotGone);
+
+        const week = weekOf(input.scheduledDate, env.scheduling.timeZone);
+        const [presellers, busy, previousId, weekCounts] = await Promise.all([
+          store.listActivePresellers(),
+          store.listBusy(slot.startsAt, slot.endsAt),
+          store.previousPresellerId(lead.email, lead.cnpj),
+          store.countMeetings(week.from, week.to),
+        ]);
+        const order = assignmentOrder({ free: freePresellers(slot, presellers, busy), chosenId: input.presellerId, previousId, weekCounts });
+
+        // The database's exclusion constraint settles races: on 'conflict' the next free consultant is tried.
+        for (const preseller of order) {
+          const id = crypto.randomUUID();
+          const invites = meetingInvites({
+            meetingId: id, startsAt: slot.startsAt, minutes: env.scheduling.slotMinutes, service: input.service,
+            lead, preseller, mailFrom: env.mailFrom, scheduling: env.scheduling,
+          });
+          const result = await store.bookMeeting(
+            { id, leadId: lead.id, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
+              service: input.service, diagnosticScore: input.diagnosticScore, idempotencyKey: input.idempotencyKey },
+            invites,
+          );
+          if (result.status === 'conflict') continue;
+          if (result.status === 'created') flushOutboxLater(app, context);
+          return booked(app, result.meeting, result.status === 'created' ? 201 : 200);
+        }
+        throw new HttpError(409, meetingCopy.slotGone);
+      },
+      fail,
+    );
+}
+
+async function booked(app: App, meeting: { id: string; presellerId: string; startsAt: Date }, status: number) {
+  const presellers = await app.store.listActivePresellers();
+  const name = presellers.find((p) => p.id === meeting.presellerId)?.name ?? '';
+  return json({ success: true, preseller: { name }, meeting: { id: meeting.id, startsAt: meeting.startsAt.toISOString() } }, status);
+}
+
+/** Monday 00:00 to next Monday 00:00 (local) around a date. */
+function weekOf(date: string, timeZone: string) {
+  const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
+  return { from: zonedToUtc(monday, '00:00', timeZone), to: zonedToUtc(addDays(monday, 7), '00:00', timeZone) };
+}

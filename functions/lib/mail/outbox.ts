@@ -1,0 +1,57 @@
+// Drains the outbox table. Messages are committed with their lead or meeting; sending happens after
+// the answer is ready (Netlify context.waitUntil, or in the background locally), on every later write,
+// and every 5 minutes by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
+// and is given up after OUTBOX_MAX_ATTEMPTS, keeping last_error for a human to look at.
+import type { Store } from '../store/port';
+import type { MailSender } from './transport';
+
+export type Outbox = {
+  /** Starts a drain in the background (or joins the running one); never rejects. */
+  kick(): Promise<void>;
+  /** Resolves when no drain is running (tests, graceful stops). */
+  idle(): Promise<void>;
+};
+
+export function backoffMs(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 360) * 60_000;
+}
+
+export function createOutbox(store: Store, send: MailSender, now: () => Date): Outbox {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function drainDue(): Promise<void> {
+    for (let round = 0; round < 20; round++) {
+      const batch = await store.claimOutbox(now(), 10);
+      if (batch.length === 0) return;
+      for (const row of batch) {
+        try {
+          await send(row.id, row.message);
+          await store.markSent(row.id, now());
+        } catch (error) {
+          const code = String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? 'error');
+          console.warn(`[mail] ${row.kind} ${row.id} failed (${code}), attempt ${row.attempts}; will retry`);
+          await store.markFailed(row.id, new Date(now().getTime() + backoffMs(row.attempts)), code);
+        }
+      }
+    }
+  }
+
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainDue().catch((error) => console.error(`[mail] outbox drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return { kick, idle: () => running ?? Promise.resolve() };
+}
