@@ -1,17 +1,17 @@
-// Public holidays (national + the configured state) from date-holidays, cached per year.
+// Holidays (national + the configured state, of the configured types) from date-holidays, cached per year.
 import Holidays from 'date-holidays';
 
-type HolidayConfig = { country: string; state?: string };
+type HolidayConfig = { country: string; state?: string; types: readonly string[] };
 const cache = new Map<string, Set<string>>();
 
 /** Calendar dates ('YYYY-MM-DD') that are public holidays in the given year. */
 function holidaysOf(year: number, config: HolidayConfig): Set<string> {
-  const key = `${config.country}/${config.state ?? ''}/${year}`;
+  const key = `${config.country}/${config.state ?? ''}/${config.types.join(',')}/${year}`;
   let set = cache.get(key);
   if (!set) {
     const hd = config.state ? new Holidays(config.country, config.state) : new Holidays(config.country);
-    // 'public' only: observances and optional days (e.g. Carnival Monday's 'optional') stay bookable.
-    set = new Set(hd.getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+    // Observances (e.g. Mother's Day) and 'optional' half days stay bookable unless configured.
+    set = new Set(hd.getHolidays(year).filter((h) => config.types.includes(h.type)).map((h) => h.date.slice(0, 10)));
     cache.set(key, set);
   }
   return set;

@@ -115,6 +115,10 @@ export function validateLead(values: unknown): LeadValidation {
       const field = issue.path[0] as LeadField | undefined;
       if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
     }
+    // zod skips object-level checks after an aborting field issue (e.g. a short CNPJ); report it anyway.
+    const raw = (values ?? {}) as { segmento?: unknown; outroSegmento?: unknown };
+    const outroBlank = typeof raw.outroSegmento !== 'string' || raw.outroSegmento.trim() === '';
+    if (raw.segmento === 'outro' && outroBlank && !fieldErrors.outroSegmento) fieldErrors.outroSegmento = leadMessages.outroSegmento;
     return { ok: false, fieldErrors };
   }
   const data = result.data;

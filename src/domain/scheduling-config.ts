@@ -17,8 +17,11 @@ export const schedulingConfig = {
   minLeadMinutes: 120,
   /** How many days ahead (from today) can be booked. */
   horizonDays: 60,
-  /** Public holidays blocked: national plus this state's (date-holidays codes). */
-  holidays: { country: 'BR', state: 'PR' },
+  /**
+   * Holidays blocked: national plus this state's (date-holidays codes). 'bank' adds Carnival Monday and
+   * Tuesday and Corpus Christi, when most businesses are closed; remove it to open those days.
+   */
+  holidays: { country: 'BR', state: 'PR', types: ['public', 'bank'] },
 } as const;
 
 export type SchedulingConfig = {
@@ -30,5 +33,5 @@ export type SchedulingConfig = {
   slotMinutes: number;
   minLeadMinutes: number;
   horizonDays: number;
-  holidays: { country: string; state?: string };
+  holidays: { country: string; state?: string; types: readonly string[] };
 };

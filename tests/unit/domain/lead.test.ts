@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { leadMessages, leadSteps, validateLead, validateLeadFields, type LeadFormValues } from '../../../src/domain/lead';
+
+const valid: LeadFormValues = {
+  nomeCompleto: 'Maria da Silva',
+  cargo: 'ceo-proprietario',
+  email: 'maria@solar.com.br',
+  telefone: '(43) 99999-8888',
+  nomeEmpresa: 'Solar Norte',
+  cnpj: '12.abc.345/01de-35',
+  faturamento: '100-500',
+  numeroVendedores: '3-5',
+  segmento: 'energia-solar',
+  outroSegmento: '',
+  modeloNegocio: 'b2b',
+};
+
+describe('validateLead', () => {
+  it('normalises a valid lead: CNPJ upper-case 14 chars, phone digits, outroSegmento null', () => {
+    const result = validateLead({ ...valid, nomeCompleto: '  Maria da Silva ', outroSegmento: 'ignored' });
+    expect(result).toEqual({
+      ok: true,
+      data: { ...valid, cnpj: '12ABC34501DE35', telefone: '43999998888', outroSegmento: null },
+    });
+  });
+
+  it('gives every spec §5 message for an empty form', () => {
+    const result = validateLead({ ...Object.fromEntries(Object.keys(valid).map((k) => [k, ''])), segmento: 'outro' });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
+        cargo: 'Selecione seu cargo',
+        email: 'Email inválido',
+        telefone: 'Telefone deve ter pelo menos 10 dígitos',
+        nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
+        cnpj: 'CNPJ deve ter 14 dígitos',
+        faturamento: 'Selecione o faturamento',
+        numeroVendedores: 'Selecione o número de vendedores',
+        outroSegmento: 'Especifique o segmento quando selecionar "Outro"',
+        modeloNegocio: 'Selecione seu modelo de negócio',
+      },
+    });
+    expect(validateLead({}).ok).toBe(false);
+    expect((validateLead({ ...valid, segmento: '' }) as { fieldErrors: object }).fieldErrors).toEqual({ segmento: 'Selecione seu segmento de atuação' });
+  });
+
+  it('tells a short CNPJ from a wrong one', () => {
+    const err = (cnpj: string) => (validateLead({ ...valid, cnpj }) as { fieldErrors: { cnpj?: string } }).fieldErrors.cnpj;
+    expect(err('11.222.333/0001-8')).toBe(leadMessages.cnpjLength);
+    expect(err('11.222.333/0001-82')).toBe(leadMessages.cnpjInvalid);
+    expect(err('00.000.000/0000-00')).toBe(leadMessages.cnpjInvalid);
+  });
+
+  it('requires outroSegmento (not blank) only when segmento is outro', () => {
+    expect(validateLead({ ...valid, segmento: 'outro', outroSegmento: '   ' })).toEqual({
+      ok: false,
+      fieldErrors: { outroSegmento: leadMessages.outroSegmento },
+    });
+    const ok = validateLead({ ...valid, segmento: 'outro', outroSegmento: ' Agro ' });
+    expect(ok.ok && ok.data.outroSegmento).toBe('Agro');
+  });
+
+  it('rejects values outside the option sets and wrong types', () => {
+    const result = validateLead({ ...valid, cargo: 'astronauta', faturamento: 50, email: 'maria@' });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { cargo: leadMessages.cargo, faturamento: leadMessages.faturamento, email: leadMessages.email },
+    });
+  });
+});
+
+describe('validateLeadFields', () => {
+  it('returns only the asked fields, {} when they are valid', () => {
+    const step1 = leadSteps[0];
+    expect(validateLeadFields({ ...valid, cnpj: '' }, step1)).toEqual({});
+    expect(validateLeadFields({ nomeCompleto: 'M' }, step1)).toEqual({
+      nomeCompleto: leadMessages.nomeCompleto,
+      cargo: leadMessages.cargo,
+      email: leadMessages.email,
+      telefone: leadMessages.telefone,
+    });
+    expect(validateLeadFields({ segmento: 'outro' }, leadSteps[2])).toEqual({ outroSegmento: leadMessages.outroSegmento });
+  });
+
+  it('has four steps covering every field once', () => {
+    expect(leadSteps).toHaveLength(4);
+    expect(leadSteps.flat().sort()).toEqual(Object.keys(valid).sort());
+  });
+});
