@@ -2,7 +2,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 
-export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8888';
+// Vitest overwrites process.env.BASE_URL with Vite's base ('/'), so the runner passes TEST_BASE_URL.
+export const BASE_URL = [process.env.TEST_BASE_URL, process.env.BASE_URL].find((v) => v?.startsWith('http')) ?? 'http://localhost:8888';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
