@@ -1,8 +1,102 @@
 import { z } from 'astro/zod';
 
-// Copy of /orcamento (page heading, service choices, wizard and dialog texts).
+// Copy of /orcamento: page heading, service choices, wizard, scheduling dialog and toasts.
+// Every user-facing string of the quote flow lives in content/orcamento.yaml and is typed here,
+// so a missing text fails `astro build` instead of rendering an empty label.
+
+const text = z.string().min(1);
+const toast = z.object({ title: text, description: text });
+
+const field = z.object({ label: text, placeholder: z.string().optional(), hint: z.string().optional() });
+
 export const orcamentoSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  heading: z.string(),
+  title: text,
+  description: text,
+  heading: text,
+  intro: text,
+  breadcrumb: text,
+  services: z.object({
+    heading: text,
+    palestras: z.object({ title: text, description: text, newTabHint: text }),
+    consultoria: z.object({ title: text, description: text }),
+    trafego: z.object({ title: text, description: text }),
+  }),
+  wizard: z.object({
+    /** `{step}` and `{total}` are replaced. */
+    progress: text,
+    backToServices: text,
+    serviceLabel: text,
+    steps: z.tuple([
+      z.object({ title: text, description: text }),
+      z.object({ title: text, description: text }),
+      z.object({ title: text, description: text }),
+      z.object({ title: text, description: text }),
+    ]),
+    fields: z.object({
+      nomeCompleto: field,
+      cargo: field,
+      email: field,
+      telefone: field,
+      nomeEmpresa: field,
+      cnpj: field,
+      faturamento: field,
+      numeroVendedores: field,
+      segmento: field,
+      outroSegmento: field,
+      modeloNegocio: field,
+    }),
+    requiredNote: text,
+    errorSummary: text,
+    back: text,
+    next: text,
+    submit: text,
+    saving: text,
+    honeypotLabel: text,
+  }),
+  dialog: z.object({
+    title: text,
+    description: text,
+    calendarLabel: text,
+    loadingDays: text,
+    slotsHeading: text,
+    selectDateFirst: text,
+    noSlots: text,
+    loadingSlots: text,
+    /** Shown beside times: every slot is in Brasília time. */
+    timeZoneLabel: text,
+    /** `{time}` is the visitor's local time, shown only when their time zone differs. */
+    localTime: text,
+    summaryHeading: text,
+    summaryDate: text,
+    summaryTime: text,
+    summaryConsultant: text,
+    summaryEmpty: text,
+    cancel: text,
+    close: text,
+    confirm: text,
+    confirming: text,
+  }),
+  toasts: z.object({
+    saveError: toast,
+    unexpectedError: toast,
+    saved: toast,
+    availabilityError: toast,
+    noSlots: toast,
+    /** Title with the server's message, or `description` when there is none. */
+    schedulingError: toast,
+    /** When the server answers without `success: true` and without a message. */
+    schedulingUnknown: toast,
+    /** A slot taken between listing and confirming (HTTP 409). */
+    slotTaken: toast,
+    /** `{consultant}`, `{date}` (dd/MM/yyyy) and `{time}` are replaced. */
+    success: toast,
+    regionLabel: text,
+    closeLabel: text,
+  }),
 });
+
+export type OrcamentoContent = z.infer<typeof orcamentoSchema>;
+export type WizardCopy = OrcamentoContent['wizard'];
+export type DialogCopy = OrcamentoContent['dialog'];
+export type ToastCopy = OrcamentoContent['toasts'];
+export type ServicesCopy = OrcamentoContent['services'];

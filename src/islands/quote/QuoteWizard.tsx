@@ -1,0 +1,40 @@
+// Island: the /orcamento quote wizard (service choice, then the four-step lead form).
+// Only the service choice ships with the page; the form's code arrives when the visitor shows
+// intent (hover/focus/touch on a form service) or the form must show (?servico=, saved draft).
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ServicesCopy, ToastCopy, WizardCopy } from '../../schemas/orcamento';
+import { $quote, restoreQuote } from '../store';
+import { ServiceChoice } from './ServiceChoice';
+
+const loadForm = () => import('./WizardForm');
+const WizardForm = lazy(() => loadForm().then((m) => ({ default: m.WizardForm })));
+
+interface Props {
+  copy: WizardCopy;
+  services: ServicesCopy;
+  toasts: ToastCopy;
+  talksChatUrl: string;
+}
+
+let restored = false;
+
+export default function QuoteWizard({ copy, services, toasts, talksChatUrl }: Props) {
+  // Hydrate with the server's markup (service choice), then show the saved draft or ?servico=.
+  const { service, step } = useStore($quote, { ssr: 'initial' });
+  useEffect(() => {
+    if (restored) return;
+    restored = true;
+    restoreQuote(location.search);
+  }, []);
+
+  if (!service || step === 0) {
+    return <ServiceChoice copy={services} talksChatUrl={talksChatUrl} takeFocus={restored} onIntent={() => void loadForm()} />;
+  }
+  return (
+    // Same height as the form's first lines, so nothing jumps while its code arrives.
+    <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+      <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
+import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, type Step } from '../store';
+import { focusField } from './focus';
+import { loadLeadRules } from './leadRules';
+import { Progress } from './Progress';
+import { BusinessModelStep } from './steps/BusinessModelStep';
+import { CompanyStep } from './steps/CompanyStep';
+import { PersonalStep } from './steps/PersonalStep';
+import { SegmentStep } from './steps/SegmentStep';
+import { useLeadSubmit } from './useLeadSubmit';
+
+const STEP_COMPONENTS = [PersonalStep, CompanyStep, SegmentStep, BusinessModelStep];
+
+interface Props {
+  copy: WizardCopy;
+  toasts: ToastCopy;
+  serviceTitle: string;
+}
+
+const button =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70';
+
+export function WizardForm({ copy, toasts, serviceTitle }: Props) {
+  const { step, values } = useStore($quote, { ssr: 'initial' });
+
+  // Fetch the validation rules while the visitor is typing, before the first Próximo.
+  useEffect(() => {
+    const id = window.setTimeout(() => void loadLeadRules().catch(() => undefined), 0);
+    return () => window.clearTimeout(id);
+  }, []);
+  const errors = useStore($errors);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const { submit, saving } = useLeadSubmit(toasts, () => honeypot.current?.value ?? '');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previousStep = useRef(step);
+
+  // A new step is announced by moving focus to its heading; focusField (next frame) wins when a
+  // field is invalid. On mount, only take focus if the click that showed the form left it nowhere.
+  useEffect(() => {
+    if (previousStep.current !== step || document.activeElement === document.body) heading.current?.focus();
+    previousStep.current = step;
+  }, [step]);
+
+  const index = Math.min(Math.max(step, 1), TOTAL_STEPS) - 1;
+  const StepFields = STEP_COMPONENTS[index];
+  const stepCopy = copy.steps[index];
+  const isLast = index === TOTAL_STEPS - 1;
+
+  // Enter in any field submits the form: on steps 1–3 that means Próximo.
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLast) return void submit();
+    const { validateLeadFields, leadSteps } = await loadLeadRules().catch(() => ({ validateLeadFields: null, leadSteps: null }));
+    // Rules unavailable (offline): don't trap the visitor; "Finalizar" validates everything anyway.
+    if (!validateLeadFields) return goToStep((step + 1) as Step);
+    const stepErrors = validateLeadFields($quote.get().values, leadSteps[index]);
+    const first = leadSteps[index].find((f) => stepErrors[f]);
+    if (first) {
+      $errors.set({ ...$errors.get(), ...stepErrors });
+      focusField(first);
+      return;
+    }
+    goToStep((step + 1) as Step);
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <a
+          href="/orcamento"
+          onClick={(e) => {
+            e.preventDefault();
+            resetQuote();
+          }}
+          className="text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-amber-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500"
+        >
+          ← {copy.backToServices}
+        </a>
+        <p className="text-sm text-slate-600">
+          {copy.serviceLabel}: <strong className="font-semibold text-slate-900">{serviceTitle}</strong>
+        </p>
+      </div>
+      <div className="mt-4">
+        <Progress step={index + 1} total={TOTAL_STEPS} template={copy.progress} />
+      </div>
+
+      <form noValidate onSubmit={onSubmit} aria-labelledby="etapa-titulo" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+        <h2 id="etapa-titulo" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+          {stepCopy.title}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{stepCopy.description}</p>
+        <p className="mt-1 text-sm text-slate-600">{copy.requiredNote}</p>
+
+        <div className="mt-5 grid gap-5">
+          <StepFields values={values} errors={errors} fields={copy.fields} onChange={setField} />
+        </div>
+
+        {/* Honeypot: off-screen and out of the tab order; people never fill it, bots often do. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            {copy.honeypotLabel}
+            <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+
+        <div className="mt-7 flex items-center justify-between gap-3">
+          {index > 0 ? (
+            <button type="button" onClick={() => goToStep(step - 1 as Step)} className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+              {copy.back}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button type="submit" disabled={saving} aria-busy={saving || undefined} className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400`}>
+            {isLast ? (saving ? copy.saving : copy.submit) : copy.next}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

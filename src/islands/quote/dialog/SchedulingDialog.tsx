@@ -1,0 +1,125 @@
+// The scheduling dialog (lazy chunk: react-day-picker + date-fns). Mounted while open, so closing
+// it drops date, time and slots; the saved lead stays in the store for the next opening.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { addMonths, isSameMonth, startOfMonth, startOfToday } from 'date-fns';
+import { useStore } from '@nanostores/react';
+import type { AvailabilitySlot } from '../../../domain/api';
+import { trackSchedulingStarted } from '../../../lib/analytics';
+import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
+import { $quote, closeScheduling } from '../../store';
+import { Calendar } from './Calendar';
+import { isoDay, isoMonth, shortDate } from './dates';
+import { SlotGrid } from './SlotGrid';
+import { Summary } from './Summary';
+import { useBooking } from './useBooking';
+import { useMonthDays } from './useMonthDays';
+import { useSlots } from './useSlots';
+
+interface Props {
+  copy: DialogCopy;
+  toasts: ToastCopy;
+}
+
+const button =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+
+export default function SchedulingDialog({ copy, toasts }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { service } = useStore($quote);
+  const today = useMemo(() => startOfToday(), []);
+  const [month, setMonth] = useState(() => startOfMonth(today));
+  const [date, setDate] = useState<Date>();
+  const [slot, setSlot] = useState<AvailabilitySlot>();
+  const day = date ? isoDay(date) : null;
+
+  const { days, refresh: refreshDays } = useMonthDays(isoMonth(month));
+  const { state: slots, reload: reloadSlots } = useSlots(day, toasts);
+  const onTaken = useCallback(() => {
+    setSlot(undefined);
+    refreshDays();
+    void reloadSlots();
+  }, [refreshDays, reloadSlots]);
+  const { booking, confirm } = useBooking({ toasts, onTaken });
+
+  useEffect(() => {
+    const el = dialog.current;
+    el?.showModal();
+    if (service) trackSchedulingStarted(service);
+    return () => el?.close();
+    // Once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Late in the month there may be nothing left: open on the next month that has a free day.
+  const skipped = useRef(false);
+  useEffect(() => {
+    if (skipped.current || !days || !isSameMonth(month, today)) return;
+    skipped.current = true;
+    if (days.size === 0) setMonth(addMonths(month, 1));
+  }, [days, month, today]);
+
+  const pickDate = (next: Date | undefined) => {
+    setDate(next);
+    setSlot(undefined);
+  };
+
+  const dateLabel = date ? shortDate(date) : null;
+  const canConfirm = Boolean(day && dateLabel && slot) && !booking;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="agendamento-titulo"
+      aria-describedby="agendamento-descricao"
+      onCancel={(e) => {
+        e.preventDefault();
+        closeScheduling();
+      }}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-3xl overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60"
+    >
+      <div className="p-4 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id="agendamento-titulo" className="text-xl font-bold text-slate-900 sm:text-2xl">
+              {copy.title}
+            </h2>
+            <p id="agendamento-descricao" className="mt-1 text-sm text-slate-600">
+              {copy.description}
+            </p>
+          </div>
+          <button type="button" onClick={closeScheduling} aria-label={copy.close} className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
+            </svg>
+          </button>
+        </div>
+
+        <div className="mt-5 grid gap-6 md:grid-cols-[auto_1fr]">
+          <div>
+            <Calendar label={copy.calendarLabel} today={today} month={month} onMonthChange={setMonth} selected={date} onSelect={pickDate} days={days} />
+            {days === null && <p className="mt-1 text-center text-sm text-slate-600">{copy.loadingDays}</p>}
+          </div>
+          <div className="grid content-start gap-4">
+            <SlotGrid copy={copy} day={day} state={slots} selected={slot} onSelect={setSlot} />
+            <Summary copy={copy} day={day} dateLabel={dateLabel} slot={slot} />
+          </div>
+        </div>
+
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" onClick={closeScheduling} className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+            {copy.cancel}
+          </button>
+          <button
+            type="button"
+            disabled={!canConfirm}
+            aria-busy={booking || undefined}
+            onClick={() => day && dateLabel && slot && void confirm(day, dateLabel, slot)}
+            className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400`}
+          >
+            {booking ? copy.confirming : copy.confirm}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

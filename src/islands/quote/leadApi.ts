@@ -1,0 +1,26 @@
+// POST /api/leads, reduced to the outcomes the wizard shows.
+import { apiPaths, type ApiError, type LeadCreated, type LeadRequest } from '../../domain/api';
+import type { LeadFieldErrors } from '../../domain/lead';
+
+export type SaveLeadResult =
+  | { kind: 'saved'; id: string }
+  /** The server answered with an error (spec: 'Erro ao salvar dados'); fieldErrors when it named fields. */
+  | { kind: 'failed'; fieldErrors: LeadFieldErrors }
+  /** No usable answer at all: network down, or a body we cannot read (spec: 'Erro inesperado'). */
+  | { kind: 'unexpected' };
+
+export async function saveLead(body: LeadRequest): Promise<SaveLeadResult> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.leads, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { kind: 'unexpected' };
+  }
+  const payload = (await response.json().catch(() => null)) as (LeadCreated & ApiError) | null;
+  if (response.ok) return payload && typeof payload.id === 'string' ? { kind: 'saved', id: payload.id } : { kind: 'unexpected' };
+  return { kind: 'failed', fieldErrors: payload?.fieldErrors ?? {} };
+}

@@ -1,0 +1,70 @@
+// "Finalizar e Agendar": validate everything, save the lead once, then open the scheduling dialog.
+import { useCallback } from 'react';
+import { useStore } from '@nanostores/react';
+import { trackLeadSubmitted } from '../../lib/analytics';
+import type { LeadFieldErrors, leadSteps } from '../../domain/lead';
+import type { ToastCopy } from '../../schemas/orcamento';
+import { $errors, $quote, $saving, goToStep, markLeadSaved, notify, openScheduling } from '../store';
+import { firstInvalid, focusField } from './focus';
+import { saveLead } from './leadApi';
+import { loadLeadRules } from './leadRules';
+
+type LeadSteps = typeof leadSteps;
+
+export function useLeadSubmit(toasts: ToastCopy, honeypot: () => string) {
+  const saving = useStore($saving);
+
+  const showErrors = useCallback((errors: LeadFieldErrors, leadSteps: LeadSteps) => {
+    $errors.set(errors);
+    const first = firstInvalid(errors, leadSteps);
+    if (first) {
+      goToStep(first.step);
+      focusField(first.field);
+    }
+  }, []);
+
+  const submit = useCallback(async () => {
+    if ($saving.get()) return;
+    $saving.set(true);
+    let rules;
+    try {
+      rules = await loadLeadRules();
+    } catch {
+      $saving.set(false);
+      return notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
+    }
+    const { values, service, idempotencyKey, leadId } = $quote.get();
+    const checked = rules.validateLead(values);
+    if (!checked.ok || !service) {
+      $saving.set(false);
+      return checked.ok ? undefined : showErrors(checked.fieldErrors, rules.leadSteps);
+    }
+    // Already saved (dialog closed and reopened): book against the same lead.
+    if (leadId) {
+      $saving.set(false);
+      return openScheduling();
+    }
+
+    const result = await saveLead({
+      ...values,
+      outroSegmento: values.segmento === 'outro' ? values.outroSegmento : '',
+      idempotencyKey,
+      website: honeypot(),
+    });
+    $saving.set(false);
+
+    if (result.kind === 'saved') {
+      markLeadSaved(result.id);
+      notify('success', toasts.saved.title, toasts.saved.description);
+      trackLeadSubmitted(service);
+      openScheduling();
+    } else if (result.kind === 'failed') {
+      notify('error', toasts.saveError.title, toasts.saveError.description);
+      showErrors(result.fieldErrors, rules.leadSteps);
+    } else {
+      notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
+    }
+  }, [toasts, honeypot, showErrors]);
+
+  return { submit, saving };
+}

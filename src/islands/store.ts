@@ -1,0 +1,188 @@
+// The one state module the /orcamento islands share (wizard, scheduling dialog, toasts).
+// The draft lives in sessionStorage so a reload never loses what the visitor typed; it is dropped
+// when the meeting is booked or the visitor goes back to the service choice.
+import { atom } from 'nanostores';
+import type { LeadFieldErrors, LeadField, LeadFormValues } from '../domain/lead';
+import type { Service } from '../domain/options';
+
+export type { Service };
+export type Step = 0 | 1 | 2 | 3 | 4;
+export const TOTAL_STEPS = 4;
+
+export interface QuoteState {
+  service: Service | null;
+  /** 0 is the service choice, 1–4 the form steps. */
+  step: Step;
+  values: LeadFormValues;
+  /** Sent with every save attempt of the same data, so a retry never creates a second lead. */
+  idempotencyKey: string;
+  /** Set once the lead is saved; the dialog books against it. */
+  leadId: string | null;
+}
+
+export interface ToastRequest {
+  id: number;
+  kind: 'success' | 'error';
+  title: string;
+  description: string;
+}
+
+// Type-only link to the domain: the schema itself (zod) is loaded lazily, see quote/leadRules.ts.
+// `satisfies` fails the type check if the domain adds or renames a field.
+export const emptyLeadForm = {
+  nomeCompleto: '',
+  cargo: '',
+  email: '',
+  telefone: '',
+  nomeEmpresa: '',
+  cnpj: '',
+  faturamento: '',
+  numeroVendedores: '',
+  segmento: '',
+  outroSegmento: '',
+  modeloNegocio: '',
+} satisfies LeadFormValues;
+
+export const STORAGE_KEY = 'orcamento:rascunho:v1';
+
+export function newKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function initialQuote(): QuoteState {
+  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', leadId: null };
+}
+
+/** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load. */
+export const $quote = atom<QuoteState>(initialQuote());
+export const $errors = atom<LeadFieldErrors>({});
+export const $saving = atom(false);
+export const $schedulingOpen = atom(false);
+export const $toasts = atom<ToastRequest[]>([]);
+
+const isService = (value: unknown): value is Service => value === 'consultoria' || value === 'trafego';
+
+function readDraft(): QuoteState | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Partial<QuoteState>;
+    if (!isService(draft.service)) return null;
+    const step = Number(draft.step);
+    return {
+      service: draft.service,
+      step: (step >= 1 && step <= TOTAL_STEPS ? step : 1) as Step,
+      values: { ...emptyLeadForm, ...pickStrings(draft.values) },
+      idempotencyKey: typeof draft.idempotencyKey === 'string' && draft.idempotencyKey ? draft.idempotencyKey : newKey(),
+      leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
+    };
+  } catch {
+    return null; // storage blocked or corrupt: start clean
+  }
+}
+
+function pickStrings(values: unknown): Partial<LeadFormValues> {
+  if (!values || typeof values !== 'object') return {};
+  const out: Partial<LeadFormValues> = {};
+  for (const key of Object.keys(emptyLeadForm) as LeadField[]) {
+    const v = (values as Record<string, unknown>)[key];
+    if (typeof v === 'string') out[key] = v;
+  }
+  return out;
+}
+
+function writeDraft(state: QuoteState): void {
+  try {
+    if (state.service) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage full or blocked: the form still works, it just won't survive a reload.
+  }
+}
+
+function syncUrl(service: Service | null): void {
+  // Keeps ?servico= in the address so a reload (or a shared link) lands on the same place.
+  const url = new URL(location.href);
+  if (service) url.searchParams.set('servico', service);
+  else url.searchParams.delete('servico');
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+/**
+ * Client start-up: the saved draft wins; otherwise `?servico=` (links from the service pages)
+ * starts the form on step 1. Called once by the wizard island.
+ */
+export function restoreQuote(search: string): void {
+  const fromUrl = new URLSearchParams(search).get('servico');
+  const draft = readDraft();
+  if (draft) {
+    $quote.set(isService(fromUrl) ? { ...draft, service: fromUrl } : draft);
+  } else if (isService(fromUrl)) {
+    $quote.set({ ...initialQuote(), service: fromUrl, step: 1, idempotencyKey: newKey() });
+  }
+  $quote.listen(writeDraft);
+}
+
+export function chooseService(service: Service): void {
+  const current = $quote.get();
+  $quote.set({ ...current, service, step: 1, idempotencyKey: current.idempotencyKey || newKey() });
+  syncUrl(service);
+}
+
+export function setField(field: LeadField, value: string): void {
+  const current = $quote.get();
+  // Editing after the lead was saved means new data: a fresh key saves it as a new lead.
+  const saved = current.leadId !== null;
+  $quote.set({
+    ...current,
+    values: { ...current.values, [field]: value },
+    leadId: saved ? null : current.leadId,
+    idempotencyKey: saved ? newKey() : current.idempotencyKey,
+  });
+  const errors = $errors.get();
+  if (errors[field]) {
+    const { [field]: _cleared, ...rest } = errors;
+    $errors.set(rest);
+  }
+}
+
+export function goToStep(step: Step): void {
+  $quote.set({ ...$quote.get(), step });
+}
+
+/** Back to the service choice with everything cleared (the "leave the form" action). */
+export function resetQuote(): void {
+  $quote.set(initialQuote());
+  $errors.set({});
+  $saving.set(false);
+  $schedulingOpen.set(false);
+  syncUrl(null);
+}
+
+export function markLeadSaved(leadId: string): void {
+  $quote.set({ ...$quote.get(), leadId });
+}
+
+export function openScheduling(): void {
+  $schedulingOpen.set(true);
+}
+
+/** Closing keeps the saved lead, so "Finalizar e Agendar" reopens the dialog without saving again. */
+export function closeScheduling(): void {
+  $schedulingOpen.set(false);
+}
+
+let toastId = 0;
+export function notify(kind: ToastRequest['kind'], title: string, description: string): void {
+  $toasts.set([...$toasts.get(), { id: ++toastId, kind, title, description }]);
+}
+
+/** The toast host takes the queued toasts once its renderer is mounted. */
+export function takeToasts(): ToastRequest[] {
+  const queued = $toasts.get();
+  if (queued.length) $toasts.set([]);
+  return queued;
+}

@@ -1,0 +1,161 @@
+// Shared pieces of the /orcamento browser tests: server with its database, form filling, calendar.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startInProcessServer } from './support';
+
+/** Spec viewports for this issue: a mid-range phone and a laptop. */
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export interface Lead {
+  nomeCompleto: string;
+  cargo: string;
+  email: string;
+  telefone: string;
+  nomeEmpresa: string;
+  cnpj: string;
+  faturamento: string;
+  numeroVendedores: string;
+  segmento: string;
+  outroSegmento?: string;
+  modeloNegocio: string;
+}
+
+let counter = 0;
+/** A valid lead; the email is unique per call so each test finds its own rows. */
+export function sampleLead(overrides: Partial<Lead> = {}): Lead {
+  counter += 1;
+  return {
+    nomeCompleto: 'Maria da Silva Souza',
+    cargo: 'diretor-comercial',
+    email: `maria.${Date.now()}.${counter}@solarbrasil.com.br`,
+    telefone: '43991234567',
+    nomeEmpresa: 'Solar Brasil Energia',
+    cnpj: '11222333000181',
+    faturamento: '1000-5000',
+    numeroVendedores: '6-10',
+    segmento: 'energia-solar',
+    modeloNegocio: 'b2b',
+    ...overrides,
+  };
+}
+
+type Db = { query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }> };
+
+export interface Harness {
+  url: string;
+  browser: Browser;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the `npm start` server in this process on a fresh embedded database (DATA_DIR is read
+ * when the functions open their store) and returns the same PGlite the functions write to.
+ */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'orcamento-test-'));
+  process.env.DATA_DIR = dataDir;
+  const server = await startInProcessServer();
+  const { getApp } = await import('../../functions/lib/app');
+  const app = await getApp();
+  const db = (app.store as unknown as { db?: Db }).db;
+  if (!db) throw new Error('expected the embedded PGlite store (unset SUPABASE_URL for browser tests)');
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    browser,
+    db,
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const field = (page: Page, name: string) => page.locator(`#campo-${name}`);
+
+export async function fillStep1(page: Page, lead: Lead) {
+  await page.getByLabel('Nome completo').fill(lead.nomeCompleto);
+  await page.getByLabel('Cargo').selectOption(lead.cargo);
+  await page.getByLabel('Email').fill(lead.email);
+  await page.getByLabel('Telefone').pressSequentially(lead.telefone);
+}
+
+export async function fillStep2(page: Page, lead: Lead) {
+  await page.getByLabel('Nome da empresa').fill(lead.nomeEmpresa);
+  await page.getByLabel('CNPJ').pressSequentially(lead.cnpj);
+  await page.getByLabel('Faturamento mensal').selectOption(lead.faturamento);
+  await page.getByLabel('Número de vendedores').selectOption(lead.numeroVendedores);
+}
+
+export async function fillStep3(page: Page, lead: Lead) {
+  await page.locator(`input[name="segmento"][value="${lead.segmento}"]`).check();
+  if (lead.segmento === 'outro') await page.getByLabel('Qual é o seu segmento?').fill(lead.outroSegmento ?? '');
+}
+
+export async function fillStep4(page: Page, lead: Lead) {
+  await page.locator(`input[name="modeloNegocio"][value="${lead.modeloNegocio}"]`).check();
+}
+
+export const next = (page: Page) => page.getByRole('button', { name: 'Próximo' }).click();
+
+export async function expectStep(page: Page, step: number, title: string) {
+  await page.getByText(`Etapa ${step} de 4`).waitFor();
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+}
+
+/** Opens /orcamento, picks the service and fills the four steps (stops before Finalizar). */
+export async function fillWholeForm(page: Page, url: string, service: 'Consultoria' | 'Tráfego Pago', lead: Lead) {
+  await page.goto(`${url}/orcamento`);
+  await page.locator('main').getByRole('link', { name: new RegExp(`^${service}`) }).click();
+  await expectStep(page, 1, 'Informações Pessoais');
+  await fillStep1(page, lead);
+  await next(page);
+  await expectStep(page, 2, 'Informações da Empresa');
+  await fillStep2(page, lead);
+  await next(page);
+  await expectStep(page, 3, 'Segmento de Atuação');
+  await fillStep3(page, lead);
+  await next(page);
+  await expectStep(page, 4, 'Modelo de Negócio');
+  await fillStep4(page, lead);
+}
+
+export const dialog = (page: Page) => page.getByRole('dialog', { name: 'Agende sua Reunião' });
+
+/** Enabled day buttons of the calendar (availability depends on the real "now"). */
+export const enabledDays = (page: Page) => dialog(page).locator('td[role="gridcell"]:not([data-disabled="true"]) button.rdp-day_button');
+
+/** Clicks the first bookable day and waits for its slots; returns the chosen day's cell date (YYYY-MM-DD). */
+export async function pickFirstAvailableDay(page: Page): Promise<string> {
+  const day = enabledDays(page).first();
+  await day.waitFor();
+  const iso = await day.locator('xpath=..').getAttribute('data-day');
+  await day.click();
+  await slotButtons(page).first().waitFor();
+  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  return iso as string;
+}
+
+export const slotButtons = (page: Page) => dialog(page).locator('section[aria-labelledby="horarios-titulo"] button');
+
+export async function toast(page: Page, title: string, description?: string | RegExp) {
+  const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  await item.first().waitFor();
+  if (description !== undefined) await expect.poll(() => item.first().innerText()).toMatch(description instanceof RegExp ? description : new RegExp(escape(description)));
+  return item.first();
+}
+
+export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** dd/MM/yyyy of a YYYY-MM-DD. */
+export const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Analytics events the page pushed (window.dataLayer). */
+export const events = (page: Page) =>
+  page.evaluate(() => (window.dataLayer ?? []).map((e) => ({ ...(e as Record<string, unknown>) })) as Record<string, unknown>[]);
