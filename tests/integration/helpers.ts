@@ -1,0 +1,80 @@
+// Shared setup for integration tests: a real PGlite in a temp DATA_DIR, the real handlers, real dates.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LeadFormValues } from '../../src/domain/lead';
+import { schedulingConfig } from '../../src/domain/scheduling-config';
+import { createApp, type App, type Clock } from '../../functions/lib/app';
+import { readEnv } from '../../functions/lib/env';
+import { holidayChecker } from '../../functions/lib/holidays';
+import type { MailSender } from '../../functions/lib/mail/transport';
+import { openPgliteStore } from '../../functions/lib/store/pglite';
+import type { Store } from '../../functions/lib/store/port';
+import { addDays, weekdayOf, zonedParts } from '../../functions/lib/time';
+
+export const PRESELLERS = {
+  ana: '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001',
+  bruno: '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0002',
+  carla: '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0003',
+} as const;
+
+export type TestApp = App & { store: Store & { db: import('@electric-sql/pglite').PGlite }; dataDir: string; close(): Promise<void> };
+
+export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
+  const env = readEnv({ DATA_DIR: dataDir, ...opts.env });
+  const store = (await openPgliteStore(dataDir)) as TestApp['store'];
+  // Mail is swallowed unless a test asks for it, so .eml files do not pile up.
+  const app = createApp({ env, store, now: opts.now, send: opts.send ?? (async () => {}) });
+  return Object.assign(app, {
+    store,
+    dataDir,
+    async close() {
+      await app.outbox.idle();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** The n-th bookable weekday at least `minDaysAhead` days from real today in São Paulo. */
+export function futureWorkday(minDaysAhead = 3, n = 0): string {
+  const isHoliday = holidayChecker(schedulingConfig.holidays);
+  let date = addDays(zonedParts(new Date(), schedulingConfig.timeZone).date, minDaysAhead);
+  for (let found = -1; ; date = addDays(date, 1)) {
+    if (schedulingConfig.weekdays.includes(weekdayOf(date)) && !isHoliday(date) && ++found === n) return date;
+  }
+}
+
+export const validLead: LeadFormValues = {
+  nomeCompleto: 'Maria da Silva',
+  cargo: 'ceo-proprietario',
+  email: 'maria@solarnorte.com.br',
+  telefone: '(43) 99999-8888',
+  nomeEmpresa: 'Solar Norte',
+  cnpj: '12.abc.345/01de-35',
+  faturamento: '100-500',
+  numeroVendedores: '3-5',
+  segmento: 'energia-solar',
+  outroSegmento: '',
+  modeloNegocio: 'b2b',
+};
+
+export const key = () => `k-${crypto.randomUUID()}`;
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export function get(path: string): Request {
+  return new Request(`http://localhost${path}`);
+}
+
+export async function count(app: TestApp, table: string): Promise<number> {
+  const { rows } = await app.store.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+  return rows[0].n;
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadMessages } from '../../src/domain/lead';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { count, key, openTestApp, postJson, validLead, type TestApp } from './helpers';
+
+let app: TestApp;
+let handler: ReturnType<typeof createLeadsHandler>;
+beforeAll(async () => {
+  app = await openTestApp({ env: { CONTACT_EMAIL: 'contato@teste.example.com', LEAD_ORIGIN: 'site-teste' } });
+  handler = createLeadsHandler(async () => app);
+});
+afterAll(() => app.close());
+
+const post = (body: unknown, headers?: Record<string, string>) => handler(postJson('/api/leads', body, headers));
+
+describe('POST /api/leads', () => {
+  it('stores a lead with normalised values and answers 201 {id}', async () => {
+    const res = await post({ ...validLead, idempotencyKey: key() });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { id } = await res.json();
+    const { rows } = await app.store.db.query('select * from leads where id = $1', [id]);
+    expect(rows[0]).toMatchObject({
+      nome: 'Maria da Silva', email: 'maria@solarnorte.com.br', telefone: '43999998888', empresa: 'Solar Norte',
+      cnpj: '12ABC34501DE35', cargo: 'ceo-proprietario', faturamento: '100-500', vendedores: '3-5',
+      segmento: 'energia-solar', outro_segmento: null, modelo_negocio: 'b2b', origem: 'site-teste',
+    });
+    const outbox = await app.store.db.query<{ message: { to: string; subject: string } }>(
+      `select message from outbox where kind = 'lead-notification' and message->>'text' like $1`, [`%${id}%`]);
+    expect(outbox.rows).toHaveLength(1);
+    expect(outbox.rows[0].message).toMatchObject({ to: 'contato@teste.example.com', subject: 'Novo lead pelo site: Solar Norte' });
+  });
+
+  it('stores outro_segmento only for segmento outro', async () => {
+    const res = await post({ ...validLead, segmento: 'outro', outroSegmento: ' Agronegócio ', idempotencyKey: key() });
+    const { id } = await res.json();
+    const { rows } = await app.store.db.query('select segmento, outro_segmento from leads where id = $1', [id]);
+    expect(rows[0]).toEqual({ segmento: 'outro', outro_segmento: 'Agronegócio' });
+  });
+
+  it('answers a retry with the same key 200 and the same id, storing one lead and one message', async () => {
+    const idempotencyKey = key();
+    const leadsBefore = await count(app, 'leads');
+    const outboxBefore = await count(app, 'outbox');
+    const first = await post({ ...validLead, idempotencyKey });
+    const again = await post({ ...validLead, idempotencyKey });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect((await again.json()).id).toBe((await first.json()).id);
+    expect(await count(app, 'leads')).toBe(leadsBefore + 1);
+    expect(await count(app, 'outbox')).toBe(outboxBefore + 1);
+  });
+
+  it('answers 400 with every spec §5 message and stores nothing', async () => {
+    const before = await count(app, 'leads');
+    const empty = Object.fromEntries(Object.keys(validLead).map((k) => [k, '']));
+    const res = await post({ ...empty, segmento: 'outro', idempotencyKey: key() });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.fieldErrors).toEqual({
+      nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
+      cargo: 'Selecione seu cargo',
+      email: 'Email inválido',
+      telefone: 'Telefone deve ter pelo menos 10 dígitos',
+      nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
+      cnpj: 'CNPJ deve ter 14 dígitos',
+      faturamento: 'Selecione o faturamento',
+      numeroVendedores: 'Selecione o número de vendedores',
+      outroSegmento: 'Especifique o segmento quando selecionar "Outro"',
+      modeloNegocio: 'Selecione seu modelo de negócio',
+    });
+    expect(typeof body.error).toBe('string');
+    const wrong = await post({ ...validLead, cnpj: '11.222.333/0001-82', segmento: '', idempotencyKey: key() });
+    expect((await wrong.json()).fieldErrors).toEqual({ cnpj: leadMessages.cnpjInvalid, segmento: leadMessages.segmento });
+    expect(await count(app, 'leads')).toBe(before);
+  });
+
+  it('requires an idempotency key', async () => {
+    const res = await post({ ...validLead });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/identificador/);
+  });
+
+  it('answers a filled honeypot 200 without storing', async () => {
+    const before = await count(app, 'leads');
+    const res = await post({ ...validLead, website: 'http://spam.example', idempotencyKey: key() });
+    expect(res.status).toBe(200);
+    expect((await res.json()).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await count(app, 'leads')).toBe(before);
+  });
+
+  it('rejects oversized, non-JSON, malformed and wrong-method requests', async () => {
+    const big = await post({ ...validLead, nomeCompleto: 'x'.repeat(17 * 1024), idempotencyKey: key() });
+    expect(big.status).toBe(413);
+    const text = await post('nome=x', { 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const broken = await post('{"nomeCompleto":');
+    expect(broken.status).toBe(400);
+    const getRes = await handler(new Request('http://localhost/api/leads'));
+    expect(getRes.status).toBe(405);
+    expect(getRes.headers.get('allow')).toBe('POST');
+    for (const res of [big, text, broken, getRes]) {
+      const body = await res.json();
+      expect(body.error).toMatch(/[a-zçãé]/i);
+      expect(JSON.stringify(body)).not.toMatch(/at |select|insert|stack/i);
+    }
+  });
+});
