@@ -4,6 +4,7 @@
 // module state between calls; this host does the same, and one PGlite instance serves every function.
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** Compiles a path like `/api/items/:id` into a matcher. */
 function compilePath(path) {
@@ -63,12 +64,37 @@ export function toWebRequest(req, origin) {
   });
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
+
+/** Compresses text bodies like Netlify's CDN does (brotli, else gzip), so local measurements match production. */
+async function compress(response, acceptEncoding = '') {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return null;
+  const raw = Buffer.from(await response.arrayBuffer());
+  if (raw.length < 1024) return { body: raw };
+  if (/\bbr\b/.test(acceptEncoding)) return { body: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }), encoding: 'br' };
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(raw, { level: 9 }), encoding: 'gzip' };
+  return { body: raw };
+}
+
 /** Writes a web Response to a Node response. */
-export async function sendWebResponse(res, response) {
+export async function sendWebResponse(res, response, acceptEncoding) {
   const headers = {};
   response.headers.forEach((value, key) => {
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
   });
+  const compressed = await compress(response, acceptEncoding);
+  if (compressed) {
+    delete headers['content-length'];
+    headers['content-length'] = String(compressed.body.length);
+    if (compressed.encoding) {
+      headers['content-encoding'] = compressed.encoding;
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    }
+    res.writeHead(response.status, headers);
+    res.end(compressed.body);
+    return;
+  }
   res.writeHead(response.status, headers);
   if (response.body) for await (const chunk of response.body) res.write(chunk);
   res.end();

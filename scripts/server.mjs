@@ -37,7 +37,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
         fromFunction ??
         (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
         new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
-      await sendWebResponse(res, response);
+      await sendWebResponse(res, response, req.headers['accept-encoding']);
     } catch (error) {
       console.error('server: request failed:', error instanceof Error ? error.message : 'unknown error');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
