@@ -1,0 +1,59 @@
+// A content mistake must stop `astro build` with a message naming the file and the field.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+let workdir = '';
+
+/** Copies the project (without node_modules) to a temp dir, applies an edit to one content file and builds. */
+async function buildWith(file: string, edit: (yaml: string) => string) {
+  workdir = await mkdtemp(join(tmpdir(), 'content-check-'));
+  for (const entry of ['src', 'content', 'public', 'scripts', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    await cp(join(root, entry), join(workdir, entry), { recursive: true });
+  }
+  await symlink(join(root, 'node_modules'), join(workdir, 'node_modules'));
+  const path = join(workdir, 'content', file);
+  const original = await readFile(path, 'utf8');
+  const edited = edit(original);
+  expect(edited).not.toBe(original);
+  await writeFile(path, edited);
+  try {
+    await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: workdir, env: { ...process.env, NO_COLOR: '1' } });
+    return { failed: false, output: '' };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    return { failed: true, output: `${stdout}\n${stderr}` };
+  }
+}
+
+afterEach(async () => {
+  if (workdir) await rm(workdir, { recursive: true, force: true });
+});
+
+describe('content validation at build time', () => {
+  it('a missing field names the file and the field', async () => {
+    const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^  badge: Palestras\n/m, ''));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('servicos/palestras');
+    expect(result.output).toMatch(/hero\.badge/);
+  });
+
+  it('a wrong type names the file and the field', async () => {
+    const result = await buildWith('home.yaml', (yaml) => yaml.replace('number: 6.000+, label: Empresários mentorados', 'number: 6000, label: Empresários mentorados'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('home');
+    expect(result.output).toMatch(/hero\.stats\.0\.number/);
+  });
+
+  it('a bad URL names the file and the field', async () => {
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^  instagram: https:\/\/\S+/m, '  instagram: instagram.com/perfil'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('content/site.yaml');
+    expect(result.output).toMatch(/social\.instagram/);
+  });
+});
