@@ -7,7 +7,7 @@ import { schedulingConfig } from '../../src/domain/scheduling-config';
 import { createApp, type App, type Clock } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
 import { holidayChecker } from '../../functions/lib/holidays';
-import type { MailSender } from '../../functions/lib/mail/transport';
+import { createSender, type MailSender } from '../../functions/lib/mail/transport';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { Store } from '../../functions/lib/store/port';
 import { addDays, weekdayOf, zonedParts } from '../../functions/lib/time';
@@ -20,12 +20,13 @@ export const PRESELLERS = {
 
 export type TestApp = App & { store: Store & { db: import('@electric-sql/pglite').PGlite }; dataDir: string; close(): Promise<void> };
 
-export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender } = {}): Promise<TestApp> {
+export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender | 'real' } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   const env = readEnv({ DATA_DIR: dataDir, ...opts.env });
   const store = (await openPgliteStore(dataDir)) as TestApp['store'];
-  // Mail is swallowed unless a test asks for it, so .eml files do not pile up.
-  const app = createApp({ env, store, now: opts.now, send: opts.send ?? (async () => {}) });
+  // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
+  const send = opts.send === 'real' ? createSender(env) : (opts.send ?? (async () => {}));
+  const app = createApp({ env, store, now: opts.now, send });
   return Object.assign(app, {
     store,
     dataDir,
