@@ -7,6 +7,7 @@ import type { AvailabilitySlot } from '../../../domain/api';
 import { trackSchedulingStarted } from '../../../lib/analytics';
 import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
 import { $quote, closeScheduling } from '../../store';
+import { DialogToasts } from '../toasts/DialogToasts';
 import { Calendar } from './Calendar';
 import { isoDay, isoMonth, shortDate } from './dates';
 import { SlotGrid } from './SlotGrid';
@@ -120,6 +121,7 @@ export default function SchedulingDialog({ copy, toasts }: Props) {
           </button>
         </div>
       </div>
+      <DialogToasts copy={toasts} />
     </dialog>
   );
 }

@@ -1,27 +1,13 @@
-// Lazy chunk: sonner's renderer. Toasts are queued in the store, so code anywhere (even before
-// this chunk arrives) can raise one; they are shown as soon as the renderer is mounted.
-import { useEffect } from 'react';
+// Lazy chunk: sonner's page-level renderer. Toasts are queued in the store, so code anywhere (even
+// before this chunk arrives) can raise one; they show as soon as a renderer is mounted.
 import { useStore } from '@nanostores/react';
-import { Toaster, toast } from 'sonner';
+import { Toaster } from 'sonner';
 import type { ToastCopy } from '../../../schemas/orcamento';
-import { $toasts, takeToasts } from '../../store';
+import { $schedulingOpen } from '../../store';
+import { useToastDrain } from './useToastDrain';
 
 export default function ToastHost({ copy }: { copy: ToastCopy }) {
-  const queued = useStore($toasts);
-  useEffect(() => {
-    for (const t of takeToasts()) {
-      const show = t.kind === 'error' ? toast.error : toast.success;
-      show(t.title, { description: t.description, duration: t.kind === 'error' ? 8000 : 6000 });
-    }
-  }, [queued]);
-
-  return (
-    <Toaster
-      position="top-center"
-      richColors
-      closeButton
-      containerAriaLabel={copy.regionLabel}
-      toastOptions={{ closeButtonAriaLabel: copy.closeLabel }}
-    />
-  );
+  const dialogOpen = useStore($schedulingOpen);
+  useToastDrain(!dialogOpen);
+  return <Toaster position="top-center" richColors closeButton containerAriaLabel={copy.regionLabel} toastOptions={{ closeButtonAriaLabel: copy.closeLabel }} />;
 }
