@@ -12,6 +12,7 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Starts the server. `functionModules` are the loaded functions/*.ts modules
  * (bundled by serve.mjs, or imported through Vite by tests that also query the database).
+ * @param {{ port?: number; host?: string; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
  */
 export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [] } = {}) {
   const routeFunction = createFunctionRouter(functionModules);

@@ -1,15 +1,14 @@
-import { getCollection, getEntry, type CollectionKey } from 'astro:content';
+import { getCollection, getEntry } from 'astro:content';
 
 // Single-file collections (site.yaml, home.yaml, …) hold one entry named after the file.
-async function single<C extends CollectionKey>(collection: C, id: string) {
-  const entry = await getEntry(collection, id);
-  if (!entry) throw new Error(`content/${id}.yaml não encontrado (coleção ${collection})`);
+function required<T>(entry: { data: T } | undefined, file: string): T {
+  if (!entry) throw new Error(`content/${file} não encontrado`);
   return entry.data;
 }
 
-export const getSite = () => single('site', 'site');
-export const getHome = () => single('home', 'home');
-export const getNotFound = () => single('notFound', 'not-found');
+export const getSite = async () => required(await getEntry('site', 'site'), 'site.yaml');
+export const getHome = async () => required(await getEntry('home', 'home'), 'home.yaml');
+export const getNotFound = async () => required(await getEntry('notFound', 'not-found'), 'not-found.yaml');
 
 export async function getServicePages() {
   return (await getCollection('services')).sort((a, b) => a.data.order - b.data.order);
