@@ -4,12 +4,15 @@ import { holidayChecker } from './holidays';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createSender, type MailSender } from './mail/transport';
 import type { Store } from './store/port';
+import { createReadCache, type ReadCache } from './store/read-cache';
 
 export type Clock = () => Date;
 
 export type App = {
   env: ServerEnv;
   store: Store;
+  /** Availability's cached reads; bookings read the store directly. */
+  reads: ReadCache;
   outbox: Outbox;
   now: Clock;
   isHoliday: (date: string) => boolean;
@@ -21,6 +24,7 @@ export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; sen
   return {
     env: opts.env,
     store: opts.store,
+    reads: createReadCache(opts.store, opts.env.availabilityCacheMs, () => now().getTime()),
     outbox: createOutbox(opts.store, send, now),
     now,
     isHoliday: holidayChecker(opts.env.scheduling.holidays),

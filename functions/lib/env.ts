@@ -12,6 +12,8 @@ export type ServerEnv = {
   contactEmail: string;
   /** leads.origem: fixed label identifying this site as the lead's source. */
   leadOrigin: string;
+  /** How long availability may reuse consultants and busy times (ms); 0 turns the cache off. */
+  availabilityCacheMs: number;
   scheduling: SchedulingConfig;
 };
 
@@ -25,6 +27,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     mailFrom: env.MAIL_FROM?.trim() || 'Mentor Solar <nao-responda@mentor-solar.example.com>',
     contactEmail: env.CONTACT_EMAIL?.trim() || 'contato@mentor-solar.example.com',
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
+    availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
   };
 }

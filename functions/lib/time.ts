@@ -19,11 +19,17 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Local date 'YYYY-MM-DD' and time 'HH:mm' of an instant in the zone. */
+let lastParts: { key: string; value: { date: string; time: string } } | null = null;
+
+/** Local date 'YYYY-MM-DD' and time 'HH:mm' of an instant in the zone (the last answer is reused within a minute). */
 export function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
+  if (lastParts?.key === key) return lastParts.value;
   const p: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) p[part.type] = part.value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const value = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  lastParts = { key, value };
+  return value;
 }
 
 function offsetMinutes(utcMs: number, timeZone: string): number {
@@ -32,15 +38,27 @@ function offsetMinutes(utcMs: number, timeZone: string): number {
   return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000) / 60_000;
 }
 
+// Intl is the slow part of availability (~20 µs a call), and the answers never change: memoise them.
+const utcMemo = new Map<string, number>();
+
 /** The instant at which the zone's clock shows `date` `time`. */
 export function zonedToUtc(date: string, time: string, timeZone: string): Date {
+  const memoKey = `${timeZone}|${date}|${time}`;
+  const known = utcMemo.get(memoKey);
+  if (known !== undefined) return new Date(known);
+  const utc = computeZonedToUtc(date, time, timeZone);
+  if (utcMemo.size > 50_000) utcMemo.clear();
+  utcMemo.set(memoKey, utc);
+  return new Date(utc);
+}
+
+function computeZonedToUtc(date: string, time: string, timeZone: string): number {
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
   const naive = Date.UTC(y, m - 1, d, hh, mm);
   let utc = naive - offsetMinutes(naive, timeZone) * 60_000;
   // Second pass in case the offset differs at the corrected instant (DST edges).
-  utc = naive - offsetMinutes(utc, timeZone) * 60_000;
-  return new Date(utc);
+  return naive - offsetMinutes(utc, timeZone) * 60_000;
 }
 
 /** True for a real calendar date in the form YYYY-MM-DD. */

@@ -22,7 +22,8 @@ export type TestApp = App & { store: Store & { db: import('@electric-sql/pglite'
 
 export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender | 'real' } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
-  const env = readEnv({ DATA_DIR: dataDir, ...opts.env });
+  // Availability cache off by default: tests write time off straight into the database.
+  const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
   const store = (await openPgliteStore(dataDir)) as TestApp['store'];
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
   const send = opts.send === 'real' ? createSender(env) : (opts.send ?? (async () => {}));

@@ -33,7 +33,7 @@ export async function slotsOf(app: App, date: string) {
   const candidates = candidateSlots(date, rulesOf(app));
   if (candidates.length === 0) return [];
   const { from, to } = rangeOf([date], app.env.scheduling);
-  const [presellers, busy] = await Promise.all([app.store.listActivePresellers(), app.store.listBusy(from, to)]);
+  const [presellers, busy] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to)]);
   return freeSlots(candidates, presellers, busy);
 }
 
@@ -44,6 +44,6 @@ export async function openDays(app: App, month: string): Promise<string[]> {
     .filter((d) => d.candidates.length > 0);
   if (days.length === 0) return [];
   const { from, to } = rangeOf(days.map((d) => d.date), app.env.scheduling);
-  const [presellers, busy] = await Promise.all([app.store.listActivePresellers(), app.store.listBusy(from, to)]);
+  const [presellers, busy] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to)]);
   return days.filter((d) => freeSlots(d.candidates, presellers, busy).length > 0).map((d) => d.date);
 }

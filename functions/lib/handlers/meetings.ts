@@ -75,7 +75,10 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             invites,
           );
           if (result.status === 'conflict') continue;
-          if (result.status === 'created') flushOutboxLater(app, context);
+          if (result.status === 'created') {
+            app.reads.invalidate();
+            flushOutboxLater(app, context);
+          }
           return booked(app, result.meeting, result.status === 'created' ? 201 : 200);
         }
         throw new HttpError(409, meetingCopy.slotGone);

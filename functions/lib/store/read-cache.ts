@@ -1,0 +1,42 @@
+// Short-lived cache for availability reads. The embedded database serves one query at a time, so under
+// load availability queues behind itself; caching consultants and busy intervals for a couple of
+// seconds (and sharing in-flight reads) keeps it fast. Booking never reads from here: the database
+// constraint and a fresh read decide, and each booking made here clears the cache. A booking made by
+// another instance can show as free for at most ttlMs; booking it then assigns someone else or 409s.
+import type { Busy } from '../slots';
+import type { Preseller, Store } from './port';
+
+export type ReadCache = {
+  presellers(): Promise<Preseller[]>;
+  busy(from: Date, to: Date): Promise<Busy[]>;
+  invalidate(): void;
+};
+
+type Entry<T> = { at: number; value: Promise<T> };
+
+export function createReadCache(store: Store, ttlMs: number, clock: () => number = Date.now): ReadCache {
+  let presellers: Entry<Preseller[]> | null = null;
+  const busy = new Map<string, Entry<Busy[]>>();
+
+  function cached<T>(entry: Entry<T> | null | undefined, load: () => Promise<T>, save: (e: Entry<T> | null) => void): Promise<T> {
+    if (ttlMs <= 0) return load();
+    if (entry && clock() - entry.at < ttlMs) return entry.value;
+    const fresh: Entry<T> = { at: clock(), value: load() };
+    fresh.value.catch(() => save(null)); // never cache a failure
+    save(fresh);
+    return fresh.value;
+  }
+
+  return {
+    presellers: () => cached(presellers, () => store.listActivePresellers(), (e) => (presellers = e)),
+    busy(from, to) {
+      const key = `${from.getTime()}-${to.getTime()}`;
+      if (busy.size > 500) busy.clear();
+      return cached(busy.get(key), () => store.listBusy(from, to), (e) => (e ? busy.set(key, e) : busy.delete(key)));
+    },
+    invalidate() {
+      presellers = null;
+      busy.clear();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// Availability's read cache: reuse within the TTL, share in-flight reads, drop on invalidate and on errors.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createReadCache } from '../../functions/lib/store/read-cache';
+import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
+import { zonedToUtc } from '../../functions/lib/time';
+import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+
+let app: TestApp;
+const date = futureWorkday(3);
+beforeAll(async () => {
+  app = await openTestApp({ env: { AVAILABILITY_CACHE_MS: '60000' } });
+});
+afterAll(() => app.close());
+
+const slotsAt = async (time: string) => {
+  const { availableSlots } = await (await createAvailabilityHandler(async () => app)(get(`/api/availability?date=${date}`))).json();
+  return availableSlots.filter((s: { time: string }) => s.time === time).map((s: { presellerName: string }) => s.presellerName);
+};
+
+it('serves availability from the cache until a booking here invalidates it', async () => {
+  expect(await slotsAt('10:00')).toEqual(['Ana', 'Bruno', 'Carla']);
+  // A change made behind the app's back (another instance, an admin) waits for the TTL…
+  await app.store.db.query('insert into preseller_time_off (preseller_id, starts_at, ends_at) values ($1, $2, $3)', [
+    PRESELLERS.carla, zonedToUtc(date, '10:00', 'America/Sao_Paulo'), zonedToUtc(date, '10:30', 'America/Sao_Paulo'),
+  ]);
+  expect(await slotsAt('10:00')).toEqual(['Ana', 'Bruno', 'Carla']);
+  // …but a booking through this app clears it at once.
+  const lead = await (await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validLead, idempotencyKey: key() }))).json();
+  const booked = await createMeetingsHandler(async () => app)(postJson('/api/meetings', {
+    leadId: lead.id, scheduledDate: date, scheduledTime: '10:00', presellerId: PRESELLERS.ana, service: 'consultoria', diagnosticScore: 75, idempotencyKey: key(),
+  }));
+  expect(booked.status).toBe(201);
+  expect(await slotsAt('10:00')).toEqual(['Bruno']);
+});
+
+it('shares in-flight reads, expires after the TTL and never caches a failure', async () => {
+  let t = 0;
+  let calls = 0;
+  let fail = true;
+  const store = { ...app.store, listActivePresellers: async () => {
+    calls++;
+    if (fail) throw new Error('down');
+    return [];
+  } };
+  const cache = createReadCache(store, 1000, () => t);
+  await expect(cache.presellers()).rejects.toThrow('down');
+  fail = false;
+  await Promise.all([cache.presellers(), cache.presellers(), cache.presellers()]);
+  expect(calls).toBe(2);
+  t = 999;
+  await cache.presellers();
+  expect(calls).toBe(2);
+  t = 1000;
+  await cache.presellers();
+  expect(calls).toBe(3);
+  cache.invalidate();
+  await cache.presellers();
+  expect(calls).toBe(4);
+});
