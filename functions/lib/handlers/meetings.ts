@@ -79,7 +79,8 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             app.reads.invalidate();
             flushOutboxLater(app, context);
           }
-          return booked(app, result.meeting, result.status === 'created' ? 201 : 200);
+          if (result.status === 'duplicate') return booked(app, result.meeting, 200);
+          return bookedBody(preseller.name, result.meeting, 201);
         }
         throw new HttpError(409, meetingCopy.slotGone);
       },
@@ -87,9 +88,14 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
     );
 }
 
-async function booked(app: App, meeting: { id: string; presellerId: string; startsAt: Date }, status: number) {
+type Booked = { id: string; presellerId: string; startsAt: Date };
+
+async function booked(app: App, meeting: Booked, status: number) {
   const presellers = await app.store.listActivePresellers();
-  const name = presellers.find((p) => p.id === meeting.presellerId)?.name ?? '';
+  return bookedBody(presellers.find((p) => p.id === meeting.presellerId)?.name ?? '', meeting, status);
+}
+
+function bookedBody(name: string, meeting: Booked, status: number) {
   return json({ success: true, preseller: { name }, meeting: { id: meeting.id, startsAt: meeting.startsAt.toISOString() } }, status);
 }
 
