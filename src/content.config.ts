@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { orcamentoSchema } from './schemas/orcamento';
-import { homeSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
+import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
 import { siteSchema } from './schemas/site';
 
 // Every text of the site lives in content/. Each collection is validated at build time:
@@ -12,6 +12,7 @@ export const collections = {
   site: defineCollection({ loader: yaml('site.yaml'), schema: siteSchema }),
   home: defineCollection({ loader: yaml('home.yaml'), schema: homeSchema }),
   services: defineCollection({ loader: yaml('*.yaml', './content/servicos'), schema: servicePageSchema }),
+  legal: defineCollection({ loader: glob({ pattern: '*.md', base: './content/legal' }), schema: legalSchema }),
   notFound: defineCollection({ loader: yaml('not-found.yaml'), schema: notFoundSchema }),
   orcamento: defineCollection({ loader: yaml('orcamento.yaml'), schema: orcamentoSchema }),
 };

@@ -13,3 +13,9 @@ export const getNotFound = async () => required(await getEntry('notFound', 'not-
 export async function getServicePages() {
   return (await getCollection('services')).sort((a, b) => a.data.order - b.data.order);
 }
+
+export const getPrivacyPolicy = async () => {
+  const entry = await getEntry('legal', 'politica-de-privacidade');
+  if (!entry) throw new Error('content/legal/politica-de-privacidade.md não encontrado');
+  return entry;
+};

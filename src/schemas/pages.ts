@@ -55,3 +55,6 @@ export const servicePageSchema = z.object({
 
 // content/not-found.yaml
 export const notFoundSchema = z.object({ ...pageMeta, code: text, heading: text, text, homeLink: text });
+
+// content/legal/*.md: Markdown pages with their own version (stored with each lead's consent).
+export const legalSchema = z.object({ ...pageMeta, heading: text, breadcrumb: text, version: text, updated: text });

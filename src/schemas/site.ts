@@ -35,6 +35,8 @@ export const siteSchema = z.object({
     socialTitle: text,
     copyright: text,
   }),
+  privacy: z.object({ policyLink: text, policyPath: z.string().startsWith('/'), updatedLabel: text, versionLabel: text }),
+  consent: z.object({ title: text, text, accept: text, reject: text, policyLink: text, preferences: text }),
   labels: z.object({
     skipToContent: text,
     openMenu: text,

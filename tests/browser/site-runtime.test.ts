@@ -73,7 +73,7 @@ describe('mobile menu', () => {
     await page.goto(`${BASE_URL}/trafego-pago`, { waitUntil: 'networkidle' });
     await toggle(page).click();
     await panel(page).waitFor({ state: 'visible' });
-    await page.waitForFunction(() => document.querySelector('astro-island')?.hasAttribute('ssr') === false);
+    await page.waitForFunction(() => document.querySelector('[aria-controls="menu-mobile"]')?.getAttribute('aria-expanded') === 'true');
     await toggle(page).click();
     await panel(page).waitFor({ state: 'hidden' });
     await toggle(page).click();
@@ -117,7 +117,7 @@ describe('analytics', () => {
     await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
     await page.locator('footer').getByRole('link', { name: 'Contato', exact: true }).click();
     await page.locator('#hero-titulo ~ a').click();
-    const events = await page.evaluate(() => window.dataLayer as Record<string, string>[]);
+    const events = await page.evaluate(() => (window.dataLayer as Record<string, string>[]).filter((e) => e.event?.startsWith('Clique')));
     expect(events).toEqual([
       { event: 'Clique Contato', location: 'Footer', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) },
       { event: 'Clique Contratar Palestra', location: 'Hero', timestamp: expect.any(String) },

@@ -25,6 +25,7 @@ const routes: Record<string, string[]> = {
   '/': ['Conectar no LinkedIn', 'Ver Trajetória', 'Trajetória', 'Como posso ajudar sua empresa', 'Resultados que falam por si', 'Londrina, Paraná, Brasil', 'Agende uma consultoria'],
   '/trafego-pago': ['Solicitar Proposta', 'R$ 600M+', '15:1', '300%', '85%', 'O que está incluído', 'R$ 5.000', '48h', 'entre 30 e 60 dias'],
   '/consultoria-empresarial': ['Consultoria Empresarial', 'Consultoria para PMEs Solares', 'Agendar Consultoria', 'Impacto Comprovado', 'Metodologia Exclusiva', 'Perguntas Frequentes', 'R$ 500K a R$ 50M'],
+  '/politica-de-privacidade': ['Política de Privacidade', 'Quais dados coletamos', 'Base legal', 'Por quanto tempo guardamos', 'Com quem compartilhamos', 'Seus direitos', 'Netlify', 'Supabase'],
   '/palestras': ['Palestra de Alto Resultado para Empresas', 'Contratar Palestra', 'Experiência Comprovada', '30K+', '100+', '+15', '4.000+', 'Temas Disponíveis', 'Liderança e gestão de equipes de alta performance', 'Mentalidade de crescimento empresarial', '45 minutos a 2 horas', 'presenciais, online e híbridos'],
 };
 const contentRoutes = Object.keys(routes);

@@ -1,0 +1,52 @@
+// After `astro build`: writes dist/_headers with the Content-Security-Policy for every route.
+// script-src lists 'self' plus the SHA-256 of each inline script Astro emitted (island loader,
+// hydration directive), so neither 'unsafe-inline' nor 'unsafe-eval' is needed. The tag-manager
+// hosts are allowed only when PUBLIC_GTM_ID is set. Netlify merges this file with netlify.toml.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+
+async function htmlFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+}
+
+/** SHA-256 hashes of executable inline scripts (JSON-LD is data, not script). */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc=/.test(attrs) || /type="application\/(ld\+)?json"/.test(attrs)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function buildCsp(hashes, gtmEnabled) {
+  const gtm = gtmEnabled ? ['https://www.googletagmanager.com'] : [];
+  const analytics = gtmEnabled ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...[...hashes].sort(), ...gtm].join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${["'self'", 'data:', ...gtm, ...analytics].join(' ')}`,
+    "font-src 'self'",
+    `connect-src ${["'self'", ...analytics].join(' ')}`,
+    `frame-src ${gtmEnabled ? 'https://www.googletagmanager.com' : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'manifest-src \'self\'',
+  ].join('; ');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const hashes = new Set();
+  for (const file of await htmlFiles(dist)) for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
+  const csp = buildCsp(hashes, Boolean(process.env.PUBLIC_GTM_ID));
+  await writeFile(join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
+  console.log(`dist/_headers: CSP with ${hashes.size} inline script hash(es)${process.env.PUBLIC_GTM_ID ? ' and the tag manager' : ''}`);
+}
