@@ -113,7 +113,8 @@ export function WizardForm({ copy, toasts, serviceTitle }: Props) {
           ) : (
             <span />
           )}
-          <button type="submit" disabled={saving} aria-busy={saving || undefined} className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400`}>
+          {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
+          <button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined} className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400 aria-disabled:cursor-wait aria-disabled:opacity-70`}>
             {isLast ? (saving ? copy.saving : copy.submit) : copy.next}
           </button>
         </div>

@@ -1,6 +1,6 @@
 // The scheduling dialog (lazy chunk: react-day-picker + date-fns). Mounted while open, so closing
 // it drops date, time and slots; the saved lead stays in the store for the next opening.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { addMonths, isSameMonth, startOfMonth, startOfToday } from 'date-fns';
 import { useStore } from '@nanostores/react';
 import type { AvailabilitySlot } from '../../../domain/api';
@@ -42,11 +42,17 @@ export default function SchedulingDialog({ copy, toasts }: Props) {
   }, [refreshDays, reloadSlots]);
   const { booking, confirm } = useBooking({ toasts, onTaken });
 
-  useEffect(() => {
+  // Layout effect: its cleanup runs while the dialog is still in the document, so focus can go
+  // back to whatever opened it (the native return of focus needs the element attached).
+  useLayoutEffect(() => {
     const el = dialog.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     el?.showModal();
     if (service) trackSchedulingStarted(service);
-    return () => el?.close();
+    return () => {
+      el?.close();
+      if (opener?.isConnected) opener.focus();
+    };
     // Once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -2,11 +2,12 @@
 // so a page-level toast would be hidden behind the backdrop and from screen readers.
 import { Toaster } from 'sonner';
 import type { ToastCopy } from '../../../schemas/orcamento';
+import { toasterProps } from './toasterProps';
 import { useToastDrain } from './useToastDrain';
 
 const TOASTER_ID = 'agendamento';
 
 export function DialogToasts({ copy }: { copy: ToastCopy }) {
   useToastDrain(true, TOASTER_ID);
-  return <Toaster id={TOASTER_ID} position="top-center" richColors closeButton containerAriaLabel={copy.regionLabel} toastOptions={{ closeButtonAriaLabel: copy.closeLabel }} />;
+  return <Toaster {...toasterProps(copy)} id={TOASTER_ID} />;
 }

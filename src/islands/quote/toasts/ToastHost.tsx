@@ -4,10 +4,11 @@ import { useStore } from '@nanostores/react';
 import { Toaster } from 'sonner';
 import type { ToastCopy } from '../../../schemas/orcamento';
 import { $schedulingOpen } from '../../store';
+import { toasterProps } from './toasterProps';
 import { useToastDrain } from './useToastDrain';
 
 export default function ToastHost({ copy }: { copy: ToastCopy }) {
   const dialogOpen = useStore($schedulingOpen);
   useToastDrain(!dialogOpen);
-  return <Toaster position="top-center" richColors closeButton containerAriaLabel={copy.regionLabel} toastOptions={{ closeButtonAriaLabel: copy.closeLabel }} />;
+  return <Toaster {...toasterProps(copy)} />;
 }

@@ -1,0 +1,19 @@
+import type { CSSProperties } from 'react';
+import type { ToasterProps } from 'sonner';
+import type { ToastCopy } from '../../../schemas/orcamento';
+
+// sonner's rich colours put #008a2e on a pale green (about 4.3:1): darker text passes WCAG AA.
+const colours = {
+  '--success-text': '#14532d',
+  '--error-text': '#991b1b',
+} as CSSProperties;
+
+/** Same look and pt-BR labels for the page's and the dialog's Toaster. */
+export const toasterProps = (copy: ToastCopy): ToasterProps => ({
+  position: 'top-center',
+  richColors: true,
+  closeButton: true,
+  containerAriaLabel: copy.regionLabel,
+  toastOptions: { closeButtonAriaLabel: copy.closeLabel },
+  style: colours,
+});
