@@ -44,7 +44,7 @@ export function futureWorkday(minDaysAhead = 3, n = 0): string {
   const isHoliday = holidayChecker(schedulingConfig.holidays);
   let date = addDays(zonedParts(new Date(), schedulingConfig.timeZone).date, minDaysAhead);
   for (let found = -1; ; date = addDays(date, 1)) {
-    if (schedulingConfig.weekdays.includes(weekdayOf(date)) && !isHoliday(date) && ++found === n) return date;
+    if ((schedulingConfig.weekdays as readonly number[]).includes(weekdayOf(date)) && !isHoliday(date) && ++found === n) return date;
   }
 }
 

@@ -1,6 +1,6 @@
 // Mail through a real SMTP server on loopback; a mail outage never loses a booking.
 import { createServer } from 'node:net';
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
@@ -85,10 +85,10 @@ describe('mail', () => {
         expect(calendar, m.to[0]).toBeDefined();
         expect(calendar!.headers['content-type']).toMatch(/method=REQUEST/i);
         expect(calendar!.body).toMatch(/^METHOD:REQUEST$/m);
-        const events = Object.values(ical.sync.parseICS(calendar!.body)).filter((e) => e.type === 'VEVENT') as ical.VEvent[];
+        const events = Object.values(ical.sync.parseICS(calendar!.body)).filter((e) => e?.type === 'VEVENT') as VEvent[];
         expect(events).toHaveLength(1);
         expect(events[0].start.toISOString()).toBe(zonedToUtc(date, '10:00', 'America/Sao_Paulo').toISOString());
-        expect(events[0].end.getTime() - events[0].start.getTime()).toBe(30 * 60_000);
+        expect(events[0].end!.getTime() - events[0].start.getTime()).toBe(30 * 60_000);
       }
       const notification = parseMime(inbox.find((m) => m.to[0] === 'contato@mentor.example.com')!.raw);
       expect(notification.headers.subject).toBe('Novo lead pelo site: Solar Norte');
