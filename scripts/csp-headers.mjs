@@ -7,7 +7,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// `node scripts/csp-headers.mjs [outDir]` (default dist/).
+const dist = process.argv[2] ? join(process.cwd(), process.argv[2]) : fileURLToPath(new URL('../dist/', import.meta.url));
 
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -48,5 +49,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const file of await htmlFiles(dist)) for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
   const csp = buildCsp(hashes, Boolean(process.env.PUBLIC_GTM_ID));
   await writeFile(join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
-  console.log(`dist/_headers: CSP with ${hashes.size} inline script hash(es)${process.env.PUBLIC_GTM_ID ? ' and the tag manager' : ''}`);
+  console.log(`${join(dist, '_headers')}: CSP with ${hashes.size} inline script hash(es)${process.env.PUBLIC_GTM_ID ? ' and the tag manager' : ''}`);
 }

@@ -3,6 +3,7 @@
 // functions run in this process (see functions-host.mjs for why).
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { createFunctionRouter, sendWebResponse, toWebRequest } from './functions-host.mjs';
@@ -11,13 +12,15 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Starts the server. `functionModules` are the loaded functions/*.ts modules
- * (bundled by serve.mjs, or imported through Vite by tests that also query the database).
- * @param {{ port?: number; host?: string; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
+ * (bundled by serve.mjs, or imported through Vite by tests that also query the database);
+ * `root` is the project whose netlify.toml and dist/ are served (tests may build a variant elsewhere).
+ * @param {{ port?: number; host?: string; root?: string; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
  */
-export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [] } = {}) {
+export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot } = {}) {
+  const distDir = join(root, 'dist');
   const routeFunction = createFunctionRouter(functionModules);
   const netlify = new NetlifyDev({
-    projectRoot,
+    projectRoot: root,
     aiGateway: { enabled: false },
     blobs: { enabled: false },
     database: { enabled: false },
@@ -25,19 +28,24 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
     functions: { enabled: false },
     geolocation: { enabled: false },
     images: { enabled: false },
-    staticFiles: { enabled: true, directories: [`${projectRoot}dist`] },
+    staticFiles: { enabled: true, directories: [distDir] },
   });
   await netlify.start();
-  const notFoundPage = await readFile(`${projectRoot}dist/404.html`).catch(() => Buffer.from('Oops! Page not found'));
+  const notFoundPage = await readFile(`${distDir}/404.html`).catch(() => Buffer.from('Oops! Page not found'));
+
+  // Like Netlify: an unknown path gets dist/404.html with status 404 and the headers of the 404 page.
+  async function notFound(origin) {
+    const page = await netlify.handle(new Request(new URL('/404', origin)));
+    const headers = new Headers(page?.headers);
+    headers.set('content-type', 'text/html; charset=utf-8');
+    return new Response(notFoundPage, { status: 404, headers });
+  }
 
   const server = http.createServer(async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
       const fromFunction = await routeFunction(toWebRequest(req, origin), req.socket.remoteAddress);
-      const response =
-        fromFunction ??
-        (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
-        new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+      const response = fromFunction ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
       await sendWebResponse(res, response, req.headers['accept-encoding']);
     } catch (error) {
       console.error('server: request failed:', error instanceof Error ? error.message : 'unknown error');

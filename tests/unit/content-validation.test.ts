@@ -1,29 +1,21 @@
 // A content mistake must stop `astro build` with a message naming the file and the field.
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildProject, copyProject } from '../support/project';
 
-const run = promisify(execFile);
-const root = new URL('../../', import.meta.url).pathname;
 let workdir = '';
 
-/** Copies the project (without node_modules) to a temp dir, applies an edit to one content file and builds. */
+/** Builds a copy of the project where one content file was edited; returns whether it failed and its output. */
 async function buildWith(file: string, edit: (yaml: string) => string) {
-  workdir = await mkdtemp(join(tmpdir(), 'content-check-'));
-  for (const entry of ['src', 'content', 'public', 'scripts', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    await cp(join(root, entry), join(workdir, entry), { recursive: true });
-  }
-  await symlink(join(root, 'node_modules'), join(workdir, 'node_modules'));
+  workdir = await copyProject('content-check-');
   const path = join(workdir, 'content', file);
   const original = await readFile(path, 'utf8');
   const edited = edit(original);
   expect(edited).not.toBe(original);
   await writeFile(path, edited);
   try {
-    await run(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: workdir, env: { ...process.env, NO_COLOR: '1' } });
+    await buildProject(workdir);
     return { failed: false, output: '' };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
