@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, type Step } from '../store';
@@ -49,7 +49,7 @@ export function WizardForm({ copy, toasts, serviceTitle }: Props) {
   const isLast = index === TOTAL_STEPS - 1;
 
   // Enter in any field submits the form: on steps 1–3 that means Próximo.
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLast) return void submit();
     const { validateLeadFields, leadSteps } = await loadLeadRules().catch(() => ({ validateLeadFields: null, leadSteps: null }));

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { firstName, isoDay, localTimeOf, shortDate } from './dates';
+
+describe('dates', () => {
+  it('formats the API day and the pt-BR short date', () => {
+    const d = new Date(2026, 10, 24);
+    expect(isoDay(d)).toBe('2026-11-24');
+    expect(shortDate(d)).toBe('24/11/2026');
+  });
+
+  it('shows the local time only when the visitor is not on Brasília time', () => {
+    expect(localTimeOf('2026-11-24', '09:30', 'America/Sao_Paulo')).toBeNull();
+    expect(localTimeOf('2026-11-24', '09:30', 'America/Manaus')).toBe('08:30');
+    expect(localTimeOf('2026-11-24', '09:30', 'Europe/Lisbon')).toBe('12:30');
+    // Crossing midnight names the other day.
+    expect(localTimeOf('2026-11-24', '17:30', 'Asia/Tokyo')).toBe('05:30 (25/11)');
+  });
+
+  it('takes the first name of a consultant', () => {
+    expect(firstName('  Ana Souza ')).toBe('Ana');
+  });
+});
