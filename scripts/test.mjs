@@ -252,10 +252,8 @@ const steps = [
 
 const runStarted = Date.now();
 let allOk = true;
-let number = 0;
-for (const [title, body] of steps) {
-  number += 1;
-  if (!(await step(number, title, body))) {
+for (const [index, [title, body]] of steps.entries()) {
+  if (!(await step(index + 1, title, body))) {
     allOk = false;
     break;
   }
@@ -274,9 +272,7 @@ if (allOk) {
         DATA_DIR: mkdtempSync(path.join(tmpRoot, 'browser-tests-data-')),
       });
     });
-    number = 5;
     if (allOk) {
-      number = 6;
       allOk = await step(6, 'Lighthouse (mobile)', () =>
         run([path.join(root, 'scripts/lighthouse.mjs')], { env: { ...baseEnv, BASE_URL: baseUrl }, timeoutMs: 30 * MINUTE }).then((c) => ({ ok: c === 0 })),
       );
