@@ -59,3 +59,14 @@ it('shares in-flight reads, expires after the TTL and never caches a failure', a
   await cache.presellers();
   expect(calls).toBe(4);
 });
+
+it('memoises computed answers per key and drops them on invalidate', async () => {
+  const cache = createReadCache(app.store, 1000, () => 0);
+  let computed = 0;
+  const compute = async () => ++computed;
+  expect(await cache.memo('a', compute)).toBe(1);
+  expect(await cache.memo('a', compute)).toBe(1);
+  expect(await cache.memo('b', compute)).toBe(2);
+  cache.invalidate();
+  expect(await cache.memo('a', compute)).toBe(3);
+});

@@ -18,11 +18,18 @@ export function createAvailabilityHandler(getApp: () => Promise<App>) {
       const month = params.get('month');
       if (month !== null) {
         if (!isIsoMonth(month)) throw new HttpError(400, availabilityCopy.invalidMonth);
-        return json({ days: await openDays(await getApp(), month) });
+        const app = await getApp();
+        return json({ days: await app.reads.memo(`month:${month}:${minuteOf(app)}`, () => openDays(app, month)) });
       }
       if (!isIsoDate(date)) throw new HttpError(400, availabilityCopy.invalidDate);
-      return json({ availableSlots: await slotsOf(await getApp(), date) });
+      const app = await getApp();
+      return json({ availableSlots: await app.reads.memo(`date:${date}:${minuteOf(app)}`, () => slotsOf(app, date)) });
     });
+}
+
+/** Answers depend on "now" (the 2-hour lead time), so a memoised one is only reused within its minute. */
+function minuteOf(app: App): number {
+  return Math.floor(app.now().getTime() / 60_000);
 }
 
 function rulesOf(app: App): SlotRules {

@@ -9,6 +9,8 @@ import type { Preseller, Store } from './port';
 export type ReadCache = {
   presellers(): Promise<Preseller[]>;
   busy(from: Date, to: Date): Promise<Busy[]>;
+  /** A computed answer (e.g. a month's open days), kept under the same TTL and invalidation. */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   invalidate(): void;
 };
 
@@ -17,6 +19,7 @@ type Entry<T> = { at: number; value: Promise<T> };
 export function createReadCache(store: Store, ttlMs: number, clock: () => number = Date.now): ReadCache {
   let presellers: Entry<Preseller[]> | null = null;
   const busy = new Map<string, Entry<Busy[]>>();
+  const answers = new Map<string, Entry<unknown>>();
 
   function cached<T>(entry: Entry<T> | null | undefined, load: () => Promise<T>, save: (e: Entry<T> | null) => void): Promise<T> {
     if (ttlMs <= 0) return load();
@@ -34,9 +37,14 @@ export function createReadCache(store: Store, ttlMs: number, clock: () => number
       if (busy.size > 500) busy.clear();
       return cached(busy.get(key), () => store.listBusy(from, to), (e) => (e ? busy.set(key, e) : busy.delete(key)));
     },
+    memo<T>(key: string, compute: () => Promise<T>) {
+      if (answers.size > 500) answers.clear();
+      return cached(answers.get(key) as Entry<T> | undefined, compute, (e) => (e ? answers.set(key, e) : answers.delete(key)));
+    },
     invalidate() {
       presellers = null;
       busy.clear();
+      answers.clear();
     },
   };
 }
