@@ -46,7 +46,6 @@ export const orcamentoSchema = z.object({
       modeloNegocio: field,
     }),
     requiredNote: text,
-    errorSummary: text,
     back: text,
     next: text,
     submit: text,

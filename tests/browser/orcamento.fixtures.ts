@@ -72,6 +72,7 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       await browser.close();
       await server.close();
+      await app.store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -144,10 +145,11 @@ export async function pickFirstAvailableDay(page: Page): Promise<string> {
 
 export const slotButtons = (page: Page) => dialog(page).locator('section[aria-labelledby="horarios-titulo"] button');
 
+/** Waits for a toast with this title (and description, when given) and returns it. */
 export async function toast(page: Page, title: string, description?: string | RegExp) {
-  const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  let item = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  if (description !== undefined) item = item.filter({ has: page.locator('[data-description]', { hasText: description }) });
   await item.first().waitFor();
-  if (description !== undefined) await expect.poll(() => item.first().innerText()).toMatch(description instanceof RegExp ? description : new RegExp(escape(description)));
   return item.first();
 }
 

@@ -1,4 +1,4 @@
-import { addDays, addMonths, startOfMonth } from 'date-fns';
+import { addDays, startOfMonth } from 'date-fns';
 import { DayPicker, type Matcher } from 'react-day-picker';
 import { ptBR } from 'react-day-picker/locale/pt-BR';
 import 'react-day-picker/style.css';
@@ -32,7 +32,7 @@ export function Calendar({ label, today, month, onMonthChange, selected, onSelec
       weekStartsOn={0}
       captionLayout="dropdown"
       startMonth={startOfMonth(today)}
-      endMonth={startOfMonth(addMonths(last, 0))}
+      endMonth={startOfMonth(last)}
       month={month}
       onMonthChange={onMonthChange}
       selected={selected}
