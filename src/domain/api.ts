@@ -9,13 +9,20 @@ export const apiPaths = {
   health: '/api/health',
 } as const;
 
-/** POST /api/leads. `website` is a honeypot: humans never see it, so a filled one means a bot. */
-export type LeadRequest = LeadFormValues & { idempotencyKey: string; website?: string };
+/**
+ * POST /api/leads. `website` is a honeypot: humans never see it, so a filled one means a bot.
+ * `privacyPolicyVersion` is the policy version the wizard showed (content/legal frontmatter `version`);
+ * the server stores it with its own consent time. Missing or malformed: 400 with
+ * fieldErrors.privacyPolicyVersion = consentMessage (src/domain/consent.ts).
+ */
+export type LeadRequest = LeadFormValues & { idempotencyKey: string; privacyPolicyVersion: string; website?: string };
 
 /** 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. */
 export type LeadCreated = { id: string };
+/** Per-field pt-BR messages of a 400: the form fields (spec §5) plus the consent. */
+export type LeadRequestFieldErrors = LeadFieldErrors & { privacyPolicyVersion?: string };
 /** 400 invalid lead: pt-BR message per field (spec §5). Other errors carry only `error`. */
-export type ApiError = { error: string; fieldErrors?: LeadFieldErrors };
+export type ApiError = { error: string; fieldErrors?: LeadRequestFieldErrors };
 export type LeadResponse = LeadCreated | ApiError;
 
 /** GET /api/availability?date=YYYY-MM-DD — free slots sorted by time, then consultant name. */

@@ -3,7 +3,7 @@ import { createAvailabilityHandler } from '../../functions/lib/handlers/availabi
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { zonedToUtc } from '../../functions/lib/time';
-import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 let availability: ReturnType<typeof createAvailabilityHandler>;
@@ -14,7 +14,7 @@ const otherDate = futureWorkday(3, 1);
 beforeAll(async () => {
   app = await openTestApp();
   availability = createAvailabilityHandler(async () => app);
-  const res = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validLead, idempotencyKey: key() }));
+  const res = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validRequest, idempotencyKey: key() }));
   leadId = (await res.json()).id;
 });
 afterAll(() => app.close());

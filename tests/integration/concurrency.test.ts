@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { zonedToUtc } from '../../functions/lib/time';
-import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 const date = futureWorkday(5);
@@ -20,7 +20,7 @@ it('50 parallel bookings of one time → as many successes as free consultants, 
   const leads = createLeadsHandler(async () => app);
   const meetings = createMeetingsHandler(async () => app);
   const leadIds = await Promise.all(Array.from({ length: 50 }, async (_, i) => {
-    const res = await leads(postJson('/api/leads', { ...validLead, email: `p${i}@example.com`, idempotencyKey: key() }));
+    const res = await leads(postJson('/api/leads', { ...validRequest, email: `p${i}@example.com`, idempotencyKey: key() }));
     return (await res.json()).id as string;
   }));
   const chosen = [PRESELLERS.ana, PRESELLERS.bruno, PRESELLERS.carla];

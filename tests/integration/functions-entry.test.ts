@@ -7,7 +7,7 @@ import { createAvailabilityHandler } from '../../functions/lib/handlers/availabi
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
-import { futureWorkday, get, key, postJson, validLead } from './helpers';
+import { futureWorkday, get, key, postJson, validLead, validRequest } from './helpers';
 
 let dir: string;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('function entry points', () => {
     const res = await health(get('/api/health'));
     expect(await res.json()).toEqual({ ok: true, store: 'pglite' });
     const leads = (await import('../../functions/leads.ts')).default;
-    const created = await leads(postJson('/api/leads', { ...validLead, idempotencyKey: key() }));
+    const created = await leads(postJson('/api/leads', { ...validRequest, idempotencyKey: key() }));
     expect(created.status).toBe(201);
     const { id } = await created.json();
     const meetings = (await import('../../functions/meetings.ts')).default;
@@ -60,7 +60,7 @@ describe('database unreachable', () => {
       throw new Error(`unreachable ${store.kind}`);
     };
     const responses = [
-      await createLeadsHandler(broken)(postJson('/api/leads', { ...validLead, idempotencyKey: key() })),
+      await createLeadsHandler(broken)(postJson('/api/leads', { ...validRequest, idempotencyKey: key() })),
       await createAvailabilityHandler(broken)(get(`/api/availability?date=${futureWorkday(3)}`)),
       await createMeetingsHandler(broken)(postJson('/api/meetings', { leadId: crypto.randomUUID(), scheduledDate: futureWorkday(3), scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 75, idempotencyKey: key() })),
     ];

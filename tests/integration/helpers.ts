@@ -62,6 +62,11 @@ export const validLead: LeadFormValues = {
   modeloNegocio: 'b2b',
 };
 
+/** content/legal/politica-de-privacidade.md frontmatter `version`, as the wizard sends it. */
+export const POLICY_VERSION = '2026-11-21';
+/** A valid POST /api/leads body minus the idempotency key: the form values plus the consented policy version. */
+export const validRequest = { ...validLead, privacyPolicyVersion: POLICY_VERSION };
+
 export const key = () => `k-${crypto.randomUUID()}`;
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Request {

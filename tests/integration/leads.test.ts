@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentMessage } from '../../src/domain/consent';
 import { leadMessages } from '../../src/domain/lead';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
-import { count, key, openTestApp, postJson, validLead, type TestApp } from './helpers';
+import { count, key, openTestApp, POLICY_VERSION, postJson, validLead, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 let handler: ReturnType<typeof createLeadsHandler>;
@@ -15,7 +16,7 @@ const post = (body: unknown, headers?: Record<string, string>) => handler(postJs
 
 describe('POST /api/leads', () => {
   it('stores a lead with normalised values and answers 201 {id}', async () => {
-    const res = await post({ ...validLead, idempotencyKey: key() });
+    const res = await post({ ...validRequest, idempotencyKey: key() });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { id } = await res.json();
@@ -32,7 +33,7 @@ describe('POST /api/leads', () => {
   });
 
   it('stores outro_segmento only for segmento outro', async () => {
-    const res = await post({ ...validLead, segmento: 'outro', outroSegmento: ' Agronegócio ', idempotencyKey: key() });
+    const res = await post({ ...validRequest, segmento: 'outro', outroSegmento: ' Agronegócio ', idempotencyKey: key() });
     const { id } = await res.json();
     const { rows } = await app.store.db.query('select segmento, outro_segmento from leads where id = $1', [id]);
     expect(rows[0]).toEqual({ segmento: 'outro', outro_segmento: 'Agronegócio' });
@@ -42,8 +43,8 @@ describe('POST /api/leads', () => {
     const idempotencyKey = key();
     const leadsBefore = await count(app, 'leads');
     const outboxBefore = await count(app, 'outbox');
-    const first = await post({ ...validLead, idempotencyKey });
-    const again = await post({ ...validLead, idempotencyKey });
+    const first = await post({ ...validRequest, idempotencyKey });
+    const again = await post({ ...validRequest, idempotencyKey });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect((await again.json()).id).toBe((await first.json()).id);
     expect(await count(app, 'leads')).toBe(leadsBefore + 1);
@@ -53,7 +54,7 @@ describe('POST /api/leads', () => {
   it('answers 400 with every spec §5 message and stores nothing', async () => {
     const before = await count(app, 'leads');
     const empty = Object.fromEntries(Object.keys(validLead).map((k) => [k, '']));
-    const res = await post({ ...empty, segmento: 'outro', idempotencyKey: key() });
+    const res = await post({ ...empty, segmento: 'outro', privacyPolicyVersion: POLICY_VERSION, idempotencyKey: key() });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fieldErrors).toEqual({
@@ -69,27 +70,59 @@ describe('POST /api/leads', () => {
       modeloNegocio: 'Selecione seu modelo de negócio',
     });
     expect(typeof body.error).toBe('string');
-    const wrong = await post({ ...validLead, cnpj: '11.222.333/0001-82', segmento: '', idempotencyKey: key() });
+    const wrong = await post({ ...validRequest, cnpj: '11.222.333/0001-82', segmento: '', idempotencyKey: key() });
     expect((await wrong.json()).fieldErrors).toEqual({ cnpj: leadMessages.cnpjInvalid, segmento: leadMessages.segmento });
     expect(await count(app, 'leads')).toBe(before);
   });
 
+  it('stores the policy version sent and the server time of consent, ignoring a client time', async () => {
+    const before = new Date();
+    const res = await post({ ...validRequest, privacyPolicyVersion: 'v2.1_beta-3', consentAt: '2000-01-01T00:00:00Z', idempotencyKey: key() });
+    const after = new Date();
+    expect(res.status).toBe(201);
+    const { rows } = await app.store.db.query<{ consent_at: Date; privacy_policy_version: string }>(
+      'select consent_at, privacy_policy_version from leads where id = $1', [(await res.json()).id]);
+    expect(rows[0].privacy_policy_version).toBe('v2.1_beta-3');
+    expect(rows[0].consent_at.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(rows[0].consent_at.getTime()).toBeLessThanOrEqual(after.getTime());
+  });
+
+  it('answers 400 with the consent message and stores nothing when the policy version is missing or malformed', async () => {
+    const before = await count(app, 'leads');
+    const outboxBefore = await count(app, 'outbox');
+    const { privacyPolicyVersion: _omit, ...withoutVersion } = validRequest;
+    const missing = await post({ ...withoutVersion, idempotencyKey: key() });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: 'Verifique os campos destacados.', fieldErrors: { privacyPolicyVersion: consentMessage } });
+    expect(consentMessage).toBe('Aceite a Política de Privacidade para continuar.');
+    for (const privacyPolicyVersion of ['', ' ', 'x'.repeat(41), '2026 11 21', '<script>', 20261121, null, true]) {
+      const res = await post({ ...validRequest, privacyPolicyVersion, idempotencyKey: key() });
+      expect(res.status, String(privacyPolicyVersion)).toBe(400);
+      expect((await res.json()).fieldErrors).toEqual({ privacyPolicyVersion: consentMessage });
+    }
+    // Reported together with the form's own errors, so the wizard shows everything at once.
+    const both = await post({ ...withoutVersion, email: 'x', idempotencyKey: key() });
+    expect((await both.json()).fieldErrors).toEqual({ email: leadMessages.email, privacyPolicyVersion: consentMessage });
+    expect(await count(app, 'leads')).toBe(before);
+    expect(await count(app, 'outbox')).toBe(outboxBefore);
+  });
+
   it('requires an idempotency key', async () => {
-    const res = await post({ ...validLead });
+    const res = await post({ ...validRequest });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/identificador/);
   });
 
   it('answers a filled honeypot 200 without storing', async () => {
     const before = await count(app, 'leads');
-    const res = await post({ ...validLead, website: 'http://spam.example', idempotencyKey: key() });
+    const res = await post({ ...validRequest, website: 'http://spam.example', idempotencyKey: key() });
     expect(res.status).toBe(200);
     expect((await res.json()).id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await count(app, 'leads')).toBe(before);
   });
 
   it('rejects oversized, non-JSON, malformed and wrong-method requests', async () => {
-    const big = await post({ ...validLead, nomeCompleto: 'x'.repeat(17 * 1024), idempotencyKey: key() });
+    const big = await post({ ...validRequest, nomeCompleto: 'x'.repeat(17 * 1024), idempotencyKey: key() });
     expect(big.status).toBe(413);
     const text = await post('nome=x', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);

@@ -7,7 +7,7 @@ import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { brDate, zonedToUtc } from '../../functions/lib/time';
 import { createSender } from '../../functions/lib/mail/transport';
-import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 import { leaves, parseMime } from './mime';
 
 type Received = { to: string[]; raw: string };
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function bookAt(time: string, email: string) {
-  const lead = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validLead, email, idempotencyKey: key() }));
+  const lead = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validRequest, email, idempotencyKey: key() }));
   expect(lead.status).toBe(201);
   const res = await createMeetingsHandler(async () => app)(postJson('/api/meetings', {
     leadId: (await lead.json()).id, scheduledDate: date, scheduledTime: time, presellerId: PRESELLERS.ana,

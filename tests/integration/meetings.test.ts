@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { zonedToUtc } from '../../functions/lib/time';
-import { count, futureWorkday, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { count, futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 let meetings: ReturnType<typeof createMeetingsHandler>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function newLead(overrides: Record<string, string> = {}): Promise<string> {
-  const res = await leads(postJson('/api/leads', { ...validLead, ...overrides, idempotencyKey: key() }));
+  const res = await leads(postJson('/api/leads', { ...validRequest, ...overrides, idempotencyKey: key() }));
   return (await res.json()).id;
 }
 const book = (body: Record<string, unknown>) =>

@@ -5,7 +5,7 @@ import { createAvailabilityHandler } from '../../functions/lib/handlers/availabi
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { zonedToUtc } from '../../functions/lib/time';
-import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 const date = futureWorkday(3);
@@ -27,7 +27,7 @@ it('serves availability from the cache until a booking here invalidates it', asy
   ]);
   expect(await slotsAt('10:00')).toEqual(['Ana', 'Bruno', 'Carla']);
   // …but a booking through this app clears it at once.
-  const lead = await (await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validLead, idempotencyKey: key() }))).json();
+  const lead = await (await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validRequest, idempotencyKey: key() }))).json();
   const booked = await createMeetingsHandler(async () => app)(postJson('/api/meetings', {
     leadId: lead.id, scheduledDate: date, scheduledTime: '10:00', presellerId: PRESELLERS.ana, service: 'consultoria', diagnosticScore: 75, idempotencyKey: key(),
   }));

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validLead, type TestApp } from './helpers';
+import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await openTestApp();
-  const res = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validLead, idempotencyKey: key() }));
+  const res = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validRequest, idempotencyKey: key() }));
   const leadId = (await res.json()).id;
   const booked = await createMeetingsHandler(async () => app)(postJson('/api/meetings', {
     leadId, scheduledDate: futureWorkday(3), scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 75, idempotencyKey: key(),

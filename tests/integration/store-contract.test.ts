@@ -4,7 +4,7 @@ import type { Store } from '../../functions/lib/store/port';
 import { openSupabaseStore } from '../../functions/lib/store/supabase';
 import { zonedToUtc } from '../../functions/lib/time';
 import { validateLead } from '../../src/domain/lead';
-import { futureWorkday, key, openTestApp, validLead } from './helpers';
+import { futureWorkday, key, openTestApp, POLICY_VERSION, validLead } from './helpers';
 
 function contract(name: string, open: () => Promise<{ store: Store; close: () => Promise<void> }>) {
   describe(`Store contract: ${name}`, () => {
@@ -13,7 +13,7 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
       try {
         const parsed = validateLead(validLead);
         if (!parsed.ok) throw new Error('fixture invalid');
-        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test' };
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
         const first = await store.createLead(lead, []);
         const again = await store.createLead({ ...lead, id: crypto.randomUUID() }, []);
         expect(first).toEqual({ id: lead.id, created: true });
@@ -30,7 +30,7 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
       try {
         const parsed = validateLead({ ...validLead, email: `contract-${Date.now()}@example.com` });
         if (!parsed.ok) throw new Error('fixture invalid');
-        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test' };
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
         await store.createLead(lead, []);
         const [p1] = await store.listActivePresellers();
         expect(p1).toMatchObject({ id: expect.any(String), name: expect.any(String), email: expect.stringContaining('@') });
@@ -55,6 +55,25 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         expect(mine).toMatchObject({ attempts: 1, message: mail[0].message });
         await store.markFailed(mine!.id, new Date(Date.now() + 3_600_000), 'ETEST');
         await store.markSent(mine!.id, new Date());
+      } finally {
+        await close();
+      }
+    });
+
+    it('stores consent, then exports and deletes one person by email in any case', async () => {
+      const { store, close } = await open();
+      try {
+        const email = `Titular-${crypto.randomUUID()}@Example.com`;
+        const parsed = validateLead({ ...validLead, email });
+        if (!parsed.ok) throw new Error('fixture invalid');
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
+        await store.createLead(lead, [{ kind: 'contract', message: { to: 'x@example.com', subject: 's', text: `lead ${lead.id}` } }]);
+        const exported = await store.exportPersonData(email.toUpperCase());
+        expect(exported.leads).toHaveLength(1);
+        expect(exported.leads[0]).toMatchObject({ id: lead.id, email, privacy_policy_version: POLICY_VERSION, meetings: [] });
+        expect(Date.parse(String(exported.leads[0].consent_at))).toBeGreaterThan(Date.now() - 600_000);
+        expect(await store.deletePersonData(email.toLowerCase())).toEqual({ leads: 1, meetings: 0, outbox: 1 });
+        expect((await store.exportPersonData(email)).leads).toEqual([]);
       } finally {
         await close();
       }

@@ -10,7 +10,7 @@ import { loadMigrations } from './migrations';
 import type { Busy } from '../slots';
 import {
   bookResult, leadRow, meetingRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
-  type LeadRecord, type MeetingRecord, type OutboxRow, type Preseller, type Store,
+  type LeadRecord, type MeetingRecord, type OutboxRow, type PersonData, type PersonDeletion, type Preseller, type Store,
 } from './port';
 
 export async function openPgliteStore(dataDir: string): Promise<Store> {
@@ -94,6 +94,14 @@ export function pgliteStore(db: PGlite): Store & { db: PGlite } {
     },
     async markFailed(id, nextAttemptAt, error) {
       await db.query('update outbox set next_attempt_at = $2, locked_until = null, last_error = $3 where id = $1', [id, nextAttemptAt, error]);
+    },
+    async exportPersonData(email) {
+      const [row] = await rows<{ data: PersonData }>('select export_person_data($1) as data', [email]);
+      return row.data;
+    },
+    async deletePersonData(email) {
+      const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1) as data', [email]);
+      return row.data;
     },
     async close() {
       await db.close();

@@ -4,7 +4,8 @@ import type { LeadData } from '../../../src/domain/lead';
 import type { Service } from '../../../src/domain/options';
 import type { Busy } from '../slots';
 
-export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string };
+/** privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now(). */
+export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string };
 export type LeadRecord = { id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string };
 export type Preseller = { id: string; name: string; email: string };
 
@@ -33,6 +34,11 @@ export type MailContent = {
 };
 export type OutboxRow = OutboxMessage & { id: string; attempts: number };
 
+/** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first. */
+export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[] };
+/** delete_person_data: rows removed, per table. */
+export type PersonDeletion = { leads: number; meetings: number; outbox: number };
+
 export interface Store {
   readonly kind: 'pglite' | 'supabase';
   /** Cheap round trip, for the health check. */
@@ -54,6 +60,10 @@ export interface Store {
   claimOutbox(now: Date, limit: number): Promise<OutboxRow[]>;
   markSent(id: string, now: Date): Promise<void>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
+  /** LGPD data-subject requests (scripts/data-subject.mjs): matched on email in any case. */
+  exportPersonData(email: string): Promise<PersonData>;
+  /** Deletes the person's leads, meetings and the outbox messages about them, in one transaction. */
+  deletePersonData(email: string): Promise<PersonDeletion>;
   close(): Promise<void>;
 }
 
@@ -77,6 +87,7 @@ export function leadRow(lead: NewLead) {
     outro_segmento: lead.outroSegmento,
     modelo_negocio: lead.modeloNegocio,
     origem: lead.origem,
+    privacy_policy_version: lead.privacyPolicyVersion,
   };
 }
 

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from '../http';
 import {
   bookResult, leadRow, meetingRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
-  type LeadRecord, type OutboxRow, type Store,
+  type LeadRecord, type OutboxRow, type PersonData, type PersonDeletion, type Store,
 } from './port';
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status?: number };
@@ -77,6 +77,12 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async markFailed(id, nextAttemptAt, error) {
       check(await sb.from('outbox').update({ next_attempt_at: nextAttemptAt.toISOString(), locked_until: null, last_error: error }).eq('id', id));
+    },
+    async exportPersonData(email) {
+      return check<PersonData>(await sb.rpc('export_person_data', { p_email: email }));
+    },
+    async deletePersonData(email) {
+      return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email }));
     },
     async close() {},
   };
