@@ -61,7 +61,7 @@ try {
   const lead = (i) => ({
     nomeCompleto: `Cliente ${i}`, cargo: 'ceo-proprietario', email: `bench${i}@example.com`, telefone: '43999998888',
     nomeEmpresa: 'Empresa Bench', cnpj: '11222333000181', faturamento: '100-500', numeroVendedores: '3-5',
-    segmento: 'energia-solar', outroSegmento: '', modeloNegocio: 'b2b', idempotencyKey: `bench-lead-${i}-${Date.now()}`,
+    segmento: 'energia-solar', outroSegmento: '', modeloNegocio: 'b2b', idempotencyKey: `bench-lead-${i}-${Date.now()}`, privacyPolicyVersion: '2026-11-21',
   });
   const availabilityRun = await bench('GET /api/availability?date', { url: `${base}/api/availability?date=${date}`, duration: DURATION });
   const monthRun = await bench('GET /api/availability?month', { url: `${base}/api/availability?month=${nextMonth()}`, duration: DURATION });
