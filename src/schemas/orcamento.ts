@@ -51,6 +51,8 @@ export const orcamentoSchema = z.object({
     submit: text,
     saving: text,
     honeypotLabel: text,
+    /** Under 'Finalizar e Agendar' (LGPD): before + linked policy name + after. */
+    consent: z.object({ before: z.string(), link: text, after: z.string() }),
   }),
   dialog: z.object({
     title: text,

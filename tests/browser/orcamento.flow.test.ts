@@ -1,4 +1,5 @@
 // /orcamento end to end: service choice → four steps → saved lead → booked meeting, checked in the database.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support';
 import {
@@ -16,6 +17,9 @@ import {
   type Harness,
   type Lead,
 } from './orcamento.fixtures';
+
+/** The policy version the page shows, from the policy's frontmatter (stored with each lead, LGPD). */
+const policyVersion = /^version:\s*"?([^"\n]+)"?/m.exec(readFileSync(new URL('../../content/legal/politica-de-privacidade.md', import.meta.url), 'utf8'))?.[1];
 
 let h: Harness;
 beforeAll(async () => {
@@ -39,6 +43,8 @@ type LeadRow = {
   outro_segmento: string | null;
   modelo_negocio: string;
   origem: string;
+  privacy_policy_version: string;
+  consent_at: Date | null;
 };
 type MeetingRow = { lead_id: string; service: string; diagnostic_score: number; local_start: string; preseller: string };
 
@@ -73,6 +79,10 @@ describe.each(cases)('happy path: $service at $viewport.width px', ({ service, v
     try {
       await fillWholeForm(page, h.url, service, lead);
       expect(new URL(page.url()).searchParams.get('servico')).toBe(value);
+      // LGPD notice under the submit button, linking the policy.
+      const consent = page.locator('#aviso-privacidade');
+      expect(await consent.innerText()).toBe('Ao continuar, você concorda com a Política de Privacidade.');
+      expect(await consent.getByRole('link', { name: 'Política de Privacidade' }).getAttribute('href')).toBe('/politica-de-privacidade');
       await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
 
       await toast(page, 'Dados salvos com sucesso!', 'Agora selecione um horário para a reunião.');
@@ -117,6 +127,9 @@ describe.each(cases)('happy path: $service at $viewport.width px', ({ service, v
         modelo_negocio: lead.modeloNegocio,
       });
       expect(leads[0].origem).toBeTruthy();
+      expect(policyVersion).toBeTruthy();
+      expect(leads[0].privacy_policy_version).toBe(policyVersion);
+      expect(leads[0].consent_at).toBeInstanceOf(Date);
       expect(meetings).toEqual([{ lead_id: leads[0].id, service: value, diagnostic_score: 75, preseller: consultant, local_start: `${day} ${time}` }]);
 
       const names = (await events(page)).map((e) => e.event);

@@ -153,7 +153,7 @@ describe('nothing is lost', () => {
       expect(taken.length).toBeGreaterThan(0);
       for (const slot of taken) {
         const other = sampleLead();
-        const saved = await fetch(`${h.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, outroSegmento: '', idempotencyKey: crypto.randomUUID() }) });
+        const saved = await fetch(`${h.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, outroSegmento: '', idempotencyKey: crypto.randomUUID(), privacyPolicyVersion: 'teste' }) });
         const { id } = (await saved.json()) as { id: string };
         const booked = await fetch(`${h.url}/api/meetings`, {
           method: 'POST',

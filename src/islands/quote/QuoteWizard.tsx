@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import type { ServicesCopy, ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { $quote, restoreQuote } from '../store';
 import { ServiceChoice } from './ServiceChoice';
+import type { PrivacyPolicyRef } from './useLeadSubmit';
 
 const loadForm = () => import('./WizardForm');
 const WizardForm = lazy(() => loadForm().then((m) => ({ default: m.WizardForm })));
@@ -15,11 +16,12 @@ interface Props {
   services: ServicesCopy;
   toasts: ToastCopy;
   talksChatUrl: string;
+  privacyPolicy: PrivacyPolicyRef;
 }
 
 let restored = false;
 
-export default function QuoteWizard({ copy, services, toasts, talksChatUrl }: Props) {
+export default function QuoteWizard({ copy, services, toasts, talksChatUrl, privacyPolicy }: Props) {
   // Hydrate with the server's markup (service choice), then show the saved draft or ?servico=.
   const { service, step } = useStore($quote, { ssr: 'initial' });
   useEffect(() => {
@@ -34,7 +36,7 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl }: Pr
   return (
     // Same height as the form's first lines, so nothing jumps while its code arrives.
     <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
-      <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} />
+      <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} privacyPolicy={privacyPolicy} />
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { BusinessModelStep } from './steps/BusinessModelStep';
 import { CompanyStep } from './steps/CompanyStep';
 import { PersonalStep } from './steps/PersonalStep';
 import { SegmentStep } from './steps/SegmentStep';
-import { useLeadSubmit } from './useLeadSubmit';
+import { useLeadSubmit, type PrivacyPolicyRef } from './useLeadSubmit';
 
 const STEP_COMPONENTS = [PersonalStep, CompanyStep, SegmentStep, BusinessModelStep];
 
@@ -17,12 +17,13 @@ interface Props {
   copy: WizardCopy;
   toasts: ToastCopy;
   serviceTitle: string;
+  privacyPolicy: PrivacyPolicyRef;
 }
 
 const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70';
 
-export function WizardForm({ copy, toasts, serviceTitle }: Props) {
+export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
   const { step, values } = useStore($quote, { ssr: 'initial' });
 
   // Fetch the validation rules while the visitor is typing, before the first Próximo.
@@ -32,7 +33,7 @@ export function WizardForm({ copy, toasts, serviceTitle }: Props) {
   }, []);
   const errors = useStore($errors);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { submit, saving } = useLeadSubmit(toasts, () => honeypot.current?.value ?? '');
+  const { submit, saving } = useLeadSubmit(toasts, privacyPolicy.version, () => honeypot.current?.value ?? '');
   const heading = useRef<HTMLHeadingElement>(null);
   const previousStep = useRef(step);
 
@@ -114,10 +115,19 @@ export function WizardForm({ copy, toasts, serviceTitle }: Props) {
             <span />
           )}
           {/* aria-disabled, not disabled: a disabled button drops keyboard focus mid-save. */}
-          <button type="submit" aria-disabled={saving || undefined} aria-busy={saving || undefined} className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400 aria-disabled:cursor-wait aria-disabled:opacity-70`}>
+          <button type="submit" aria-describedby={isLast ? 'aviso-privacidade' : undefined} aria-disabled={saving || undefined} aria-busy={saving || undefined} className={`${button} bg-amber-500 text-slate-950 hover:bg-amber-400 aria-disabled:cursor-wait aria-disabled:opacity-70`}>
             {isLast ? (saving ? copy.saving : copy.submit) : copy.next}
           </button>
         </div>
+        {isLast && (
+          <p id="aviso-privacidade" className="mt-4 text-right text-sm text-slate-600">
+            {copy.consent.before}
+            <a href={privacyPolicy.href} className="font-medium text-slate-800 underline underline-offset-2 hover:text-amber-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
+              {copy.consent.link}
+            </a>
+            {copy.consent.after}
+          </p>
+        )}
       </form>
     </div>
   );

@@ -11,7 +11,10 @@ import { loadLeadRules } from './leadRules';
 
 type LeadSteps = typeof leadSteps;
 
-export function useLeadSubmit(toasts: ToastCopy, honeypot: () => string) {
+/** The privacy policy shown under the submit button; its version is stored with the lead (LGPD). */
+export type PrivacyPolicyRef = { href: string; version: string };
+
+export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, honeypot: () => string) {
   const saving = useStore($saving);
 
   const showErrors = useCallback((errors: LeadFieldErrors, leadSteps: LeadSteps) => {
@@ -49,6 +52,7 @@ export function useLeadSubmit(toasts: ToastCopy, honeypot: () => string) {
       ...values,
       outroSegmento: values.segmento === 'outro' ? values.outroSegmento : '',
       idempotencyKey,
+      privacyPolicyVersion,
       website: honeypot(),
     });
     $saving.set(false);
@@ -64,7 +68,7 @@ export function useLeadSubmit(toasts: ToastCopy, honeypot: () => string) {
     } else {
       notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
     }
-  }, [toasts, honeypot, showErrors]);
+  }, [toasts, privacyPolicyVersion, honeypot, showErrors]);
 
   return { submit, saving };
 }
