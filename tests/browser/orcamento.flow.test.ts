@@ -76,6 +76,11 @@ const cases: { service: 'Consultoria' | 'Tráfego Pago'; value: 'consultoria' | 
 describe.each(cases)('happy path: $service at $viewport.width px', ({ service, value, viewport, lead }) => {
   it('saves exactly what was typed and books the chosen slot', async () => {
     const { context, page } = await newPage(h.browser, viewport);
+    // Hydration mismatches, CSP violations and uncaught errors all surface here.
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)));
     try {
       await fillWholeForm(page, h.url, service, lead);
       expect(new URL(page.url()).searchParams.get('servico')).toBe(value);
@@ -139,6 +144,7 @@ describe.each(cases)('happy path: $service at $viewport.width px', ({ service, v
       // Order matters: saved, then the dialog opened, then booked.
       expect(names.indexOf('lead_submitted')).toBeLessThan(names.indexOf('scheduling_started'));
       expect(names.indexOf('scheduling_started')).toBeLessThan(names.indexOf('scheduling_completed'));
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
