@@ -4,7 +4,6 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
-import interactionDirective from './src/integrations/interaction-directive.mjs';
 import localFunctions from './src/integrations/local-functions.mjs';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap.
@@ -14,7 +13,17 @@ export default defineConfig({
   site,
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), sitemap({ filter: (page) => !page.includes('/404') }), interactionDirective()],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !page.includes('/404') }),
+    {
+      // No JS module-preload helper for lazy chunks: it would cost ~0.9 KB on every content page, where
+      // the only lazy chunk is the header menu. CSS of lazy chunks still loads. (Astro sets its own value,
+      // so this runs after it.)
+      name: 'no-module-preload',
+      hooks: { 'astro:build:setup': ({ vite }) => void ((vite.build ??= {}).modulePreload = false) },
+    },
+  ],
   vite: {
     // `astro dev` only: Netlify's emulation for headers and redirects; functions run from Vite's graph.
     plugins: [tailwindcss(), localFunctions(), netlify({ functions: { enabled: false }, edgeFunctions: { enabled: false } })],

@@ -1,5 +1,6 @@
 // Mobile navigation. Server-rendered so its links exist without JavaScript (the toggle is a link to
-// #menu-mobile, shown by CSS :target); once hydrated React owns open/close.
+// #menu-mobile, shown by CSS :target); hydrated on first interaction (src/scripts/menu-loader.ts),
+// after which React owns open/close.
 import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
 export interface MenuLink {
@@ -8,7 +9,7 @@ export interface MenuLink {
   type: 'scroll' | 'link' | 'external';
 }
 
-interface Props {
+export interface MobileMenuProps {
   items: MenuLink[];
   quote: MenuLink;
   social: { linkedin: string; instagram: string };
@@ -33,7 +34,7 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-export default function MobileMenu({ items, quote, social, labels, currentPath }: Props) {
+export default function MobileMenu({ items, quote, social, labels, currentPath }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
 
