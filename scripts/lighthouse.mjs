@@ -153,8 +153,9 @@ export async function runLighthouse({
           if ((score(best, 'performance') ?? 0) >= THRESHOLDS.performance) break;
           if (attempt < perfRetries) log(`  ${route}: performance ${perf} < ${THRESHOLDS.performance}, re-running (${attempt + 2}/${perfRetries + 1})`);
         } catch (e) {
+          // A broken trace (e.g. NO_NAVSTART) says nothing about the page: run it again, within the same attempts.
           error = e instanceof Error ? e.message : String(e);
-          break;
+          if (attempt < perfRetries) log(`  ${route}: Lighthouse run failed (${error}), re-running (${attempt + 2}/${perfRetries + 1})`);
         }
       }
       if (!best) {

@@ -44,7 +44,7 @@ describe('JavaScript budget before any tap', () => {
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
     console.info(`JS before interaction on ${path}: ${total} B in ${scripts.length} file(s)`);
     expect(total).toBeLessThanOrEqual(JS_BUDGET_BYTES);
-    expect(scripts.some((s) => /react|client\.|MobileMenu/i.test(s.url))).toBe(false);
+    expect(scripts.some((s) => /react|client\.|hydrate-menu/i.test(s.url))).toBe(false);
     await context.close();
   });
 });
@@ -61,7 +61,7 @@ describe('mobile menu', () => {
     await toggle(page).tap().catch(() => toggle(page).click());
     await panel(page).waitFor({ state: 'visible' });
     await page.waitForFunction(() => document.querySelector('[aria-controls="menu-mobile"]')?.getAttribute('aria-expanded') === 'true');
-    expect(scripts.some((s) => /MobileMenu/.test(s.url))).toBe(true);
+    expect(scripts.some((s) => /hydrate-menu/.test(s.url))).toBe(true);
     await panel(page).getByRole('link', { name: 'Palestras' }).click();
     await page.waitForURL(`${BASE_URL}/palestras`);
     expect(await panel(page).isVisible()).toBe(false);

@@ -47,7 +47,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function startInProcessServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const { startServer } = await import('../../scripts/server.mjs');
   const { listFunctionFiles } = await import('../../scripts/functions-host.mjs');
-  const files: string[] = await listFunctionFiles(new URL('../../functions', import.meta.url).pathname);
-  const functionModules = await Promise.all(files.map((f) => import(`../../functions/${f}`)));
+  const dir = new URL('../../functions/', import.meta.url).pathname;
+  const files: string[] = await listFunctionFiles(dir);
+  const functionModules = await Promise.all(files.map((f) => import(/* @vite-ignore */ `${dir}${f}`)));
   return startServer({ port: 0, functionModules });
 }
