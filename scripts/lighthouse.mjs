@@ -14,20 +14,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/politica-de-privacidade'];
 export const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORY_LABEL = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const PERF_RETRIES = 2;
 
 // The mobile preset: Lighthouse's default config (formFactor mobile, mobile screen emulation, simulated
@@ -52,7 +44,7 @@ async function loadChromeLauncher() {
 }
 
 /** Starts one headless Chromium for all audits. Returns { port, kill }. */
-export async function launchChromium({ chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } = {}) {
+export async function launchChromium({ chromePath = CHROMIUM_PATH } = {}) {
   const { launch } = await loadChromeLauncher();
   return launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
 }
@@ -119,7 +111,7 @@ async function auditOnce(url, port) {
 export async function runLighthouse({
   baseUrl = process.env.BASE_URL ?? 'http://localhost:8888',
   routes = ROUTES,
-  chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath = CHROMIUM_PATH,
   perfRetries = PERF_RETRIES,
   reportDir,
   log = console.log,

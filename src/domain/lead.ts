@@ -22,35 +22,8 @@ export const leadMessages = {
   modeloNegocio: 'Selecione seu modelo de negócio',
 } as const;
 
-/** What the wizard holds: every field a string ('' until filled). */
-export type LeadFormValues = {
-  nomeCompleto: string;
-  cargo: string;
-  email: string;
-  telefone: string;
-  nomeEmpresa: string;
-  cnpj: string;
-  faturamento: string;
-  numeroVendedores: string;
-  segmento: string;
-  outroSegmento: string;
-  modeloNegocio: string;
-};
-export type LeadField = keyof LeadFormValues;
-
-export const emptyLeadForm: LeadFormValues = {
-  nomeCompleto: '',
-  cargo: '',
-  email: '',
-  telefone: '',
-  nomeEmpresa: '',
-  cnpj: '',
-  faturamento: '',
-  numeroVendedores: '',
-  segmento: '',
-  outroSegmento: '',
-  modeloNegocio: '',
-};
+export { emptyLeadForm, type LeadField, type LeadFormValues } from './lead-form';
+import type { LeadField, LeadFormValues } from './lead-form';
 
 /** The four wizard steps and the fields each one validates. */
 export const leadSteps = [

@@ -2,7 +2,8 @@
 // The draft lives in sessionStorage so a reload never loses what the visitor typed; it is dropped
 // when the meeting is booked or the visitor goes back to the service choice.
 import { atom } from 'nanostores';
-import type { LeadFieldErrors, LeadField, LeadFormValues } from '../domain/lead';
+import type { LeadFieldErrors } from '../domain/lead';
+import { emptyLeadForm, type LeadField, type LeadFormValues } from '../domain/lead-form';
 import type { Service } from '../domain/options';
 
 export type { Service };
@@ -27,21 +28,7 @@ export interface ToastRequest {
   description: string;
 }
 
-// Type-only link to the domain: the schema itself (zod) is loaded lazily, see quote/leadRules.ts.
-// `satisfies` fails the type check if the domain adds or renames a field.
-export const emptyLeadForm = {
-  nomeCompleto: '',
-  cargo: '',
-  email: '',
-  telefone: '',
-  nomeEmpresa: '',
-  cnpj: '',
-  faturamento: '',
-  numeroVendedores: '',
-  segmento: '',
-  outroSegmento: '',
-  modeloNegocio: '',
-} satisfies LeadFormValues;
+
 
 export const STORAGE_KEY = 'orcamento:rascunho:v1';
 

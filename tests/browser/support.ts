@@ -1,19 +1,11 @@
 // Shared browser-test helpers: Debian Chromium through playwright-core, pointed at BASE_URL.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 // Vitest overwrites process.env.BASE_URL with Vite's base ('/'), so the runner passes TEST_BASE_URL.
 export const BASE_URL = [process.env.TEST_BASE_URL, process.env.BASE_URL].find((v) => v?.startsWith('http')) ?? 'http://localhost:8888';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },

@@ -1,11 +1,15 @@
+// Looks at a page as a person would: `node tests/tools/screenshot.mjs <url> <out.png> [width=375] [fullPage=1]`.
+// Prints the scripts the page loaded and its console output.
 import { chromium } from 'playwright-core';
-const [,, url, out, width = '375', full = '1'] = process.argv;
-const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
-const p = await b.newPage({ viewport: { width: +width, height: 800 } });
-const js = [];
-p.on('response', r => { if (r.request().resourceType() === 'script') js.push(r.url()); });
-p.on('console', m => console.log('console:', m.text()));
-await p.goto(url, { waitUntil: 'networkidle' });
-await p.screenshot({ path: out, fullPage: full === '1' });
-console.log('js:', js);
-await b.close();
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+
+const [, , url, out, width = '375', full = '1'] = process.argv;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 800 } });
+const scripts = [];
+page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
+page.on('console', (m) => console.log('console:', m.text()));
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.screenshot({ path: out, fullPage: full === '1' });
+console.log('scripts:', scripts);
+await browser.close();
