@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import localFunctions from './src/integrations/local-functions.mjs';
+import lazyChunkUrl from './src/integrations/lazy-chunk-url.mjs';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://mentor-solar.netlify.app';
@@ -26,6 +27,6 @@ export default defineConfig({
   ],
   vite: {
     // `astro dev` only: Netlify's emulation for headers and redirects; functions run from Vite's graph.
-    plugins: [tailwindcss(), localFunctions(), netlify({ functions: { enabled: false }, edgeFunctions: { enabled: false } })],
+    plugins: [tailwindcss(), lazyChunkUrl(), localFunctions(), netlify({ functions: { enabled: false }, edgeFunctions: { enabled: false } })],
   },
 });

@@ -71,7 +71,8 @@ async function compress(response, acceptEncoding = '') {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return null;
   const raw = Buffer.from(await response.arrayBuffer());
-  if (raw.length < 1024) return { body: raw };
+  // Tiny bodies gain nothing from compression.
+  if (raw.length < 200) return { body: raw };
   if (/\bbr\b/.test(acceptEncoding)) return { body: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }), encoding: 'br' };
   if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(raw, { level: 9 }), encoding: 'gzip' };
   return { body: raw };
