@@ -9,6 +9,7 @@ function required<T>(entry: { data: T } | undefined, file: string): T {
 export const getSite = async () => required(await getEntry('site', 'site'), 'site.yaml');
 export const getHome = async () => required(await getEntry('home', 'home'), 'home.yaml');
 export const getNotFound = async () => required(await getEntry('notFound', 'not-found'), 'not-found.yaml');
+export const getOrcamento = async () => required(await getEntry('orcamento', 'orcamento'), 'orcamento.yaml');
 
 export async function getServicePages() {
   return (await getCollection('services')).sort((a, b) => a.data.order - b.data.order);

@@ -1,0 +1,6 @@
+// Ambient (no imports/exports here): `lazy-chunk:` modules, see src/integrations/lazy-chunk-url.mjs.
+declare module 'lazy-chunk:*' {
+  /** URL of the module built as its own chunk. */
+  const url: string;
+  export default url;
+}
