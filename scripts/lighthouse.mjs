@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/politica-de-privacidade'];
+export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/orcamento?servico=consultoria', '/politica-de-privacidade'];
 export const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORY_LABEL = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 export const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];

@@ -28,14 +28,17 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl, priv
     if (restored) return;
     restored = true;
     restoreQuote(location.search);
+    // The store re-renders synchronously; by the next frame the form (or its placeholder) is on screen.
+    requestAnimationFrame(() => document.documentElement.removeAttribute('data-quote-form'));
   }, []);
 
   if (!service || step === 0) {
     return <ServiceChoice copy={services} talksChatUrl={talksChatUrl} takeFocus={restored} onIntent={() => void loadForm()} />;
   }
   return (
-    // Same height as the form's first lines, so nothing jumps while its code arrives.
-    <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+    // The height of step 1 (measured: 668–680 px from 360 to 1280 px wide; /orcamento reserves the same
+    // before hydration), so nothing below jumps while the form's code arrives.
+    <Suspense fallback={<div className="min-h-[42.5rem]" aria-busy="true" />}>
       <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} privacyPolicy={privacyPolicy} />
     </Suspense>
   );

@@ -31,7 +31,7 @@ export function ServiceChoice({ copy, talksChatUrl, takeFocus, onIntent }: Props
   };
 
   return (
-    <section aria-labelledby="servicos-titulo">
+    <section aria-labelledby="servicos-titulo" data-service-choice className="quote-form:hidden">
       <h2 id="servicos-titulo" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
         {copy.heading}
       </h2>
