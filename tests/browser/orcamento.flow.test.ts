@@ -1,7 +1,7 @@
 // /orcamento end to end: service choice → four steps → saved lead → booked meeting, checked in the database.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support';
+import { POLICY_VERSION } from '../support/fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -18,8 +18,8 @@ import {
   type Lead,
 } from './orcamento.fixtures';
 
-/** The policy version the page shows, from the policy's frontmatter (stored with each lead, LGPD). */
-const policyVersion = /^version:\s*"?([^"\n]+)"?/m.exec(readFileSync(new URL('../../content/legal/politica-de-privacidade.md', import.meta.url), 'utf8'))?.[1];
+/** The policy version the page shows (stored with each lead, LGPD). */
+const policyVersion = POLICY_VERSION;
 
 let h: Harness;
 beforeAll(async () => {

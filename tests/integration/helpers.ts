@@ -2,7 +2,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LeadFormValues } from '../../src/domain/lead';
 import { schedulingConfig } from '../../src/domain/scheduling-config';
 import { createApp, type App, type Clock } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
@@ -11,6 +10,9 @@ import { createSender, type MailSender } from '../../functions/lib/mail/transpor
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { Store } from '../../functions/lib/store/port';
 import { addDays, weekdayOf, zonedParts } from '../../functions/lib/time';
+import { POLICY_VERSION, validLead } from '../support/fixtures';
+
+export { POLICY_VERSION, validLead };
 
 export const PRESELLERS = {
   ana: '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001',
@@ -48,22 +50,7 @@ export function futureWorkday(minDaysAhead = 3, n = 0): string {
   }
 }
 
-export const validLead: LeadFormValues = {
-  nomeCompleto: 'Maria da Silva',
-  cargo: 'ceo-proprietario',
-  email: 'maria@solarnorte.com.br',
-  telefone: '(43) 99999-8888',
-  nomeEmpresa: 'Solar Norte',
-  cnpj: '12.abc.345/01de-35',
-  faturamento: '100-500',
-  numeroVendedores: '3-5',
-  segmento: 'energia-solar',
-  outroSegmento: '',
-  modeloNegocio: 'b2b',
-};
 
-/** content/legal/politica-de-privacidade.md frontmatter `version`, as the wizard sends it. */
-export const POLICY_VERSION = '2026-11-21';
 /** A valid POST /api/leads body minus the idempotency key: the form values plus the consented policy version. */
 export const validRequest = { ...validLead, privacyPolicyVersion: POLICY_VERSION };
 

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { leadMessages, leadSteps, validateLead, validateLeadFields, type LeadFormValues } from '../../../src/domain/lead';
+import { leadMessages, leadSteps, validateLead, validateLeadFields } from '../../../src/domain/lead';
+import { validLead } from '../../support/fixtures';
 
-const valid: LeadFormValues = {
-  nomeCompleto: 'Maria da Silva',
-  cargo: 'ceo-proprietario',
-  email: 'maria@solar.com.br',
-  telefone: '(43) 99999-8888',
-  nomeEmpresa: 'Solar Norte',
-  cnpj: '12.abc.345/01de-35',
-  faturamento: '100-500',
-  numeroVendedores: '3-5',
-  segmento: 'energia-solar',
-  outroSegmento: '',
-  modeloNegocio: 'b2b',
-};
+const valid = validLead;
 
 describe('validateLead', () => {
   it('normalises a valid lead: CNPJ upper-case 14 chars, phone digits, outroSegmento null', () => {
