@@ -1,9 +1,12 @@
 // Privacy and security in real Chromium: headers, CSP with and without PUBLIC_GTM_ID, consent before tracking.
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
 import { buildProject, copyProject } from '../support/project';
+import { dialog, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, toast } from './orcamento.fixtures';
 
 const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/politica-de-privacidade', '/pagina-inexistente'];
 const GTM_HOST = 'www.googletagmanager.com';
@@ -17,14 +20,21 @@ beforeAll(async () => {
   // The same site built with a tag-manager id, served by the same server code.
   gtmDir = await copyProject('gtm-build-');
   await buildProject(gtmDir, { PUBLIC_GTM_ID: 'GTM-TESTE12' });
+  // With the functions too (on a throw-away embedded database), so a whole booking runs under this CSP.
+  process.env.DATA_DIR = await mkdtemp(join(tmpdir(), 'gtm-data-'));
   const { startServer } = await import('../../scripts/server.mjs');
-  gtmSite = await startServer({ port: 0, root: gtmDir });
+  const { listFunctionFiles } = await import('../../scripts/functions-host.mjs');
+  const functionsDir = new URL('../../functions/', import.meta.url).pathname;
+  const files: string[] = await listFunctionFiles(functionsDir);
+  const functionModules = await Promise.all(files.map((f) => import(/* @vite-ignore */ `${functionsDir}${f}`)));
+  gtmSite = await startServer({ port: 0, root: gtmDir, functionModules });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await gtmSite?.close();
   if (gtmDir) await rm(gtmDir, { recursive: true, force: true });
+  if (process.env.DATA_DIR) await rm(process.env.DATA_DIR, { recursive: true, force: true });
 });
 
 /** A context that records CSP violations, requests to the tag-manager host, and answers them locally. */
@@ -110,6 +120,25 @@ describe('Content-Security-Policy in the browser', () => {
     await page.getByRole('button', { name: 'Aceitar' }).click();
     await page.waitForFunction(() => (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'gtm.test-loaded'));
     await visitEveryRoute(page, gtmSite.url);
+    expect(gtmRequests.length).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Content-Security-Policy during a whole booking with PUBLIC_GTM_ID', () => {
+  it('saves the lead and books a meeting with the tag manager loaded and no violation', async () => {
+    const { context, violations, gtmRequests } = await watchedContext();
+    const page = await context.newPage();
+    await page.goto(`${gtmSite.url}/`);
+    await page.getByRole('button', { name: 'Aceitar' }).click();
+    await fillWholeForm(page, gtmSite.url, 'Consultoria', sampleLead());
+    await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+    await toast(page, 'Dados salvos com sucesso!', 'Agora selecione um horário para a reunião.');
+    await pickFirstAvailableDay(page);
+    await slotButtons(page).first().click();
+    await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
+    await toast(page, 'Agendamento realizado com sucesso!');
     expect(gtmRequests.length).toBeGreaterThan(0);
     expect(violations).toEqual([]);
     await context.close();
