@@ -1,7 +1,7 @@
 // Mobile navigation. Server-rendered so its links exist without JavaScript (the toggle is a link to
 // #menu-mobile, shown by CSS :target); hydrated on first interaction (src/scripts/menu-loader.ts),
 // after which React owns open/close.
-import { useEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
 
 export interface MenuLink {
   name: string;
@@ -44,7 +44,9 @@ export default function MobileMenu({ items, quote, social, labels, currentPath }
     if (window.location.hash === `#${PANEL_ID}`) setOpen(true);
   }, []);
 
-  useEffect(() => {
+  // Layout effect: the listeners are in place in the same task that shows the open menu, so an Escape
+  // pressed right after opening is never missed.
+  useLayoutEffect(() => {
     if (!open) return;
     const close = () => setOpen(false);
     const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && close();
