@@ -12,6 +12,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { NODE_BUNDLE } from './functions-host.mjs';
 
 const usage = 'Uso: node scripts/data-subject.mjs export <email> | delete <email> [--yes]';
 const [command, email, ...flags] = process.argv.slice(2);
@@ -55,12 +56,7 @@ async function openStore() {
       loader: 'ts',
     },
     outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
   try {
     const lib = await import(pathToFileURL(outfile).href);

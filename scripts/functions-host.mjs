@@ -6,6 +6,9 @@ import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
+/** esbuild options that bundle functions' TypeScript for this Node, as Netlify does; dependencies stay in node_modules. */
+export const NODE_BUNDLE = { bundle: true, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'warning' };
+
 /** Compiles a path like `/api/items/:id` into a matcher. */
 function compilePath(path) {
   const names = [];

@@ -1,7 +1,7 @@
 // `npm start` (after the build): site and functions on http://localhost:8888 (PORT overrides).
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { listFunctionFiles } from './functions-host.mjs';
+import { listFunctionFiles, NODE_BUNDLE } from './functions-host.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
 // Bundle like Netlify does (esbuild), as one build with shared chunks so every function shares one store.
@@ -10,14 +10,9 @@ const outdir = `${projectRoot}.netlify/local-functions`;
 await build({
   entryPoints: files.map((f) => `${projectRoot}functions/${f}`),
   outdir,
-  bundle: true,
+  ...NODE_BUNDLE,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  packages: 'external',
   outExtension: { '.js': '.mjs' },
-  logLevel: 'warning',
 });
 const functionModules = await Promise.all(
   files.map((f) => import(pathToFileURL(`${outdir}/${f.replace(/\.m?[jt]s$/, '.mjs')}`).href)),

@@ -5,24 +5,14 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startInProcessServer } from './support';
+import type { LeadFormValues } from '../../src/domain/lead-form';
 
 /** Spec viewports for this issue: a mid-range phone and a laptop. */
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-export interface Lead {
-  nomeCompleto: string;
-  cargo: string;
-  email: string;
-  telefone: string;
-  nomeEmpresa: string;
-  cnpj: string;
-  faturamento: string;
-  numeroVendedores: string;
-  segmento: string;
-  outroSegmento?: string;
-  modeloNegocio: string;
-}
+/** The domain's form values; outroSegmento may be left out. */
+export type Lead = Omit<LeadFormValues, 'outroSegmento'> & { outroSegmento?: string };
 
 let counter = 0;
 /** A valid lead; the email is unique per call so each test finds its own rows. */

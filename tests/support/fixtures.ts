@@ -17,6 +17,20 @@ export const validLead: LeadFormValues = {
   modeloNegocio: 'b2b',
 };
 
+/** Spec §5 messages, word for word, for a form left empty with segmento 'outro'. */
+export const EMPTY_FORM_ERRORS = {
+  nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
+  cargo: 'Selecione seu cargo',
+  email: 'Email inválido',
+  telefone: 'Telefone deve ter pelo menos 10 dígitos',
+  nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
+  cnpj: 'CNPJ deve ter 14 dígitos',
+  faturamento: 'Selecione o faturamento',
+  numeroVendedores: 'Selecione o número de vendedores',
+  outroSegmento: 'Especifique o segmento quando selecionar "Outro"',
+  modeloNegocio: 'Selecione seu modelo de negócio',
+};
+
 /** content/legal/politica-de-privacidade.md frontmatter `version`: what the wizard sends and each lead stores. */
 export const POLICY_VERSION = /^version:\s*"?([^"\n]+)"?/m.exec(
   readFileSync(new URL('../../content/legal/politica-de-privacidade.md', import.meta.url), 'utf8'),

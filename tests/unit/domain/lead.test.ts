@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadMessages, leadSteps, validateLead, validateLeadFields } from '../../../src/domain/lead';
-import { validLead } from '../../support/fixtures';
+import { EMPTY_FORM_ERRORS, validLead } from '../../support/fixtures';
 
 const valid = validLead;
 
@@ -17,18 +17,7 @@ describe('validateLead', () => {
     const result = validateLead({ ...Object.fromEntries(Object.keys(valid).map((k) => [k, ''])), segmento: 'outro' });
     expect(result).toEqual({
       ok: false,
-      fieldErrors: {
-        nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
-        cargo: 'Selecione seu cargo',
-        email: 'Email inválido',
-        telefone: 'Telefone deve ter pelo menos 10 dígitos',
-        nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
-        cnpj: 'CNPJ deve ter 14 dígitos',
-        faturamento: 'Selecione o faturamento',
-        numeroVendedores: 'Selecione o número de vendedores',
-        outroSegmento: 'Especifique o segmento quando selecionar "Outro"',
-        modeloNegocio: 'Selecione seu modelo de negócio',
-      },
+      fieldErrors: EMPTY_FORM_ERRORS,
     });
     expect(validateLead({}).ok).toBe(false);
     expect((validateLead({ ...valid, segmento: '' }) as { fieldErrors: object }).fieldErrors).toEqual({ segmento: 'Selecione seu segmento de atuação' });
