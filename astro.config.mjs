@@ -16,7 +16,8 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
-    sitemap({ filter: (page) => !page.includes('/404') }),
+    // /reuniao holds a personal meeting behind a private link: noindex and out of the sitemap.
+    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/reuniao') }),
     {
       // No JS module-preload helper for lazy chunks: it would cost ~0.9 KB on every content page, where
       // the only lazy chunk is the header menu. CSS of lazy chunks still loads. (Astro sets its own value,

@@ -1,8 +1,9 @@
-// `npm run bench`: load test of the lead, availability and booking endpoints on the embedded database.
-// Starts its own server (scripts/serve.mjs) on a free port with a throw-away DATA_DIR, 50 connections.
+// `npm run bench`: load test of the lead, availability and booking endpoints on the embedded database and,
+// when DATABASE_URL is set, on PostgreSQL too. Starts its own server (scripts/serve.mjs) on a free port per
+// store, with a throw-away DATA_DIR or a throw-away database, 50 connections.
 // Prints a markdown table; latencies are computed from every response (autocannon has no p95).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The published privacy-policy version (frontmatter): the functions store leads only with this one. */
+const POLICY_VERSION = /^version:\s*"?([^"\n]+)"?/m.exec(readFileSync(join(root, 'content/legal/politica-de-privacidade.md'), 'utf8'))[1];
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -31,82 +34,153 @@ function run(cmd, args) {
 
 if (!existsSync(join(root, 'dist', 'index.html'))) await run('npx', ['astro', 'build']);
 
-const port = await freePort();
-const dataDir = await mkdtemp(join(tmpdir(), 'mentor-bench-'));
-const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-delete env.SUPABASE_URL; // always the embedded database
-delete env.SMTP_URL; // mail goes to .eml files in the temp dir
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const results = [await suite('PGlite (embedded)', {})];
+// Consultants' calendars: each of the 3 consultants has a feed with 200 busy events, read through availability.
+results.push(await withBusyFeeds((setup) => suite('PGlite, 3 consultants × 200 busy blocks', {}, { setup, readsOnly: true })));
+// With DATABASE_URL: the same runs on PostgreSQL, in a fresh database created on that server (and dropped).
+if (process.env.DATABASE_URL) results.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => suite('PostgreSQL', { DATABASE_URL: url })));
 
-async function stopServer() {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  await rm(dataDir, { recursive: true, force: true });
+console.log(`\n${CONNECTIONS} connections, ${DURATION}s per GET/lead run, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log('| Store | Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms) | p99 (ms) |');
+console.log('|---|---|---:|---|---:|---:|---:|---:|');
+for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
+
+async function onFreshPostgresDatabase(serverUrl, run) {
+  const { default: postgres } = await import('postgres');
+  const name = `bench_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await runEnv('node', ['scripts/db.mjs', 'migrate'], { DATABASE_URL: url.href });
+    await runEnv('node', ['scripts/db.mjs', 'seed'], { DATABASE_URL: url.href });
+    return await run(url.href);
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end({ timeout: 5 });
+  }
 }
 
-try {
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
+function runEnv(cmd, args, extra) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...extra } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/**
+ * Serves one iCalendar feed per demo consultant with `perConsultant` 30-minute events spread over the
+ * next 60 days, and hands `run` a setup step that connects the feeds with `npm run consultants`.
+ */
+async function withBusyFeeds(run, perConsultant = 200) {
+  const { createServer: createHttpServer } = await import('node:http');
+  const feed = (seed) => {
+    const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//busy//EN'];
+    const start = Date.now() + 3 * 3_600_000;
+    for (let i = 0; i < perConsultant; i++) {
+      // Deterministic spread: a different half hour of a different day for each event.
+      const at = new Date(start + Math.floor((i * 60 * 86_400_000) / perConsultant) + ((i * 7 + seed) % 20) * 1_800_000);
+      at.setUTCMinutes(at.getUTCMinutes() < 30 ? 0 : 30, 0, 0);
+      const stamp = (d) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+      lines.push('BEGIN:VEVENT', `UID:bench-${seed}-${i}@bench`, `DTSTAMP:${stamp(new Date())}`,
+        `DTSTART:${stamp(at)}`, `DTEND:${stamp(new Date(at.getTime() + 1_800_000))}`, 'SUMMARY:Ocupado', 'END:VEVENT');
+    }
+    return [...lines, 'END:VCALENDAR', ''].join('\r\n');
+  };
+  const feeds = [1, 2, 3].map(feed);
+  const server = createHttpServer((req, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end(feeds[Number(req.url.slice(1, 2)) - 1]));
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const emails = ['ana.souza', 'bruno.almeida', 'carla.mendes'].map((n) => `${n}@consultores.example.com`);
+  try {
+    return await run(async (env) => {
+      for (const [i, email] of emails.entries()) await runEnv('node', ['scripts/consultants.mjs', 'feed', email, `${origin}/${i + 1}.ics`], env);
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+}
+
+/** Starts scripts/serve.mjs on a free port with `storeEnv` and runs every load scenario against it. */
+async function suite(label, storeEnv, { setup, readsOnly = false } = {}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'mentor-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const post = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  // RATE_LIMITS=off: a load test is one IP sending thousands of requests, exactly what the limits refuse.
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off' };
+  delete env.DATABASE_URL;
+  delete env.SUPABASE_URL;
+  delete env.SMTP_URL; // mail goes to .eml files in the temp dir
+  Object.assign(env, storeEnv);
+  if (setup) await setup(env);
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  async function stopServer() {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
   }
 
-  const month = await (await fetch(`${base}/api/availability?month=${new Date().toISOString().slice(0, 7)}`)).json();
-  const next = await (await fetch(`${base}/api/availability?month=${nextMonth()}`)).json();
-  const days = [...month.days, ...next.days];
-  const date = days[1] ?? days[0];
+  try {
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
-  const lead = (i) => ({
-    nomeCompleto: `Cliente ${i}`, cargo: 'ceo-proprietario', email: `bench${i}@example.com`, telefone: '43999998888',
-    nomeEmpresa: 'Empresa Bench', cnpj: '11222333000181', faturamento: '100-500', numeroVendedores: '3-5',
-    segmento: 'energia-solar', outroSegmento: '', modeloNegocio: 'b2b', idempotencyKey: `bench-lead-${i}-${Date.now()}`, privacyPolicyVersion: '2026-11-21',
-  });
-  const availabilityRun = await bench('GET /api/availability?date', { url: `${base}/api/availability?date=${date}`, duration: DURATION });
-  const monthRun = await bench('GET /api/availability?month', { url: `${base}/api/availability?month=${nextMonth()}`, duration: DURATION });
+    const month = await (await fetch(`${base}/api/availability?month=${new Date().toISOString().slice(0, 7)}`)).json();
+    const next = await (await fetch(`${base}/api/availability?month=${nextMonth()}`)).json();
+    const days = [...month.days, ...next.days];
+    const date = days[1] ?? days[0];
 
-  // Reads first: each write queues mail, and draining it competes for the embedded database.
-  let n = 0;
-  const leadsRun = await bench('POST /api/leads', {
-    url: `${base}/api/leads`, duration: DURATION,
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(lead(n++)) }) }],
-  });
+    const lead = (i) => ({
+      nomeCompleto: `Cliente ${i}`, cargo: 'ceo-proprietario', email: `bench${i}@example.com`, telefone: '43999998888',
+      nomeEmpresa: 'Empresa Bench', cnpj: '11222333000181', faturamento: '100-500', numeroVendedores: '3-5',
+      segmento: 'energia-solar', outroSegmento: '', modeloNegocio: 'b2b', idempotencyKey: `bench-lead-${i}-${Date.now()}`, privacyPolicyVersion: POLICY_VERSION,
+    });
+    const availabilityRun = await bench('GET /api/availability?date', { url: `${base}/api/availability?date=${date}`, duration: DURATION });
+    const monthRun = await bench('GET /api/availability?month', { url: `${base}/api/availability?month=${nextMonth()}`, duration: DURATION });
+    if (readsOnly) return { label, rows: [availabilityRun, monthRun] };
 
-  // Booking: every request asks for a different (day, time, consultant) so each one is a real booking.
-  const ids = [];
-  for (let i = 0; i < 50; i++) ids.push((await (await post('/api/leads', lead(`b${i}`))).json()).id);
-  const slots = [];
-  for (const day of days) {
-    const { availableSlots } = await (await fetch(`${base}/api/availability?date=${day}`)).json();
-    for (const s of availableSlots) slots.push({ day, ...s });
+    // Reads first: each write queues mail, and draining it competes for the embedded database.
+    let n = 0;
+    const leadsRun = await bench('POST /api/leads', {
+      url: `${base}/api/leads`, duration: DURATION,
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(lead(n++)) }) }],
+    });
+
+    // Booking: every request asks for a different (day, time, consultant) so each one is a real booking.
+    const ids = [];
+    for (let i = 0; i < 50; i++) ids.push((await (await post('/api/leads', lead(`b${i}`))).json()).id);
+    const slots = [];
+    for (const day of days) {
+      const { availableSlots } = await (await fetch(`${base}/api/availability?date=${day}`)).json();
+      for (const s of availableSlots) slots.push({ day, ...s });
+    }
+    let k = 0;
+    const bookingRun = await bench('POST /api/meetings', {
+      url: `${base}/api/meetings`, amount: Math.min(slots.length, 2000),
+      requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => {
+        const s = slots[k % slots.length];
+        const body = { leadId: ids[k % ids.length], scheduledDate: s.day, scheduledTime: s.time, presellerId: s.presellerId,
+          service: 'consultoria', diagnosticScore: 75, idempotencyKey: `bench-meeting-${k++}-${Date.now()}` };
+        return { ...req, body: JSON.stringify(body) };
+      } }],
+    });
+
+    return { label, rows: [availabilityRun, monthRun, leadsRun, bookingRun] };
+  } finally {
+    await stopServer();
   }
-  let k = 0;
-  const bookingRun = await bench('POST /api/meetings', {
-    url: `${base}/api/meetings`, amount: Math.min(slots.length, 2000),
-    requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => {
-      const s = slots[k % slots.length];
-      const body = { leadId: ids[k % ids.length], scheduledDate: s.day, scheduledTime: s.time, presellerId: s.presellerId,
-        service: 'consultoria', diagnosticScore: 75, idempotencyKey: `bench-meeting-${k++}-${Date.now()}` };
-      return { ...req, body: JSON.stringify(body) };
-    } }],
-  });
-
-  console.log(`\n${CONNECTIONS} connections, ${DURATION}s per GET/lead run, embedded PGlite, ${new Date().toISOString().slice(0, 10)}\n`);
-  console.log('| Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms) | p99 (ms) |');
-  console.log('|---|---:|---|---:|---:|---:|---:|');
-  for (const r of [availabilityRun, monthRun, leadsRun, bookingRun]) console.log(r);
-} finally {
-  await stopServer();
 }
 
 function nextMonth() {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
-}
-
-function post(path, body) {
-  return fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 async function bench(name, opts) {

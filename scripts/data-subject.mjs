@@ -2,17 +2,17 @@
 //
 //   npm run data-subject -- export <email>          prints the person's leads and meetings as JSON
 //   npm run data-subject -- delete <email>          shows what would be deleted, deletes nothing
-//   npm run data-subject -- delete <email> --yes    deletes leads, meetings and outbox mail; prints counts
+//   npm run data-subject -- delete <email> --yes    deletes leads, meetings, outbox mail and its .eml copies; prints counts
 //
 // Same store as the functions: Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set,
 // otherwise the embedded database at ${DATA_DIR:-.data}/db (stop `npm start`/`npm run dev` first: one
-// process at a time may open it). The work is done by the SQL functions export_person_data and
-// delete_person_data (supabase/migrations/*_data_subject.sql), one transaction each.
-// Exit codes: 0 done, 1 failed, 2 usage.
-import { mkdir, rm } from 'node:fs/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { NODE_BUNDLE } from './functions-host.mjs';
+// process at a time may open it, and a second one is refused with exit code 2). The work is done by the
+// SQL functions export_person_data and delete_person_data, one transaction each; then the .eml files
+// written for the person's messages (no SMTP_URL) are removed from ${DATA_DIR}/outbox.
+// Exit codes: 0 done, 1 failed, 2 usage or the embedded database is in use by another process.
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importTs } from './functions-host.mjs';
 
 const usage = 'Uso: node scripts/data-subject.mjs export <email> | delete <email> [--yes]';
 const [command, email, ...flags] = process.argv.slice(2);
@@ -21,14 +21,27 @@ if (!['export', 'delete'].includes(command) || !email || !email.includes('@') ||
   process.exit(2);
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const store = await openStore();
+const outboxDir = join(process.env.DATA_DIR?.trim() || '.data', 'outbox');
+let store;
+try {
+  store = await openStore();
+} catch (error) {
+  if (error?.code === 'pglite_locked') {
+    console.error(`data-subject: o banco de dados embutido está aberto por outro processo (pid ${error.ownerPid}). Pare \`npm start\` (ou o outro comando) e repita; nada foi alterado.`);
+    process.exit(2);
+  }
+  console.error(`data-subject: não foi possível abrir o banco (${error?.code ?? error?.name ?? 'erro'})`);
+  process.exit(1);
+}
 let code = 0;
 try {
   if (command === 'export') {
     console.log(JSON.stringify(await store.exportPersonData(email), null, 2));
   } else if (flags.includes('--yes')) {
-    console.log(JSON.stringify({ deleted: await store.deletePersonData(email) }));
+    const { messages } = await store.exportPersonData(email);
+    const deleted = await store.deletePersonData(email);
+    const files = await removeMailFiles(messages.map((m) => m.id), email);
+    console.log(JSON.stringify({ deleted: { ...deleted, files } }));
   } else {
     const { leads } = await store.exportPersonData(email);
     const meetings = leads.reduce((n, lead) => n + lead.meetings.length, 0);
@@ -43,25 +56,27 @@ try {
 }
 process.exit(code);
 
-/** Bundles functions/lib (TypeScript) with esbuild, as scripts/serve.mjs does, and opens the env's store. */
-async function openStore() {
-  // Inside the project so the bundle's bare imports resolve from node_modules; one file per process.
-  const outdir = `${root}.netlify/data-subject`;
-  const outfile = `${outdir}/store-${process.pid}.mjs`;
-  await mkdir(outdir, { recursive: true });
-  await build({
-    stdin: {
-      contents: "export { openStore } from './functions/lib/app'; export { readEnv } from './functions/lib/env';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile,
-    ...NODE_BUNDLE,
-  });
-  try {
-    const lib = await import(pathToFileURL(outfile).href);
-    return await lib.openStore(lib.readEnv());
-  } finally {
-    await rm(outfile, { force: true });
+/**
+ * Removes the .eml copies of the person's messages (functions/lib/mail/transport.ts names each file
+ * `<time>-<message id>.eml`), and any other .eml addressed to or mentioning their email. Returns the count.
+ */
+async function removeMailFiles(ids, address) {
+  const names = await readdir(outboxDir).catch(() => []);
+  const needle = address.trim().toLowerCase();
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const path = join(outboxDir, name);
+    const mine = ids.some((id) => name.endsWith(`-${id}.eml`)) || (await readFile(path, 'utf8').catch(() => '')).toLowerCase().includes(needle);
+    if (mine) {
+      await rm(path, { force: true });
+      removed++;
+    }
   }
+  return removed;
+}
+
+/** Opens the store the environment selects, as the functions do (TypeScript imported through importTs). */
+async function openStore() {
+  const lib = await importTs('data-subject', ["export { openStore } from './functions/lib/app';", "export { readEnv } from './functions/lib/env';"]);
+  return lib.openStore(lib.readEnv());
 }

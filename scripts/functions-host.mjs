@@ -2,12 +2,33 @@
 // Why not @netlify/dev's function emulation: it starts a fresh worker per request (~160 ms here),
 // so an embedded database would be reopened on every call. On Netlify a warm function keeps its
 // module state between calls; this host does the same, and one PGlite instance serves every function.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { rateLimitKey, readRateLimit, tooManyRequestsResponse } from './rate-limit.mjs';
 
 /** esbuild options that bundle functions' TypeScript for this Node, as Netlify does; dependencies stay in node_modules. */
 export const NODE_BUNDLE = { bundle: true, format: 'esm', platform: 'node', target: 'node22', packages: 'external', logLevel: 'warning' };
+
+/**
+ * Imports TypeScript modules of the project from a Node command (ops scripts): `exports` lines are bundled
+ * by esbuild with NODE_BUNDLE into .netlify/<name>/ (inside the project, so bare imports resolve from
+ * node_modules), imported, and the file removed. One file per process.
+ */
+export async function importTs(name, exportLines) {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const outdir = `${root}.netlify/${name}`;
+  const outfile = `${outdir}/${name}-${process.pid}.mjs`;
+  await mkdir(outdir, { recursive: true });
+  await build({ stdin: { contents: exportLines.join('\n'), resolveDir: root, loader: 'ts' }, outfile, ...NODE_BUNDLE });
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    await rm(outfile, { force: true });
+  }
+}
 
 /** Compiles a path like `/api/items/:id` into a matcher. */
 function compilePath(path) {
@@ -32,12 +53,16 @@ export async function listFunctionFiles(dir) {
     .sort();
 }
 
-/** Builds a router from loaded function modules: `(request) => Response | undefined`. */
-export function createFunctionRouter(modules) {
-  const routes = modules.flatMap((mod) => {
+/**
+ * Builds a router from loaded function modules: `(request) => Response | undefined`. With a `limiter`
+ * (scripts/rate-limit.mjs), each module's config.rateLimit is enforced before its handler runs.
+ */
+export function createFunctionRouter(modules, { limiter = null } = {}) {
+  const routes = modules.flatMap((mod, index) => {
     const paths = [mod.config?.path ?? []].flat();
     const methods = mod.config?.method ? [mod.config.method].flat().map((m) => m.toUpperCase()) : null;
-    return paths.map((path) => ({ match: compilePath(path), methods, handler: mod.default }));
+    const rule = readRateLimit(mod.config);
+    return paths.map((path) => ({ match: compilePath(path), methods, handler: mod.default, mod, rule, id: `fn${index}` }));
   });
   return async (request, ip = '127.0.0.1') => {
     const { pathname } = new URL(request.url);
@@ -46,14 +71,24 @@ export function createFunctionRouter(modules) {
       if (!params) continue;
       // Netlify answers a method outside config.method as not found; the handlers answer 405 themselves.
       if (route.methods && !route.methods.includes(request.method)) continue;
+      if (limiter && route.rule) {
+        const verdict = limiter.hit(rateLimitKey(route.id, route.rule, { ip, host: request.headers.get('host') }), route.rule);
+        if (!verdict.ok) return tooManyRequestsResponse(route.mod, verdict.retryAfterSeconds);
+      }
       return route.handler(request, { ip, params, site: { url: new URL(request.url).origin } });
     }
     return undefined;
   };
 }
 
-/** Converts a Node request into a web Request. */
+/** Methods a web Request cannot carry (the fetch standard forbids them): `new Request` throws on them. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/** A method token no handler allows: what a function is asked instead of a forbidden method, so it answers its own 405 and Allow. */
+const UNSUPPORTED_METHOD = 'X-UNSUPPORTED';
+
+/** Converts a Node request into a web Request (a forbidden method arrives as UNSUPPORTED_METHOD, bodiless). */
 export function toWebRequest(req, origin) {
+  if (FORBIDDEN_METHODS.has(String(req.method).toUpperCase())) return new Request(new URL(req.url ?? '/', origin), { method: UNSUPPORTED_METHOD });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);

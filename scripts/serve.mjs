@@ -2,26 +2,40 @@
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { listFunctionFiles, NODE_BUNDLE } from './functions-host.mjs';
+import { startScheduler } from './scheduler.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
-// Bundle like Netlify does (esbuild), as one build with shared chunks so every function shares one store.
+// Bundle like Netlify does (esbuild), as one build with shared chunks so every function shares one store
+// (and the embedded database's lock module, loaded below).
 const files = await listFunctionFiles(`${projectRoot}functions`);
 const outdir = `${projectRoot}.netlify/local-functions`;
 await build({
-  entryPoints: files.map((f) => `${projectRoot}functions/${f}`),
+  entryPoints: [...files.map((f) => `${projectRoot}functions/${f}`), `${projectRoot}functions/lib/store/lock.ts`],
   outdir,
   ...NODE_BUNDLE,
   splitting: true,
   outExtension: { '.js': '.mjs' },
 });
+// One process per embedded database: a second `npm start` (or any command) on the same DATA_DIR stops here.
+const { lockEmbeddedDatabase, DataDirLockedError } = await import(pathToFileURL(`${outdir}/lib/store/lock.mjs`).href);
+try {
+  lockEmbeddedDatabase();
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`O banco de dados embutido (${error.lockFile}) já está aberto pelo processo ${error.ownerPid}. Pare esse processo antes (um processo por vez), ou use DATABASE_URL.`);
+  process.exit(2);
+}
 const functionModules = await Promise.all(
   files.map((f) => import(pathToFileURL(`${outdir}/${f.replace(/\.m?[jt]s$/, '.mjs')}`).href)),
 );
 
 const server = await startServer({ port: Number(process.env.PORT ?? 8888), host: process.env.HOST, functionModules });
 console.log(`Site e funções em ${server.url}`);
+const scheduler = startScheduler(functionModules, files);
+console.log(`Funções agendadas: ${scheduler.jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
 
 const stop = async () => {
+  scheduler.stop();
   await server.close();
   process.exit(0);
 };

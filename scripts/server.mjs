@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { createFunctionRouter, sendWebResponse, toWebRequest } from './functions-host.mjs';
+import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
 
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,11 +15,12 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
  * Starts the server. `functionModules` are the loaded functions/*.ts modules
  * (bundled by serve.mjs, or imported through Vite by tests that also query the database);
  * `root` is the project whose netlify.toml and dist/ are served (tests may build a variant elsewhere).
- * @param {{ port?: number; host?: string; root?: string; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
+ * `rateLimits`: enforce each function's config.rateLimit (default: unless RATE_LIMITS=off).
+ * @param {{ port?: number; host?: string; root?: string; rateLimits?: boolean; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
  */
-export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot } = {}) {
+export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot, rateLimits = rateLimitsEnabled() } = {}) {
   const distDir = join(root, 'dist');
-  const routeFunction = createFunctionRouter(functionModules);
+  const routeFunction = createFunctionRouter(functionModules, { limiter: rateLimits ? createRateLimiter() : null });
   const netlify = new NetlifyDev({
     projectRoot: root,
     aiGateway: { enabled: false },
@@ -41,17 +43,31 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
     return new Response(notFoundPage, { status: 404, headers });
   }
 
+  // Static files answer GET and HEAD; TRACE and the like get 405, never 500 (functions answer their own).
+  function staticMethodNotAllowed(request) {
+    if (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].includes(request.method)) return null;
+    return new Response('Method Not Allowed', {
+      status: 405,
+      headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+    });
+  }
+
   const server = http.createServer(async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
-      const fromFunction = await routeFunction(toWebRequest(req, origin), req.socket.remoteAddress);
-      const response = fromFunction ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
+      const request = toWebRequest(req, origin);
+      const fromFunction = await routeFunction(request, req.socket.remoteAddress);
+      const response = fromFunction ?? staticMethodNotAllowed(request) ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
       await sendWebResponse(res, response, req.headers['accept-encoding']);
     } catch (error) {
       console.error('server: request failed:', error instanceof Error ? error.message : 'unknown error');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Erro interno');
     }
+  });
+  // Node hands CONNECT to a 'connect' listener instead of the request handler (a proxy tunnel): refuse it.
+  server.on('connect', (_req, socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
   await new Promise((resolve) => server.listen(port, host, resolve));
   const address = server.address();

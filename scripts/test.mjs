@@ -1,5 +1,5 @@
 // `npm test`: every gate in order, stopping at the first failure.
-//   1. astro check            type errors fail
+//   1. astro check            type errors fail; then ESLint with zero warnings
 //   2. vitest run             unit + integration (fresh temp DATA_DIR)
 //   3. npm run build          astro build + the project's post-build steps
 //   4. JS budget              scripts/check-dist-js.mjs on dist/
@@ -113,7 +113,9 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpRoot, 'server-data-'));
   const child = spawn(node, [path.join(root, 'scripts/serve.mjs')], {
     cwd: root,
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // Rate limits off: every browser test and Lighthouse come from one IP, far above a visitor's pace.
+    // (The 429 browser test starts its own server with the limits on.)
+    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -179,7 +181,7 @@ const fmtSeconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
  * One gate. `body` returns { ok, counts? }: vitest steps report test counts, the other gates count as one check.
  */
 async function step(number, title, body) {
-  console.log(`\n==> [${number}/6] ${title}`);
+  console.log(`\n==> [${number}/${steps.length + 2}] ${title}`);
   const started = Date.now();
   let outcome;
   try {
@@ -196,7 +198,7 @@ async function step(number, title, body) {
     totals.skipped += outcome.counts.skipped;
   } else if (outcome.ok) totals.passed += 1;
   else totals.failed += 1;
-  console.log(`<== [${number}/6] ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
+  console.log(`<== [${number}/${steps.length + 2}] ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
   return outcome.ok;
 }
 
@@ -224,6 +226,7 @@ function npmRun(script, timeoutMs) {
 
 const steps = [
   ['astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE }).then((c) => ({ ok: c === 0 }))],
+  ['ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE }).then((c) => ({ ok: c === 0 }))],
   [
     'vitest: unit + integration',
     () => vitestStep([], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
@@ -245,7 +248,7 @@ for (const [index, [title, body]] of steps.entries()) {
 if (allOk) {
   let baseUrl;
   try {
-    allOk = await step(5, 'browser tests (server + vitest.browser.config.ts)', async () => {
+    allOk = await step(steps.length + 1, 'browser tests (server + vitest.browser.config.ts)', async () => {
       baseUrl = await startServer();
       return vitestStep(['--config', 'vitest.browser.config.ts'], 'browser', {
         ...baseEnv,
@@ -253,10 +256,11 @@ if (allOk) {
         // The running server owns its DATA_DIR (PGlite is single-process); tests that start their own
         // in-process server get another fresh one.
         DATA_DIR: mkdtempSync(path.join(tmpRoot, 'browser-tests-data-')),
+        RATE_LIMITS: 'off',
       });
     });
     if (allOk) {
-      allOk = await step(6, 'Lighthouse (mobile)', () =>
+      allOk = await step(steps.length + 2, 'Lighthouse (mobile)', () =>
         run([path.join(root, 'scripts/lighthouse.mjs')], { env: { ...baseEnv, BASE_URL: baseUrl }, timeoutMs: 30 * MINUTE }).then((c) => ({ ok: c === 0 })),
       );
     }
@@ -266,7 +270,7 @@ if (allOk) {
 }
 
 // Gates that never ran count as skipped (the vitest steps' tests are unknown, so they add nothing).
-const notRun = ['astro check (types)', 'build (npm run build)', 'JS budget (dist/)', 'Lighthouse (mobile)'].filter(
+const notRun = ['astro check (types)', 'ESLint (zero warnings)', 'build (npm run build)', 'JS budget (dist/)', 'Lighthouse (mobile)'].filter(
   (title) => !timings.some((t) => t.title === title),
 );
 totals.skipped += notRun.length;

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { orcamentoSchema } from './schemas/orcamento';
+import { reuniaoSchema } from './schemas/reuniao';
 import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
 import { siteSchema } from './schemas/site';
 
@@ -15,4 +16,5 @@ export const collections = {
   legal: defineCollection({ loader: glob({ pattern: '*.md', base: './content/legal' }), schema: legalSchema }),
   notFound: defineCollection({ loader: yaml('not-found.yaml'), schema: notFoundSchema }),
   orcamento: defineCollection({ loader: yaml('orcamento.yaml'), schema: orcamentoSchema }),
+  reuniao: defineCollection({ loader: yaml('reuniao.yaml'), schema: reuniaoSchema }),
 };

@@ -3,6 +3,7 @@ import { readEnv, type ServerEnv } from './env';
 import { holidayChecker } from './holidays';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createSender, type MailSender } from './mail/transport';
+import { withSchedules, type ScheduledStore } from './schedules';
 import type { Store } from './store/port';
 import { createReadCache, type ReadCache } from './store/read-cache';
 
@@ -10,7 +11,8 @@ export type Clock = () => Date;
 
 export type App = {
   env: ServerEnv;
-  store: Store;
+  /** The store with consultants' working hours and calendar feeds applied to busy times (lib/schedules.ts). */
+  store: ScheduledStore<Store>;
   /** Availability's cached reads; bookings read the store directly. */
   reads: ReadCache;
   outbox: Outbox;
@@ -21,18 +23,23 @@ export type App = {
 export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; send?: MailSender }): App {
   const now = opts.now ?? (() => new Date());
   const send = opts.send ?? createSender(opts.env);
+  const store = withSchedules(opts.store, opts.env.scheduling);
   return {
     env: opts.env,
-    store: opts.store,
-    reads: createReadCache(opts.store, opts.env.availabilityCacheMs, () => now().getTime()),
-    outbox: createOutbox(opts.store, send, now),
+    store,
+    reads: createReadCache(store, opts.env.availabilityCacheMs, () => now().getTime()),
+    outbox: createOutbox(store, send, now),
     now,
     isHoliday: holidayChecker(opts.env.scheduling.holidays),
   };
 }
 
-/** Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, embedded PGlite otherwise. */
+/** DATABASE_URL → PostgreSQL; else SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY → supabase-js; else embedded PGlite. */
 export async function openStore(env: ServerEnv): Promise<Store> {
+  if (env.database) {
+    const { openPostgresStore } = await import('./store/postgres');
+    return openPostgresStore(env.database);
+  }
   if (env.supabase) {
     const { openSupabaseStore } = await import('./store/supabase');
     return openSupabaseStore(env.supabase.url, env.supabase.serviceRoleKey);

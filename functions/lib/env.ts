@@ -4,6 +4,8 @@ import { schedulingConfig, type SchedulingConfig } from '../../src/domain/schedu
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
   dataDir: string;
+  /** postgres:// URL of the database (on Supabase: the transaction pooler, port 6543). Wins over `supabase`. */
+  database: { url: string; poolMax: number } | null;
   supabase: { url: string; serviceRoleKey: string } | null;
   /** nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465. Unset: write .eml files instead. */
   smtpUrl: string | null;
@@ -12,6 +14,8 @@ export type ServerEnv = {
   contactEmail: string;
   /** leads.origem: fixed label identifying this site as the lead's source. */
   leadOrigin: string;
+  /** Public origin for links in mail and agenda links: SITE_URL, else Netlify's URL, else the default site (as astro.config.mjs's `site`). */
+  siteUrl: string;
   /** How long availability may reuse consultants and busy times (ms); 0 turns the cache off. */
   availabilityCacheMs: number;
   scheduling: SchedulingConfig;
@@ -20,13 +24,16 @@ export type ServerEnv = {
 export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
   const url = env.SUPABASE_URL?.trim();
   const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
+  const databaseUrl = env.DATABASE_URL?.trim();
   return {
     dataDir: env.DATA_DIR?.trim() || '.data',
+    database: databaseUrl ? { url: databaseUrl, poolMax: Math.max(1, Number(env.DATABASE_POOL_MAX ?? 3) || 3) } : null,
     supabase: url && key ? { url, serviceRoleKey: key } : null,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'Mentor Solar <nao-responda@mentor-solar.example.com>',
     contactEmail: env.CONTACT_EMAIL?.trim() || 'contato@mentor-solar.example.com',
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
+    siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || 'https://mentor-solar.netlify.app').replace(/\/+$/, ''),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
   };

@@ -1,4 +1,6 @@
 // HTTP plumbing shared by the functions: JSON answers, body limits, method checks, error mapping.
+import { apiMessages } from '../../src/domain/api';
+import { StoreUnavailableError } from './store/errors';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -11,11 +13,30 @@ export const copy = {
   unexpected: 'Erro inesperado. Tente novamente ou entre em contato conosco.',
 } as const;
 
+/**
+ * Headers every function answer carries itself: Netlify applies netlify.toml [[headers]] to static
+ * files only, never to function responses. Answers are personal or time-dependent: never cached.
+ */
+export const apiHeaders = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...apiHeaders, ...headers },
   });
+}
+
+/**
+ * 429 of an endpoint's rate limit in its own error body (`shape`), with Retry-After in seconds. Function
+ * modules export it as `rateLimited` for the local host (scripts/rate-limit.mjs); on Netlify the edge
+ * enforces config.rateLimit itself, and the wizard shows the same message for any 429.
+ */
+export function tooManyRequests(retryAfterSeconds: number, shape: (error: string) => object = (error) => ({ error })): Response {
+  return json(shape(apiMessages.tooManyRequests), 429, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 }
 
 /** Ends a handler early with a status and pt-BR copy (thrown by the helpers below, answered by `guard`). */
@@ -29,8 +50,10 @@ export class HttpError extends Error {
   }
 }
 
+/** 405 with `Allow` for any other method. A GET endpoint also answers HEAD (the server sends no body). */
 export function allowMethods(req: Request, methods: string[]): void {
-  if (!methods.includes(req.method)) throw new HttpError(405, copy.method, { allow: methods.join(', ') });
+  const allowed = methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
+  if (!allowed.includes(req.method)) throw new HttpError(405, copy.method, { allow: allowed.join(', ') });
 }
 
 /** Reads a JSON body: 415 unless JSON, 413 over 16 KB (counted while streaming, not trusted from headers). */
@@ -61,12 +84,6 @@ export async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** The store could not be reached (embedded database failed to open, Supabase down). */
-export class StoreUnavailableError extends Error {
-  constructor(readonly code: string) {
-    super(`store unavailable (${code})`);
-  }
-}
 
 /**
  * Runs a handler and turns failures into safe answers. Logs carry the function name and an error
@@ -81,9 +98,11 @@ export async function guard(
     return await run();
   } catch (error) {
     if (error instanceof HttpError) return json(shape(error.copy), error.status, error.headers);
-    const code = error instanceof StoreUnavailableError ? error.code : errorCode(error);
-    console.error(`[${name}] failed: ${code}`);
-    if (error instanceof StoreUnavailableError) return json(shape(copy.unavailable), 503, { 'retry-after': '30' });
+    if (error instanceof StoreUnavailableError) {
+      console.error(`[${name}] store unavailable: ${error.code}${error.hint ? ` (${error.hint})` : ''}`);
+      return json(shape(copy.unavailable), 503, { 'retry-after': '30' });
+    }
+    console.error(`[${name}] failed: ${errorCode(error)}`);
     return json(shape(copy.unexpected), 500);
   }
 }

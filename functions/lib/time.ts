@@ -56,7 +56,7 @@ function computeZonedToUtc(date: string, time: string, timeZone: string): number
   const [y, m, d] = date.split('-').map(Number);
   const [hh, mm] = time.split(':').map(Number);
   const naive = Date.UTC(y, m - 1, d, hh, mm);
-  let utc = naive - offsetMinutes(naive, timeZone) * 60_000;
+  const utc = naive - offsetMinutes(naive, timeZone) * 60_000;
   // Second pass in case the offset differs at the corrected instant (DST edges).
   return naive - offsetMinutes(utc, timeZone) * 60_000;
 }

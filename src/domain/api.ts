@@ -9,6 +9,16 @@ export const apiPaths = {
   health: '/api/health',
 } as const;
 
+/** pt-BR errors shared by every endpoint (and shown by the wizard and the dialog), word for word. */
+export const apiMessages = {
+  /** 422: an idempotency key sent again with a different body (the first request's result stands). */
+  idempotencyMismatch: 'Esta solicitação já foi enviada com outros dados. Recarregue a página e tente novamente.',
+  /** 429: rate limit of an endpoint (per IP and domain) or new leads per email; carries Retry-After. */
+  tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+  /** 400 on POST /api/meetings: a time that was never bookable (weekend, holiday, past, off-grid, …). */
+  invalidTime: 'Horário inválido.',
+} as const;
+
 /**
  * POST /api/leads. `website` is a honeypot: humans never see it, so a filled one means a bot.
  * `privacyPolicyVersion` is the policy version the wizard showed (content/legal frontmatter `version`);
@@ -19,9 +29,9 @@ export type LeadRequest = LeadFormValues & { idempotencyKey: string; privacyPoli
 
 /** 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. */
 export type LeadCreated = { id: string };
-/** Per-field pt-BR messages of a 400: the form fields (spec §5) plus the consent. */
+/** Per-field pt-BR messages of a 400: the form fields' validation messages plus the consent. */
 export type LeadRequestFieldErrors = LeadFieldErrors & { privacyPolicyVersion?: string };
-/** 400 invalid lead: pt-BR message per field (spec §5). Other errors carry only `error`. */
+/** 400 invalid lead: the pt-BR validation message per field. Other errors carry only `error`. */
 export type ApiError = { error: string; fieldErrors?: LeadRequestFieldErrors };
 export type LeadResponse = LeadCreated | ApiError;
 
@@ -48,6 +58,8 @@ export type MeetingBooked = {
   preseller: { name: string };
   meeting: { id: string; startsAt: string };
 };
-/** 400 invalid, 404 unknown lead, 409 slot gone, 503 unavailable. */
+/** 400 invalid, 404 unknown lead, 409 slot gone, 422 key reused with other data, 429 too many, 503 unavailable. */
 export type MeetingFailed = { success: false; error: string };
+/** The error body of POST /api/meetings. */
+export const meetingFailed = (error: string): MeetingFailed => ({ success: false, error });
 export type MeetingResponse = MeetingBooked | MeetingFailed;

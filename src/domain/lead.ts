@@ -4,9 +4,10 @@
 import * as z from 'zod/mini';
 import { isValidCnpj, normalizeCnpj } from './cnpj';
 import { isValidPhone, phoneDigits } from './phone';
+import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } from './text';
 import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from './options';
 
-/** Spec §5 messages, exactly. */
+/** The validation messages, word for word as the product copy fixes them. */
 export const leadMessages = {
   nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
   cargo: 'Selecione seu cargo',
@@ -33,19 +34,28 @@ export const leadSteps = [
   ['modeloNegocio'],
 ] as const satisfies readonly (readonly LeadField[])[];
 
-const text = (message: string, min: number) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(min, { error: message }));
+/** A one-line text field (src/domain/text.ts): every way of being wrong answers with the field's own message. */
+const text = (message: string, max: number, minVisible = MIN_VISIBLE) =>
+  z.string({ error: message }).check(
+    z.overwrite(cleanLine),
+    z.refine(hasOnlyPrintable, { error: message, abort: true }),
+    z.refine((s) => visibleLength(s) >= minVisible, { error: message, abort: true }),
+    z.maxLength(max, { error: message }),
+  );
 
 export const leadSchema = z
   .object({
-    nomeCompleto: text(leadMessages.nomeCompleto, 2),
+    nomeCompleto: text(leadMessages.nomeCompleto, textLimits.nomeCompleto),
     cargo: z.enum(cargoValues, { error: leadMessages.cargo }),
-    email: z.pipe(z.string({ error: leadMessages.email }).check(z.trim()), z.email({ error: leadMessages.email })),
+    email: z.pipe(
+      z.string({ error: leadMessages.email }).check(z.overwrite(cleanLine), z.maxLength(textLimits.email, { error: leadMessages.email })),
+      z.email({ error: leadMessages.email }),
+    ),
     telefone: z.pipe(
       z.string({ error: leadMessages.telefone }).check(z.refine(isValidPhone, { error: leadMessages.telefone })),
       z.transform(phoneDigits),
     ),
-    nomeEmpresa: text(leadMessages.nomeEmpresa, 2),
+    nomeEmpresa: text(leadMessages.nomeEmpresa, textLimits.nomeEmpresa),
     cnpj: z.pipe(
       z.string({ error: leadMessages.cnpjLength }).check(
         // Short input gets the length message only; the check-digit message is for 14+ characters.
@@ -57,11 +67,12 @@ export const leadSchema = z
     faturamento: z.enum(faturamentoValues, { error: leadMessages.faturamento }),
     numeroVendedores: z.enum(numeroVendedoresValues, { error: leadMessages.numeroVendedores }),
     segmento: z.enum(segmentoValues, { error: leadMessages.segmento }),
-    outroSegmento: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+    // Checked only when segmento is 'outro' (below); otherwise ignored and stored as null.
+    outroSegmento: z.optional(z.nullable(z.string({ error: leadMessages.outroSegmento }))),
     modeloNegocio: z.enum(modeloNegocioValues, { error: leadMessages.modeloNegocio }),
   })
   .check(
-    z.refine((v) => v.segmento !== 'outro' || (v.outroSegmento ?? '').length > 0, {
+    z.refine((v) => v.segmento !== 'outro' || outroSegmentoOk(v.outroSegmento), {
       error: leadMessages.outroSegmento,
       path: ['outroSegmento'],
       // Also report it while other fields are still wrong, so the wizard sees every message at once.
@@ -71,6 +82,11 @@ export const leadSchema = z
       },
     }),
   );
+
+const outroSegmentoText = text(leadMessages.outroSegmento, textLimits.outroSegmento);
+function outroSegmentoOk(value: unknown): boolean {
+  return outroSegmentoText.safeParse(value).success;
+}
 
 type Parsed = z.output<typeof leadSchema>;
 /** Validated, normalised lead: CNPJ as 14 upper-case characters, phone as digits, outroSegmento null unless 'outro'. */
@@ -90,12 +106,11 @@ export function validateLead(values: unknown): LeadValidation {
     }
     // zod skips object-level checks after an aborting field issue (e.g. a short CNPJ); report it anyway.
     const raw = (values ?? {}) as { segmento?: unknown; outroSegmento?: unknown };
-    const outroBlank = typeof raw.outroSegmento !== 'string' || raw.outroSegmento.trim() === '';
-    if (raw.segmento === 'outro' && outroBlank && !fieldErrors.outroSegmento) fieldErrors.outroSegmento = leadMessages.outroSegmento;
+    if (raw.segmento === 'outro' && !outroSegmentoOk(raw.outroSegmento) && !fieldErrors.outroSegmento) fieldErrors.outroSegmento = leadMessages.outroSegmento;
     return { ok: false, fieldErrors };
   }
   const data = result.data;
-  const outro = data.segmento === 'outro' && data.outroSegmento ? data.outroSegmento : null;
+  const outro = data.segmento === 'outro' ? outroSegmentoText.parse(data.outroSegmento) : null;
   return { ok: true, data: { ...data, outroSegmento: outro } };
 }
 

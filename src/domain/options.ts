@@ -1,4 +1,5 @@
-// Option sets of the quote form (spec §3). Values are stored in the database; labels are pt-BR copy.
+// Option sets of the quote form. Values are stored in the database (and must equal its CHECK constraints,
+// tests/integration/postgres/schema.test.ts); labels are pt-BR copy.
 // The database check constraints in supabase/migrations mirror these values.
 
 export type Option<V extends string = string> = { readonly value: V; readonly label: string };

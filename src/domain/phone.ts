@@ -5,10 +5,10 @@ export function phoneDigits(input: string): string {
   return String(input ?? '').replace(/\D/g, '').slice(0, 11);
 }
 
-/** 10 or 11 digits once the mask is removed. */
+/** 10 or 11 digits once the mask is removed, and not one digit repeated (0000000000, 11111111111…). */
 export function isValidPhone(input: string): boolean {
   const digits = String(input ?? '').replace(/\D/g, '');
-  return digits.length === 10 || digits.length === 11;
+  return (digits.length === 10 || digits.length === 11) && !/^(\d)\1+$/.test(digits);
 }
 
 /** Progressive mask: (DD) NNNN-NNNN for 10 digits, (DD) NNNNN-NNNN for 11; max 15 chars. */

@@ -39,6 +39,9 @@ export default function MobileMenu({ items, quote, social, labels, currentPath }
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    // Runs once after hydration, on purpose: the server markup must match the first client render
+    // (closed, not hydrated), then the menu reads the browser-only state (hydrated, the URL's :target).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setHydrated(true);
     // A tap that landed before hydration already opened the panel through :target.
     if (window.location.hash === `#${PANEL_ID}`) setOpen(true);

@@ -88,6 +88,21 @@ describe('editing and leaving', () => {
     expect(store.$quote.get().idempotencyKey).not.toBe(key);
   });
 
+  it('sends a new key when the values differ from those the key already carried, the same key for a true retry', async () => {
+    installBrowser('http://x/orcamento');
+    const store = await freshStore();
+    store.restoreQuote('');
+    store.chooseService('consultoria');
+    const first = store.keyForRequest(JSON.stringify({ ...filled, email: 'm@x.con' }));
+    // The answer never arrived; the same body again is a retry and keeps the key.
+    expect(store.keyForRequest(JSON.stringify({ ...filled, email: 'm@x.con' }))).toBe(first);
+    // The visitor corrects the email: the server would refuse the old key with other data (422).
+    store.setField('email', 'm@x.com');
+    const corrected = store.keyForRequest(JSON.stringify(filled));
+    expect(corrected).not.toBe(first);
+    expect(store.keyForRequest(JSON.stringify(filled))).toBe(corrected);
+  });
+
   it('clears the edited field error only', async () => {
     installBrowser('http://x/orcamento');
     const store = await freshStore();

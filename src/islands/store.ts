@@ -17,6 +17,8 @@ export interface QuoteState {
   values: LeadFormValues;
   /** Sent with every save attempt of the same data, so a retry never creates a second lead. */
   idempotencyKey: string;
+  /** The request body the key was last sent with; other values get a new key (the server refuses a key reused with other data). */
+  keySentWith: string | null;
   /** Set once the lead is saved; the dialog books against it. */
   leadId: string | null;
 }
@@ -40,7 +42,7 @@ export function newKey(): string {
 }
 
 export function initialQuote(): QuoteState {
-  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', leadId: null };
+  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null };
 }
 
 /** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load. */
@@ -64,6 +66,7 @@ function readDraft(): QuoteState | null {
       step: (step >= 1 && step <= TOTAL_STEPS ? step : 1) as Step,
       values: { ...emptyLeadForm, ...pickStrings(draft.values) },
       idempotencyKey: typeof draft.idempotencyKey === 'string' && draft.idempotencyKey ? draft.idempotencyKey : newKey(),
+      keySentWith: typeof draft.keySentWith === 'string' ? draft.keySentWith : null,
       leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
     };
   } catch {
@@ -128,6 +131,7 @@ export function setField(field: LeadField, value: string): void {
     values: { ...current.values, [field]: value },
     leadId: saved ? null : current.leadId,
     idempotencyKey: saved ? newKey() : current.idempotencyKey,
+    keySentWith: saved ? null : current.keySentWith,
   });
   const errors = $errors.get();
   if (errors[field]) {
@@ -147,6 +151,18 @@ export function resetQuote(): void {
   $saving.set(false);
   $schedulingOpen.set(false);
   syncUrl(null);
+}
+
+/**
+ * The idempotency key to send with this request body: the current one for a first try or a true retry
+ * (same body), a new one when the current key already carried other values (e.g. an email corrected
+ * after an answer that never arrived). Records the body as the one the key carries.
+ */
+export function keyForRequest(body: string): string {
+  const current = $quote.get();
+  const idempotencyKey = current.keySentWith !== null && current.keySentWith !== body ? newKey() : current.idempotencyKey || newKey();
+  $quote.set({ ...current, idempotencyKey, keySentWith: body });
+  return idempotencyKey;
 }
 
 export function markLeadSaved(leadId: string): void {

@@ -1,5 +1,6 @@
 // Analytics: tag-manager style events pushed to window.dataLayer and echoed to the console.
 // Works with or without the container loaded; the container itself is loaded by the layout.
+import type { MeetingActor } from '../domain/manage';
 
 export type ClickLocation = 'Header' | 'Header Mobile' | 'Hero' | 'Contact' | 'Footer';
 export type EventProperties = Record<string, string | number | boolean | null | undefined>;
@@ -25,3 +26,6 @@ export const trackSchedulingStarted = (service: string) => track('scheduling_sta
 export const trackSchedulingCompleted = (service: string, preseller: string) =>
   track('scheduling_completed', { service, preseller });
 export const trackLeadSubmitted = (service: string) => track('lead_submitted', { service });
+/** A booked meeting changed through its manage link: the service and who acted, never the token or personal data. */
+export const trackMeetingRescheduled = (service: string, actor: MeetingActor) => track('meeting_rescheduled', { service, actor });
+export const trackMeetingCancelled = (service: string, actor: MeetingActor) => track('meeting_cancelled', { service, actor });

@@ -79,6 +79,8 @@ export const orcamentoSchema = z.object({
   }),
   toasts: z.object({
     saveError: toast,
+    /** The server refused the privacy-policy version the page showed (a newer one is published). */
+    policyChanged: toast,
     unexpectedError: toast,
     saved: toast,
     availabilityError: toast,

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 
-// Shapes shared by several content files (spec §3).
+// Shapes shared by several content files (hero, stat card, FAQ, link).
 export const text = z.string().trim().min(1);
 
 export const iconName = z.enum([

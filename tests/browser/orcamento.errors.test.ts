@@ -1,4 +1,4 @@
-// /orcamento error catalogue (spec §8) for failures the real server rarely produces, forced with page.route,
+// /orcamento error catalogue (every failure the API can answer) for failures the real server rarely produces, forced with page.route,
 // plus the visitor's local time beside Brasília time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -37,6 +37,8 @@ type Db = { query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }
 
 export interface Harness {
   url: string;
+  /** The server's DATA_DIR: its mail is written under `${dataDir}/outbox` as .eml files. */
+  dataDir: string;
   browser: Browser;
   db: Db;
   close: () => Promise<void>;
@@ -46,10 +48,10 @@ export interface Harness {
  * Starts the `npm start` server in this process on a fresh embedded database (DATA_DIR is read
  * when the functions open their store) and returns the same PGlite the functions write to.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { rateLimits?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'orcamento-test-'));
   process.env.DATA_DIR = dataDir;
-  const server = await startInProcessServer();
+  const server = await startInProcessServer(options);
   const { getApp } = await import('../../functions/lib/app');
   const app = await getApp();
   const db = (app.store as unknown as { db?: Db }).db;
@@ -57,6 +59,7 @@ export async function startHarness(): Promise<Harness> {
   const browser = await launchBrowser();
   return {
     url: server.url,
+    dataDir,
     browser,
     db,
     async close() {

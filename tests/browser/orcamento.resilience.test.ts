@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './support';
+import { POLICY_VERSION } from '../support/fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -153,7 +154,7 @@ describe('nothing is lost', () => {
       expect(taken.length).toBeGreaterThan(0);
       for (const slot of taken) {
         const other = sampleLead();
-        const saved = await fetch(`${h.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, outroSegmento: '', idempotencyKey: crypto.randomUUID(), privacyPolicyVersion: 'teste' }) });
+        const saved = await fetch(`${h.url}/api/leads`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...other, outroSegmento: '', idempotencyKey: crypto.randomUUID(), privacyPolicyVersion: POLICY_VERSION }) });
         const { id } = (await saved.json()) as { id: string };
         const booked = await fetch(`${h.url}/api/meetings`, {
           method: 'POST',

@@ -1,4 +1,4 @@
-// /orcamento: spec §5 messages under their fields, masks, the service choice with and without JavaScript.
+// /orcamento: the validation messages under their fields, masks, the service choice with and without JavaScript.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage } from './support';
@@ -33,7 +33,7 @@ async function startForm(page: Page) {
   await expectStep(page, 1, 'Informações Pessoais');
 }
 
-describe('validation messages (spec §5)', () => {
+describe('validation messages', () => {
   it('shows each message under its field, marks it invalid and focuses the first one', async () => {
     const { context, page } = await newPage(h.browser, PHONE);
     try {

@@ -7,8 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
 import { buildProject, copyProject } from '../support/project';
 import { dialog, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, toast } from './orcamento.fixtures';
+import { manageLink, to, waitForMails } from './reuniao.fixtures';
 
-const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/politica-de-privacidade', '/pagina-inexistente'];
+const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/politica-de-privacidade', '/reuniao', '/pagina-inexistente'];
 const GTM_HOST = 'www.googletagmanager.com';
 
 let browser: Browser;
@@ -38,10 +39,11 @@ afterAll(async () => {
 });
 
 /** A context that records CSP violations, requests to the tag-manager host, and answers them locally. */
-async function watchedContext(): Promise<{ context: BrowserContext; violations: string[]; gtmRequests: string[] }> {
+async function watchedContext(): Promise<{ context: BrowserContext; violations: string[]; gtmRequests: string[]; gtmHeaders: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR' });
   const violations: string[] = [];
   const gtmRequests: string[] = [];
+  const gtmHeaders: string[] = [];
   await context.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -53,9 +55,11 @@ async function watchedContext(): Promise<{ context: BrowserContext; violations: 
   });
   await context.route(`https://${GTM_HOST}/**`, (route) => {
     gtmRequests.push(route.request().url());
-    return route.fulfill({ contentType: 'text/javascript', body: 'window.dataLayer.push({ event: "gtm.test-loaded" });' });
+    gtmHeaders.push(JSON.stringify(route.request().headers()));
+    // Like gtm.js, the stand-in reads the address as page_location when it runs.
+    return route.fulfill({ contentType: 'text/javascript', body: 'window.dataLayer.push({ event: "gtm.test-loaded", page_location: location.href });' });
   });
-  return { context, violations, gtmRequests };
+  return { context, violations, gtmRequests, gtmHeaders };
 }
 
 async function visitEveryRoute(page: Page, base: string) {
@@ -127,12 +131,13 @@ describe('Content-Security-Policy in the browser', () => {
 });
 
 describe('Content-Security-Policy during a whole booking with PUBLIC_GTM_ID', () => {
-  it('saves the lead and books a meeting with the tag manager loaded and no violation', async () => {
-    const { context, violations, gtmRequests } = await watchedContext();
+  it('saves the lead and books a meeting with the tag manager loaded and no violation; its manage link keeps the token from the tag manager', async () => {
+    const { context, violations, gtmRequests, gtmHeaders } = await watchedContext();
     const page = await context.newPage();
     await page.goto(`${gtmSite.url}/`);
     await page.getByRole('button', { name: 'Aceitar' }).click();
-    await fillWholeForm(page, gtmSite.url, 'Consultoria', sampleLead());
+    const lead = sampleLead();
+    await fillWholeForm(page, gtmSite.url, 'Consultoria', lead);
     await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
     await toast(page, 'Dados salvos com sucesso!', 'Agora selecione um horário para a reunião.');
     await pickFirstAvailableDay(page);
@@ -140,6 +145,19 @@ describe('Content-Security-Policy during a whole booking with PUBLIC_GTM_ID', ()
     await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
     await toast(page, 'Agendamento realizado com sucesso!');
     expect(gtmRequests.length).toBeGreaterThan(0);
+
+    // The manage link of the lead's email, with consent already given: the tag manager loads at once on
+    // /reuniao, and must read an address without the token (and get no Referer holding it).
+    const [mail] = await waitForMails(process.env.DATA_DIR!, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
+    const { url, token } = manageLink(mail, gtmSite.url);
+    const before = gtmRequests.length;
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Reagendar' }).waitFor();
+    await expect.poll(() => gtmRequests.length).toBeGreaterThan(before);
+    const layer = await page.evaluate(() => JSON.stringify(window.dataLayer));
+    expect(layer).toContain(`"page_location":"${gtmSite.url}/reuniao"`);
+    expect(layer).not.toContain(token);
+    expect(gtmHeaders.filter((h) => h.includes(token))).toEqual([]);
     expect(violations).toEqual([]);
     await context.close();
   });

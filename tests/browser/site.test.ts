@@ -26,6 +26,8 @@ const routes: Record<string, string[]> = {
   '/trafego-pago': ['Solicitar Proposta', 'R$ 600M+', '15:1', '300%', '85%', 'O que está incluído', 'R$ 5.000', '48h', 'entre 30 e 60 dias'],
   '/consultoria-empresarial': ['Consultoria Empresarial', 'Consultoria para PMEs Solares', 'Agendar Consultoria', 'Impacto Comprovado', 'Metodologia Exclusiva', 'Perguntas Frequentes', 'R$ 500K a R$ 50M'],
   '/politica-de-privacidade': ['Política de Privacidade', 'Quais dados coletamos', 'Base legal', 'Por quanto tempo guardamos', 'Com quem compartilhamos', 'Seus direitos', 'Netlify', 'Supabase'],
+  // The manage page without a link: its static shell (the island then says the link is invalid).
+  '/reuniao': ['Sua reunião', 'Confira os detalhes da reunião.'],
   '/palestras': ['Palestra de Alto Resultado para Empresas', 'Contratar Palestra', 'Experiência Comprovada', '30K+', '100+', '+15', '4.000+', 'Temas Disponíveis', 'Liderança e gestão de equipes de alta performance', 'Mentalidade de crescimento empresarial', '45 minutos a 2 horas', 'presenciais, online e híbridos'],
 };
 const contentRoutes = Object.keys(routes);
@@ -52,7 +54,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_name, viewport) => {
 });
 
 describe('home page structure', () => {
-  it('has every anchor section with the counts of spec §2', async () => {
+  it('has every anchor section with its number of cards', async () => {
     const { context, page } = await open('/');
     for (const id of ['inicio', 'sobre', 'servicos', 'portfolio', 'contato']) expect(await page.locator(`section#${id}`).count()).toBe(1);
     expect(await page.locator('#inicio ul.grid > li').count()).toBe(4);

@@ -36,11 +36,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * Starts the same server as `npm start`, in this process, with functions imported through Vite,
  * so a test can also query the database those functions write to. Needs a built dist/.
  */
-export async function startInProcessServer(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startInProcessServer(options: { rateLimits?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const { startServer } = await import('../../scripts/server.mjs');
   const { listFunctionFiles } = await import('../../scripts/functions-host.mjs');
   const dir = new URL('../../functions/', import.meta.url).pathname;
   const files: string[] = await listFunctionFiles(dir);
   const functionModules = await Promise.all(files.map((f) => import(/* @vite-ignore */ `${dir}${f}`)));
-  return startServer({ port: 0, functionModules });
+  return startServer({ port: 0, functionModules, ...options });
 }

@@ -1,11 +1,12 @@
 // LGPD data-subject requests on PGlite: export and delete exactly one person's rows, by email in any case.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { requestFingerprint } from '../../functions/lib/idempotency';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import { validateLead } from '../../src/domain/lead';
@@ -43,6 +44,8 @@ const ids = async (table: string) => (await app.store.db.query<{ id: string }>(`
 beforeAll(async () => {
   app = await openTestApp();
   await addLeadWithMeeting('ana', ANA, '09:00');
+  // One upcoming meeting per person: her first one was cancelled before she came back.
+  await app.store.db.query(`update meetings set status = 'cancelled' where id = $1`, [people.ana.meetings[0]]);
   await addLeadWithMeeting('ana', ANA.toUpperCase(), '10:00'); // came back with the same address, other case
   await addLeadWithMeeting('joana', JOANA, '11:00');
   await app.outbox.idle();
@@ -57,12 +60,17 @@ describe('export_person_data', () => {
     const data = await app.store.exportPersonData('  ana.SOUZA@solar.COM.br ');
     expect(data.email).toBe('ana.souza@solar.com.br');
     expect(data.leads.map((l) => l.id).sort()).toEqual([...people.ana.leads].sort());
+    // And every stored message about her (sent or waiting), with its content.
+    expect(data.messages.map((m) => m.id).sort()).toEqual((await outboxAbout('ana', ANA)).sort());
+    expect(data.messages.find((m) => m.message.subject === 'Lembrete')).toMatchObject({ kind: 'reminder', sent_at: null });
     for (const lead of data.leads) {
       expect(lead).toMatchObject({ nome: validLead.nomeCompleto, privacy_policy_version: POLICY_VERSION, consent_at: expect.any(String) });
       expect(lead).not.toHaveProperty('idempotency_key');
       const meetings = lead.meetings as Record<string, unknown>[];
       expect(meetings).toHaveLength(1);
-      expect(meetings[0]).toMatchObject({ service: 'trafego', status: 'scheduled', preseller_name: expect.any(String) });
+      // Her first meeting was cancelled before she booked again.
+      const status = meetings[0].id === people.ana.meetings[0] ? 'cancelled' : 'scheduled';
+      expect(meetings[0]).toMatchObject({ service: 'trafego', status, preseller_name: expect.any(String) });
       expect(people.ana.meetings).toContain(meetings[0].id);
     }
     expect((await app.store.exportPersonData(JOANA.toUpperCase())).leads.map((l) => l.id)).toEqual(people.joana.leads);
@@ -111,8 +119,14 @@ describe('scripts/data-subject.mjs', () => {
       const parsed = validateLead(validLead);
       if (!parsed.ok) throw new Error('fixture invalid');
       for (const email of ['Cli@Example.com', 'outra@example.com']) {
-        await store.createLead({ ...parsed.data, email, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'cli-test', privacyPolicyVersion: POLICY_VERSION }, []);
+        const mail = [{ kind: 'meeting-lead', message: { to: email, subject: 'Convite', text: 'Olá' } }];
+        await store.createLead({ ...parsed.data, email, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'cli-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint({ email }) }, mail);
       }
+      // The .eml copies the file sender writes without SMTP (<time>-<id>.eml), one per message.
+      await mkdir(join(dataDir, 'outbox'));
+      const { rows: queued } = await store.db.query<{ id: string; to: string }>("select id, message->>'to' as to from outbox");
+      for (const m of queued) await writeFile(join(dataDir, 'outbox', `2026-11-23T10-00-00-000Z-${m.id}.eml`), `To: ${m.to}\n\nOlá`);
+      await writeFile(join(dataDir, 'outbox', 'older.eml'), 'To: Maria <CLI@example.COM>\n\nantigo');
       await store.close(); // one process at a time may open an embedded database
 
       const env = { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' };
@@ -120,7 +134,9 @@ describe('scripts/data-subject.mjs', () => {
       const exported = JSON.parse((await cli('export', 'cli@example.com')).stdout);
       expect(exported.leads.map((l: { email: string }) => l.email)).toEqual(['Cli@Example.com']);
       expect((await cli('delete', 'cli@example.com')).stderr).toMatch(/--yes/);
-      expect(JSON.parse((await cli('delete', 'CLI@example.com', '--yes')).stdout)).toEqual({ deleted: { leads: 1, meetings: 0, outbox: 0 } });
+      expect(JSON.parse((await cli('delete', 'CLI@example.com', '--yes')).stdout)).toEqual({ deleted: { leads: 1, meetings: 0, outbox: 1, files: 2 } });
+      const left = await readdir(join(dataDir, 'outbox'));
+      expect(left).toEqual([`2026-11-23T10-00-00-000Z-${queued.find((m) => m.to === 'outra@example.com')!.id}.eml`]);
       await expect(cli('remove', 'cli@example.com')).rejects.toMatchObject({ code: 2 });
 
       const after = await openPgliteStore(dataDir);

@@ -22,13 +22,15 @@ afterAll(async () => {
 
 describe('function entry points', () => {
   it('export Netlify v2 configs with paths and rate limits', async () => {
-    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['health', '/api/health']]) {
+    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['manage', '/api/manage'], ['health', '/api/health']]) {
       const mod = await import(`../../functions/${file}.ts`);
       expect(mod.config.path).toBe(path);
       expect(mod.config.rateLimit).toMatchObject({ windowSize: 60, aggregateBy: ['ip', 'domain'] });
       expect(typeof mod.default).toBe('function');
     }
-    expect((await import('../../functions/outbox-drain.ts')).config.schedule).toBe('*/5 * * * *');
+    // Every minute: a flood of queued mail never holds a real invite back more than a minute.
+    expect((await import('../../functions/outbox-drain.ts')).config.schedule).toBe('* * * * *');
+    expect((await import('../../functions/reminders.ts')).config.schedule).toBe('*/5 * * * *');
   });
 
   it('share one embedded database under DATA_DIR and write mail to DATA_DIR/outbox', async () => {
@@ -69,7 +71,7 @@ describe('database unreachable', () => {
     expect(bodies[0]).toEqual({ error: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
     expect(bodies[2]).toEqual({ success: false, error: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
     const logged = errors.mock.calls.map((c) => c.join(' ')).join('\n');
-    expect(logged).toMatch(/\[leads\] failed: pglite_open/);
+    expect(logged).toMatch(/\[leads\] store unavailable: pglite_open/);
     expect(logged).not.toContain(validLead.email);
     expect(logged).not.toContain(dir);
     errors.mockRestore();

@@ -8,6 +8,7 @@ import { readEnv } from '../../functions/lib/env';
 import { holidayChecker } from '../../functions/lib/holidays';
 import { createSender, type MailSender } from '../../functions/lib/mail/transport';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
+import type { ScheduledStore } from '../../functions/lib/schedules';
 import type { Store } from '../../functions/lib/store/port';
 import { addDays, weekdayOf, zonedParts } from '../../functions/lib/time';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
@@ -20,18 +21,19 @@ export const PRESELLERS = {
   carla: '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0003',
 } as const;
 
-export type TestApp = App & { store: Store & { db: import('@electric-sql/pglite').PGlite }; dataDir: string; close(): Promise<void> };
+export type TestApp = App & { store: ScheduledStore<Store & { db: import('@electric-sql/pglite').PGlite }>; dataDir: string; close(): Promise<void> };
 
 export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender | 'real' } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   // Availability cache off by default: tests write time off straight into the database.
   const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
-  const store = (await openPgliteStore(dataDir)) as TestApp['store'];
+  const store = await openPgliteStore(dataDir);
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
   const send = opts.send === 'real' ? createSender(env) : (opts.send ?? (async () => {}));
   const app = createApp({ env, store, now: opts.now, send });
   return Object.assign(app, {
-    store,
+    // The app's store: the same PGlite with consultants' hours and calendars applied (lib/schedules.ts).
+    store: app.store as ScheduledStore<typeof store>,
     dataDir,
     async close() {
       await app.outbox.idle();

@@ -52,7 +52,7 @@ describe('POST /api/leads', () => {
     expect(await count(app, 'outbox')).toBe(outboxBefore + 1);
   });
 
-  it('answers 400 with every spec §5 message and stores nothing', async () => {
+  it('answers 400 with every validation message and stores nothing', async () => {
     const before = await count(app, 'leads');
     const empty = Object.fromEntries(Object.keys(validLead).map((k) => [k, '']));
     const res = await post({ ...empty, segmento: 'outro', privacyPolicyVersion: POLICY_VERSION, idempotencyKey: key() });
@@ -65,14 +65,14 @@ describe('POST /api/leads', () => {
     expect(await count(app, 'leads')).toBe(before);
   });
 
-  it('stores the policy version sent and the server time of consent, ignoring a client time', async () => {
+  it('stores the published policy version and the server time of consent, ignoring a client time', async () => {
     const before = new Date();
-    const res = await post({ ...validRequest, privacyPolicyVersion: 'v2.1_beta-3', consentAt: '2000-01-01T00:00:00Z', idempotencyKey: key() });
+    const res = await post({ ...validRequest, privacyPolicyVersion: POLICY_VERSION, consentAt: '2000-01-01T00:00:00Z', idempotencyKey: key() });
     const after = new Date();
     expect(res.status).toBe(201);
     const { rows } = await app.store.db.query<{ consent_at: Date; privacy_policy_version: string }>(
       'select consent_at, privacy_policy_version from leads where id = $1', [(await res.json()).id]);
-    expect(rows[0].privacy_policy_version).toBe('v2.1_beta-3');
+    expect(rows[0].privacy_policy_version).toBe(POLICY_VERSION);
     expect(rows[0].consent_at.getTime()).toBeGreaterThanOrEqual(before.getTime());
     expect(rows[0].consent_at.getTime()).toBeLessThanOrEqual(after.getTime());
   });
@@ -85,7 +85,8 @@ describe('POST /api/leads', () => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ error: 'Verifique os campos destacados.', fieldErrors: { privacyPolicyVersion: consentMessage } });
     expect(consentMessage).toBe('Aceite a Política de Privacidade para continuar.');
-    for (const privacyPolicyVersion of ['', ' ', 'x'.repeat(41), '2026 11 21', '<script>', 20261121, null, true]) {
+    // Well-formed but not the published version (an invented or old one) is no consent either.
+    for (const privacyPolicyVersion of ['', ' ', 'x'.repeat(41), '2026 11 21', '<script>', 20261121, null, true, '1999-01-01', 'v2.1_beta-3']) {
       const res = await post({ ...validRequest, privacyPolicyVersion, idempotencyKey: key() });
       expect(res.status, String(privacyPolicyVersion)).toBe(400);
       expect((await res.json()).fieldErrors).toEqual({ privacyPolicyVersion: consentMessage });
@@ -103,12 +104,22 @@ describe('POST /api/leads', () => {
     expect((await res.json()).error).toMatch(/identificador/);
   });
 
-  it('answers a filled honeypot 200 without storing', async () => {
+  it('answers a filled honeypot exactly like a new lead (201 {id}), whatever its type, storing nothing', async () => {
     const before = await count(app, 'leads');
-    const res = await post({ ...validRequest, website: 'http://spam.example', idempotencyKey: key() });
-    expect(res.status).toBe(200);
-    expect((await res.json()).id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await count(app, 'leads')).toBe(before);
+    const outboxBefore = await count(app, 'outbox');
+    const real = await post({ ...validRequest, website: '', idempotencyKey: key() });
+    expect(real.status).toBe(201);
+    const realBody = await real.json();
+    for (const website of ['http://spam.example', ' ', 0, 1, true, false, ['x'], {}, { a: 1 }]) {
+      const res = await post({ ...validRequest, website, idempotencyKey: key() });
+      expect(res.status, JSON.stringify(website)).toBe(201);
+      expect([...res.headers.keys()].sort()).toEqual([...real.headers.keys()].sort());
+      const body = await res.json();
+      expect(Object.keys(body)).toEqual(Object.keys(realBody));
+      expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    expect(await count(app, 'leads')).toBe(before + 1);
+    expect(await count(app, 'outbox')).toBe(outboxBefore + 1);
   });
 
   it('rejects oversized, non-JSON, malformed and wrong-method requests', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
-import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { zonedToUtc } from '../../functions/lib/time';
+import { createMeetingsHandler, weekOf } from '../../functions/lib/handlers/meetings';
+import { holidayChecker } from '../../functions/lib/holidays';
+import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../functions/lib/time';
+import { schedulingConfig } from '../../src/domain/scheduling-config';
 import { count, futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -22,6 +24,24 @@ async function newLead(overrides: Record<string, string> = {}): Promise<string> 
 }
 const book = (body: Record<string, unknown>) =>
   meetings(postJson('/api/meetings', { scheduledDate: date, service: 'consultoria', diagnosticScore: 75, idempotencyKey: key(), ...body }));
+
+/** The first date on or after `from` falling on `weekday` (0 = Sunday). */
+function nextWeekday(from: string, weekday: number): string {
+  let d = from;
+  while (weekdayOf(d) !== weekday) d = addDays(d, 1);
+  return d;
+}
+
+/** The next weekday holiday from 3 days on (past the 60-day horizon it is refused for that reason too: never bookable either way). */
+function futureHoliday(): string {
+  const isHoliday = holidayChecker(schedulingConfig.holidays);
+  const today = zonedParts(new Date(), 'America/Sao_Paulo').date;
+  for (let i = 3; i < 365; i++) {
+    const d = addDays(today, i);
+    if (isHoliday(d) && weekdayOf(d) > 0 && weekdayOf(d) < 6) return d;
+  }
+  throw new Error('no weekday holiday within a year');
+}
 
 describe('POST /api/meetings', () => {
   it('books the chosen consultant: 201, meeting stored, two invites queued', async () => {
@@ -60,27 +80,54 @@ describe('POST /api/meetings', () => {
     // Carla first (chosen); then the rule: fewest meetings that week (Bruno and Ana have one each already) then name.
     expect(names[0]).toBe('Carla Mendes');
     expect(new Set(names)).toEqual(new Set(['Ana Souza', 'Bruno Almeida', 'Carla Mendes']));
-    const full = await book({ leadId: await newLead(), scheduledTime: '11:00', presellerId: chosen });
+    const full = await book({ leadId: await newLead({ email: 'full@example.com' }), scheduledTime: '11:00', presellerId: chosen });
     expect(full.status).toBe(409);
     expect(await full.json()).toEqual({ success: false, error: 'Este horário não está mais disponível. Escolha outro horário.' });
   });
 
-  it('keeps the consultant of a returning lead (same CNPJ) when the chosen one is taken', async () => {
+  it('keeps the consultant of a returning lead by email only, never by CNPJ alone', async () => {
     const first = await book({ leadId: await newLead({ email: 'volta@example.com', cnpj: '00.000.000/0001-91' }), scheduledTime: '13:00', presellerId: PRESELLERS.carla });
-    expect((await first.json()).preseller.name).toBe('Carla Mendes');
+    const firstBody = await first.json();
+    expect(firstBody.preseller.name).toBe('Carla Mendes');
     await book({ leadId: await newLead({ email: 'outro@example.com' }), scheduledTime: '14:00', presellerId: PRESELLERS.ana });
-    // Returning lead (new lead row, same CNPJ, different email) asks for Ana at 14:00, who is taken.
-    const again = await book({ leadId: await newLead({ email: 'nova@example.com', cnpj: '00000000000191' }), scheduledTime: '14:00', presellerId: PRESELLERS.ana });
+    // Someone else with the same (public) CNPJ asks for Ana at 14:00, who is taken: the usual rule
+    // (fewest meetings this week: Bruno), not the company's consultant.
+    const sameCnpj = await book({ leadId: await newLead({ email: 'nova@example.com', cnpj: '00000000000191' }), scheduledTime: '14:00', presellerId: PRESELLERS.ana });
+    expect(sameCnpj.status).toBe(201);
+    expect((await sameCnpj.json()).preseller.name).toBe('Bruno Almeida');
+    // The returning lead (same email in another case, other CNPJ) comes back once that meeting has taken
+    // place (a person holds one upcoming meeting at a time), and asks for Ana at 15:00, who is taken.
+        await app.store.db.query(`update meetings set starts_at = starts_at - interval '14 days', ends_at = ends_at - interval '14 days' where id = $1`, [firstBody.meeting.id]);
+    await book({ leadId: await newLead({ email: 'terceiro@example.com' }), scheduledTime: '15:00', presellerId: PRESELLERS.ana });
+    // Carla gets at least as many meetings this week as Bruno, so only the returning rule picks her.
+    for (const [i, time] of ['16:00', '16:30', '17:00'].entries()) {
+      await book({ leadId: await newLead({ email: `carla${i}@example.com` }), scheduledTime: time, presellerId: PRESELLERS.carla });
+    }
+    const week = weekOf(date, 'America/Sao_Paulo');
+    const counts = await app.store.countMeetings(week.from, week.to);
+    expect(counts[PRESELLERS.carla]).toBeGreaterThanOrEqual(counts[PRESELLERS.bruno]);
+    const again = await book({ leadId: await newLead({ email: 'VOLTA@example.com' }), scheduledTime: '15:00', presellerId: PRESELLERS.ana });
     expect(again.status).toBe(201);
     expect((await again.json()).preseller.name).toBe('Carla Mendes');
   });
 
-  it('answers 409 for a slot the rules do not offer (weekend, off-grid, past)', async () => {
-    const leadId = await newLead();
-    for (const [scheduledDate, scheduledTime] of [['2020-01-06', '10:00'], [date, '09:15'], [date, '18:00'], [date, '08:30']]) {
+  it('answers 400 "Horário inválido." for a time never bookable (weekend, holiday, past, horizon, off-grid, outside hours), storing nothing', async () => {
+    const leadId = await newLead({ email: 'invalid-time@example.com' });
+    const before = await count(app, 'meetings');
+    const today = zonedParts(new Date(), 'America/Sao_Paulo').date;
+    const cases = [
+      ['2020-01-06', '10:00'], // past
+      [nextWeekday(date, 6), '10:00'], // Saturday
+      [futureHoliday(), '10:00'],
+      [addDays(today, 70), '10:00'], // beyond the 60-day horizon (weekday or not, never offered)
+      [date, '09:15'], [date, '18:00'], [date, '08:30'], [date, '17:45'],
+    ];
+    for (const [scheduledDate, scheduledTime] of cases) {
       const res = await book({ leadId, scheduledDate, scheduledTime });
-      expect(res.status, `${scheduledDate} ${scheduledTime}`).toBe(409);
+      expect(res.status, `${scheduledDate} ${scheduledTime}`).toBe(400);
+      expect(await res.json()).toEqual({ success: false, error: 'Horário inválido.' });
     }
+    expect(await count(app, 'meetings')).toBe(before);
   });
 
   it('answers 404 for an unknown lead and 400 for invalid input, storing nothing', async () => {

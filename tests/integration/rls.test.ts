@@ -5,10 +5,11 @@ import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;
+let leadId: string;
 beforeAll(async () => {
   app = await openTestApp();
   const res = await createLeadsHandler(async () => app)(postJson('/api/leads', { ...validRequest, idempotencyKey: key() }));
-  const leadId = (await res.json()).id;
+  leadId = (await res.json()).id;
   const booked = await createMeetingsHandler(async () => app)(postJson('/api/meetings', {
     leadId, scheduledDate: futureWorkday(3), scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 75, idempotencyKey: key(),
   }));
@@ -49,15 +50,16 @@ describe('row-level security', () => {
 
   it('as anon, inserts, updates and the write functions fail', async () => {
     await asRole('anon', async () => {
-      await expect(app.store.db.query(`insert into presellers (name, email) values ('Intruso', 'x@y.z')`)).rejects.toThrow(/row-level security/);
+      // SQLSTATE 42501 from RLS itself: each row is otherwise valid (no foreign-key or check failure to hide behind).
+      await expect(app.store.db.query(`insert into presellers (name, email) values ('Intruso', 'x@y.z')`)).rejects.toMatchObject({ code: '42501' });
       await expect(app.store.db.query(
-        `insert into leads (idempotency_key, nome, email, telefone, empresa, cnpj, cargo, faturamento, vendedores, segmento, modelo_negocio, origem)
-         values ('anon-key-1', 'Ab', 'a@b.c', '4399999888', 'Ab', '11222333000181', 'outro', '0-50', 'nenhum', 'ecommerce', 'b2b', 'x')`,
-      )).rejects.toThrow(/row-level security/);
+        `insert into leads (idempotency_key, nome, email, telefone, empresa, cnpj, cargo, faturamento, vendedores, segmento, modelo_negocio, origem, consent_at, privacy_policy_version)
+         values ('anon-key-1', 'Ab', 'a@b.c', '4399999888', 'Ab', '11222333000181', 'outro', '0-50', 'nenhum', 'ecommerce', 'b2b', 'x', now(), 'v1')`,
+      )).rejects.toMatchObject({ code: '42501' });
       await expect(app.store.db.query(
         `insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, idempotency_key)
-         values (gen_random_uuid(), $1, now(), now() + interval '30 min', 'consultoria', 75, 'anon-key-2')`, [PRESELLERS.ana],
-      )).rejects.toThrow();
+         values ($2, $1, now() + interval '90 days', now() + interval '90 days 30 min', 'consultoria', 75, 'anon-key-2')`, [PRESELLERS.ana, leadId],
+      )).rejects.toMatchObject({ code: '42501' });
       const updated = await app.store.db.query(`update presellers set active = false`);
       expect(updated.affectedRows ?? 0).toBe(0);
       await expect(app.store.db.query(`select * from create_lead('{}'::jsonb, '[]'::jsonb)`)).rejects.toThrow(/permission denied/);

@@ -1,7 +1,10 @@
 // One contract for every Store adapter: always against PGlite, against Supabase when configured.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Store } from '../../functions/lib/store/port';
+import { openPostgresStore } from '../../functions/lib/store/postgres';
 import { openSupabaseStore } from '../../functions/lib/store/supabase';
+import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
+import { requestFingerprint } from '../../functions/lib/idempotency';
 import { zonedToUtc } from '../../functions/lib/time';
 import { validateLead } from '../../src/domain/lead';
 import { futureWorkday, key, openTestApp, POLICY_VERSION, validLead } from './helpers';
@@ -13,11 +16,16 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
       try {
         const parsed = validateLead(validLead);
         if (!parsed.ok) throw new Error('fixture invalid');
-        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
         const first = await store.createLead(lead, []);
         const again = await store.createLead({ ...lead, id: crypto.randomUUID() }, []);
-        expect(first).toEqual({ id: lead.id, created: true });
-        expect(again).toEqual({ id: lead.id, created: false });
+        expect(first).toEqual({ status: 'created', id: lead.id, created: true });
+        expect(again).toEqual({ status: 'duplicate', id: lead.id, created: false });
+        // The key with another request: refused, nothing changed.
+        const other = { ...lead, id: crypto.randomUUID(), email: 'outra@example.com', requestHash: requestFingerprint({ other: 1 }) };
+        expect(await store.createLead(other, [])).toEqual({ status: 'mismatch', id: null, created: false });
+        expect(await store.getLead(other.id)).toBeNull();
+        expect(await store.getLead(lead.id)).toMatchObject({ email: validLead.email });
         expect(await store.getLead(lead.id)).toMatchObject({ id: lead.id, email: validLead.email, cnpj: '12ABC34501DE35', telefone: '43999998888' });
         expect(await store.getLead(crypto.randomUUID())).toBeNull();
       } finally {
@@ -30,7 +38,7 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
       try {
         const parsed = validateLead({ ...validLead, email: `contract-${Date.now()}@example.com` });
         if (!parsed.ok) throw new Error('fixture invalid');
-        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
         await store.createLead(lead, []);
         const [p1] = await store.listActivePresellers();
         expect(p1).toMatchObject({ id: expect.any(String), name: expect.any(String), email: expect.stringContaining('@') });
@@ -43,18 +51,78 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         const created = await store.bookMeeting(meeting, mail);
         expect(created).toEqual({ status: 'created', meeting: { id: meeting.id, presellerId: p1.id, startsAt } });
         expect(await store.bookMeeting({ ...meeting, id: crypto.randomUUID() }, [])).toEqual({ status: 'duplicate', meeting: { id: meeting.id, presellerId: p1.id, startsAt } });
-        expect(await store.bookMeeting({ ...meeting, id: crypto.randomUUID(), idempotencyKey: key() }, [])).toEqual({ status: 'conflict' });
-        expect(await store.findMeetingByKey(meeting.idempotencyKey)).toEqual({ id: meeting.id, presellerId: p1.id, startsAt });
+        // Another person (one upcoming meeting per email) asking for the same consultant and time.
+        const other = { ...lead, email: `other-${lead.email}`, id: crypto.randomUUID(), idempotencyKey: key() };
+        await store.createLead(other, []);
+        expect(await store.bookMeeting({ ...meeting, leadId: other.id, id: crypto.randomUUID(), idempotencyKey: key() }, [])).toEqual({ status: 'conflict' });
+        // The same person again, at another time: refused while the first meeting is upcoming.
+        const later = { ...meeting, id: crypto.randomUUID(), idempotencyKey: key(), startsAt: endsAt, endsAt: new Date(endsAt.getTime() + 30 * 60_000) };
+        expect(await store.bookMeeting(later, [])).toEqual({ status: 'upcoming', meeting: { id: meeting.id, presellerId: p1.id, startsAt } });
+        expect(await store.findMeetingByKey(meeting.idempotencyKey)).toEqual({ id: meeting.id, presellerId: p1.id, startsAt, fingerprint: null });
         const busy = await store.listBusy(startsAt, endsAt);
         expect(busy).toContainEqual({ presellerId: p1.id, startsAt, endsAt });
         expect((await store.countMeetings(startsAt, endsAt))[p1.id]).toBeGreaterThanOrEqual(1);
-        expect(await store.previousPresellerId(lead.email.toUpperCase(), 'ZZZZZZZZZZZZ00')).toBe(p1.id);
+        expect(await store.previousPresellerId(lead.email.toUpperCase())).toBe(p1.id);
+        // Never by CNPJ alone: another email with the same (public) CNPJ gets no consultant.
+        expect(await store.previousPresellerId(`other-${Date.now()}@example.com`)).toBeNull();
 
         const claimed = await store.claimOutbox(new Date(Date.now() + 365 * 86_400_000), 100);
         const mine = claimed.find((r) => r.kind === 'contract');
-        expect(mine).toMatchObject({ attempts: 1, message: mail[0].message });
-        await store.markFailed(mine!.id, new Date(Date.now() + 3_600_000), 'ETEST');
-        await store.markSent(mine!.id, new Date());
+        expect(mine).toMatchObject({ attempts: 1, message: mail[0].message, dropped: false });
+        // A failed message waits until its next attempt, then is claimed again with the attempt counted;
+        // a sent one is never handed out again.
+        const inAnHour = new Date(Date.now() + 3_600_000);
+        const farFuture = new Date(Date.now() + 365 * 86_400_000);
+        await store.markFailed(mine!.id, new Date(farFuture.getTime() + 3_600_000), 'ETEST');
+        expect((await store.claimOutbox(farFuture, 100)).map((r) => r.id)).not.toContain(mine!.id);
+        const retried = (await store.claimOutbox(new Date(farFuture.getTime() + 2 * 3_600_000), 100)).find((r) => r.id === mine!.id);
+        expect(retried).toMatchObject({ attempts: 2 });
+        await store.markSent(mine!.id, inAnHour);
+        expect((await store.claimOutbox(new Date(farFuture.getTime() + 86_400_000), 100)).map((r) => r.id)).not.toContain(mine!.id);
+      } finally {
+        await close();
+      }
+    });
+
+    it('manages consultants: hours, time off, calendar blocks (kept on failure), agenda token, deactivation', async () => {
+      const { store, close } = await open();
+      try {
+        const email = `consultor-${crypto.randomUUID()}@Example.com`;
+        expect(await store.consultants({ action: 'add', name: 'Contrato Teste', email })).toEqual({ status: 'ok' });
+        expect(await store.consultants({ action: 'add', name: 'Outro', email: email.toUpperCase() })).toEqual({ status: 'exists' });
+        const id = (await store.listActivePresellers()).find((p) => p.email === email)!.id;
+        const hours = [{ weekday: 1, start: '09:00', end: '12:00' }, { weekday: 1, start: '13:00', end: '18:00' }];
+        expect(await store.consultants({ action: 'hours', email: email.toLowerCase(), hours })).toEqual({ status: 'ok' });
+        expect((await store.listWorkingHours()).filter((h) => h.presellerId === id)).toEqual(hours.map((h) => ({ ...h, presellerId: id })));
+
+        const date = futureWorkday(45);
+        const block = { startsAt: zonedToUtc(date, '10:00', 'America/Sao_Paulo'), endsAt: zonedToUtc(date, '11:00', 'America/Sao_Paulo') };
+        const feed = { presellerId: id, url: `https://calendar.example.com/${crypto.randomUUID()}.ics` };
+        await store.consultants({ action: 'feed', email, url: feed.url });
+        expect(await store.dueCalendarFeeds(new Date())).toContainEqual(feed);
+        await store.saveCalendarBlocks(feed, [block], new Date());
+        expect(await store.dueCalendarFeeds(new Date(Date.now() - 60_000))).not.toContainEqual(feed);
+        await store.recordCalendarFailure(feed, 'calendar_timeout', new Date());
+        await store.saveCalendarBlocks({ ...feed, url: 'https://calendar.example.com/replaced.ics' }, [], new Date()); // stale URL: ignored
+        const off = { from: zonedToUtc(date, '15:00', 'America/Sao_Paulo'), to: zonedToUtc(date, '16:00', 'America/Sao_Paulo') };
+        await store.consultants({ action: 'off', email, from: off.from.toISOString(), to: off.to.toISOString(), reason: null });
+        const busy = (await store.listBusy(block.startsAt, off.to)).filter((b) => b.presellerId === id);
+        expect(busy).toContainEqual({ presellerId: id, ...block });
+        expect(busy).toContainEqual({ presellerId: id, startsAt: off.from, endsAt: off.to });
+        const listed = (await store.consultants({ action: 'list' })).consultants!.find((c) => c.email === email);
+        expect(listed).toMatchObject({ name: 'Contrato Teste', active: true, hours, feed: { status: 'error', error_code: 'calendar_timeout' }, agenda_link: false });
+        expect(JSON.stringify(listed)).not.toContain(feed.url);
+
+        const hash = 'a'.repeat(48) + crypto.randomUUID().replaceAll('-', '');
+        expect(await store.consultants({ action: 'agenda-token', email, hash, rotate: false })).toEqual({ status: 'ok' });
+        expect(await store.agenda(hash)).toEqual({ name: 'Contrato Teste', meetings: [] });
+        expect(await store.agenda('b'.repeat(64))).toBeNull();
+
+        expect(await store.consultants({ action: 'deactivate', email })).toEqual({ status: 'ok' });
+        expect((await store.listWorkingHours()).some((h) => h.presellerId === id)).toBe(false);
+        expect((await store.dueCalendarFeeds(new Date())).some((f) => f.presellerId === id)).toBe(false);
+        expect(await store.agenda(hash)).toBeNull();
+        expect(await store.consultants({ action: 'deactivate', email: 'ninguem@example.com' })).toEqual({ status: 'unknown_consultant' });
       } finally {
         await close();
       }
@@ -66,7 +134,7 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         const email = `Titular-${crypto.randomUUID()}@Example.com`;
         const parsed = validateLead({ ...validLead, email });
         if (!parsed.ok) throw new Error('fixture invalid');
-        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION };
+        const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
         await store.createLead(lead, [{ kind: 'contract', message: { to: 'x@example.com', subject: 's', text: `lead ${lead.id}` } }]);
         const exported = await store.exportPersonData(email.toUpperCase());
         expect(exported.leads).toHaveLength(1);
@@ -84,6 +152,19 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
 contract('PGlite', async () => {
   const app = await openTestApp();
   return { store: app.store, close: () => app.close() };
+});
+
+const postgresUrl = inject('postgresUrl');
+describe.skipIf(!postgresUrl)('PostgreSQL (throwaway test cluster)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(postgresUrl!);
+  });
+  afterAll(() => db?.drop());
+  contract('PostgreSQL', async () => {
+    const store = await openPostgresStore({ url: db.url, poolMax: 3 });
+    return { store, close: () => store.close() };
+  });
 });
 
 const supabase = process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY;

@@ -17,7 +17,7 @@ export const validLead: LeadFormValues = {
   modeloNegocio: 'b2b',
 };
 
-/** Spec §5 messages, word for word, for a form left empty with segmento 'outro'. */
+/** The validation messages, word for word, for a form left empty with segmento 'outro'. */
 export const EMPTY_FORM_ERRORS = {
   nomeCompleto: 'Nome completo deve ter pelo menos 2 caracteres',
   cargo: 'Selecione seu cargo',

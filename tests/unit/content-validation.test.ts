@@ -29,7 +29,7 @@ afterEach(async () => {
 
 describe('content validation at build time', () => {
   it('a missing field names the file and the field', async () => {
-    const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^  badge: Palestras\n/m, ''));
+    const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^ {2}badge: Palestras\n/m, ''));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('servicos/palestras');
     expect(result.output).toMatch(/hero\.badge/);
@@ -43,7 +43,7 @@ describe('content validation at build time', () => {
   });
 
   it('a bad URL names the file and the field', async () => {
-    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^  instagram: https:\/\/\S+/m, '  instagram: instagram.com/perfil'));
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}instagram: https:\/\/\S+/m, '  instagram: instagram.com/perfil'));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('content/site.yaml');
     expect(result.output).toMatch(/social\.instagram/);

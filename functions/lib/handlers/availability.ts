@@ -32,12 +32,12 @@ function minuteOf(app: App): number {
   return Math.floor(app.now().getTime() / 60_000);
 }
 
-function rulesOf(app: App): SlotRules {
-  return { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday };
+async function rulesOf(app: App): Promise<SlotRules> {
+  return { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.reads.weekly() };
 }
 
 export async function slotsOf(app: App, date: string) {
-  const candidates = candidateSlots(date, rulesOf(app));
+  const candidates = candidateSlots(date, await rulesOf(app));
   if (candidates.length === 0) return [];
   const { from, to } = rangeOf([date], app.env.scheduling);
   const [presellers, busy] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to)]);
@@ -45,7 +45,7 @@ export async function slotsOf(app: App, date: string) {
 }
 
 export async function openDays(app: App, month: string): Promise<string[]> {
-  const rules = rulesOf(app);
+  const rules = await rulesOf(app);
   const days = daysOfMonth(month)
     .map((date) => ({ date, candidates: candidateSlots(date, rules) }))
     .filter((d) => d.candidates.length > 0);

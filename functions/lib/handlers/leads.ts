@@ -1,16 +1,20 @@
 // POST /api/leads: validates with the wizard's schema, stores once per idempotency key.
-import type { LeadRequestFieldErrors } from '../../../src/domain/api';
+import { apiMessages, type LeadRequestFieldErrors } from '../../../src/domain/api';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
+import { requestFingerprint } from '../idempotency';
 import { newLeadNotification } from '../mail/messages';
 
 export const leadCopy = {
   invalid: 'Verifique os campos destacados.',
   key: 'Requisição sem identificador. Recarregue a página e tente novamente.',
 } as const;
+
+/** Retry-After of the per-email limit: create_lead counts one email's leads over the last hour. */
+const EMAIL_LIMIT_WINDOW_SECONDS = 3600;
 
 type Context = { waitUntil?: (p: Promise<unknown>) => void };
 
@@ -25,10 +29,11 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       const body = await readJson(req);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
       const { idempotencyKey, website, privacyPolicyVersion, ...values } = body as Record<string, unknown>;
-      // Honeypot: bots fill every field. Answer like a success so they do not adapt; store nothing.
-      if (typeof website === 'string' && website.trim() !== '') return json({ id: crypto.randomUUID() }, 200);
+      // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
+      // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
+      if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
       const result = validateLead(values);
-      // No lead without the policy version it consented to (LGPD); reported with the field errors.
+      // No lead without the policy version in force (LGPD); reported with the field errors.
       const version = parsePrivacyPolicyVersion(privacyPolicyVersion);
       if (!result.ok || version === null) {
         const fieldErrors: LeadRequestFieldErrors = result.ok ? {} : { ...result.fieldErrors };
@@ -39,9 +44,16 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
 
       const app = await getApp();
       // The consent time is set by the database at insert (create_lead), never taken from the client.
-      const lead = { ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version };
-      const { id, created } = await app.store.createLead(lead, [newLeadNotification(lead, app.env.contactEmail)]);
-      if (created) flushOutboxLater(app, context);
-      return json({ id }, created ? 201 : 200);
+      // The fingerprint covers what is stored (normalised values and the version), so the same form sent
+      // again with other spacing is the same request, and a corrected email is a different one.
+      const requestHash = requestFingerprint({ ...result.data, privacyPolicyVersion: version });
+      const lead = { ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash };
+      const stored = await app.store.createLead(lead, [newLeadNotification(lead, app.env.contactEmail)]);
+      if (stored.status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
+      if (stored.status === 'limited') {
+        throw new HttpError(429, apiMessages.tooManyRequests, { 'retry-after': String(EMAIL_LIMIT_WINDOW_SECONDS) });
+      }
+      if (stored.created) flushOutboxLater(app, context);
+      return json({ id: stored.id }, stored.created ? 201 : 200);
     });
 }

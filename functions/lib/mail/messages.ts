@@ -1,11 +1,11 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
-import { createEvent } from 'ics';
 import { labelOf, cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions, type Service } from '../../../src/domain/options';
 import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
 import { brDate, zonedParts } from '../time';
+import { calendarEvent, type CalendarMethod } from './ics';
 
 /** 'Name <a@b>' → 'a@b'. */
 export function addressOf(from: string): string {
@@ -32,72 +32,97 @@ export function newLeadNotification(lead: NewLead, contactEmail: string): Outbox
   return { kind: 'lead-notification', message: { to: contactEmail, subject: `Novo lead pelo site: ${lead.nomeEmpresa}`, text: lines.join('\n') } };
 }
 
-export type InviteInput = {
-  meetingId: string;
+/** A meeting as its mails describe it. */
+export type MailMeeting = {
+  id: string;
   startsAt: Date;
   minutes: number;
   service: Service;
+  /** iCalendar SEQUENCE of this mail's invite (0 when booked, +1 per change). */
+  sequence: number;
   lead: LeadRecord;
   preseller: Preseller;
-  mailFrom: string;
-  scheduling: SchedulingConfig;
+};
+export type MailSettings = { mailFrom: string; scheduling: SchedulingConfig };
+
+export type InviteInput = MailSettings & {
+  meeting: MailMeeting;
+  /** Manage links (SITE_URL/reuniao#t=…) of the lead and of the consultant. */
+  links: { lead: string; consultant: string };
 };
 
-/** The same invite (same UID) goes to the lead and the consultant, each with their own copy. */
-export function meetingInvites(input: InviteInput): OutboxMessage[] {
-  const { meetingId, startsAt, minutes, service, lead, preseller, scheduling } = input;
-  const local = zonedParts(startsAt, scheduling.timeZone);
+/** Date, time and service of a meeting in pt-BR, for subjects and bodies. */
+export function describeMeeting(meeting: MailMeeting, scheduling: SchedulingConfig) {
+  const local = zonedParts(meeting.startsAt, scheduling.timeZone);
   const date = brDate(local.date);
-  const time = `${local.time} (${scheduling.timeZoneLabel})`;
-  const serviceLabel = labelOf(serviceOptions, service);
-  const details = [`Data: ${date}`, `Horário: ${time}`, `Consultor: ${preseller.name}`, `Serviço: ${serviceLabel}`, `Duração: ${minutes} minutos`];
-  const ics = inviteIcs(input, serviceLabel);
-  const icalEvent = { method: 'REQUEST', filename: 'convite.ics', content: ics };
-  const leadFirst = lead.nome.trim().split(/\s+/)[0];
+  const serviceLabel = labelOf(serviceOptions, meeting.service);
+  const details = [
+    `Data: ${date}`, `Horário: ${local.time} (${scheduling.timeZoneLabel})`, `Consultor: ${meeting.preseller.name}`,
+    `Serviço: ${serviceLabel}`, `Duração: ${meeting.minutes} minutos`,
+  ];
+  return { date, time: local.time, serviceLabel, details };
+}
+
+export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** What the consultant's mails say about the lead (and the meeting id, which the LGPD erasure matches on). */
+export function leadLines(meeting: MailMeeting): string[] {
+  const { lead } = meeting;
+  return [
+    `Lead: ${lead.nome}`, `Empresa: ${lead.empresa}`, `CNPJ: ${maskCnpj(lead.cnpj)}`, `Email: ${lead.email}`, `Telefone: ${maskPhone(lead.telefone)}`,
+    `Código da reunião: ${meeting.id}`,
+  ];
+}
+
+/** The meeting's .ics with both people as attendees. */
+export function meetingIcs(meeting: MailMeeting, method: CalendarMethod, settings: MailSettings) {
+  const { serviceLabel } = describeMeeting(meeting, settings.scheduling);
+  const content = calendarEvent({
+    meetingId: meeting.id,
+    sequence: meeting.sequence,
+    method,
+    startsAt: meeting.startsAt,
+    minutes: meeting.minutes,
+    title: `Reunião de ${serviceLabel}`,
+    description: `Reunião de ${serviceLabel} com ${meeting.preseller.name}.`,
+    organizer: { name: 'Mentor Solar', email: addressOf(settings.mailFrom) },
+    attendees: [{ name: meeting.lead.nome, email: meeting.lead.email }, { name: meeting.preseller.name, email: meeting.preseller.email }],
+  });
+  return { method, filename: method === 'CANCEL' ? 'cancelamento.ics' : 'convite.ics', content };
+}
+
+export const manageLine = (link: string) => `Para reagendar ou cancelar: ${link}`;
+
+/** The booking's invites: the same event (same UID) to the lead and the consultant, each with their own manage link. */
+export function meetingInvites(input: InviteInput): OutboxMessage[] {
+  const { meeting, links } = input;
+  const { date, time, details } = describeMeeting(meeting, input.scheduling);
+  const icalEvent = meetingIcs(meeting, 'REQUEST', input);
+  const { serviceLabel } = describeMeeting(meeting, input.scheduling);
   return [
     {
       kind: 'meeting-lead',
       message: {
-        to: lead.email,
-        subject: `Reunião agendada: ${serviceLabel} em ${date} às ${local.time}`,
-        text: [`Olá, ${leadFirst}!`, '', 'Sua reunião está agendada.', '', ...details, '', 'O convite para sua agenda está anexo.', 'Até breve!'].join('\n'),
+        to: meeting.lead.email,
+        subject: `Reunião agendada: ${serviceLabel} em ${date} às ${time}`,
+        text: [
+          `Olá, ${firstNameOf(meeting.lead.nome)}!`, '', 'Sua reunião está agendada.', '', ...details, '',
+          'O convite para sua agenda está anexo.', manageLine(links.lead), 'Até breve!',
+        ].join('\n'),
         icalEvent,
       },
     },
     {
       kind: 'meeting-preseller',
       message: {
-        to: preseller.email,
-        subject: `Nova reunião: ${lead.empresa} em ${date} às ${local.time}`,
+        to: meeting.preseller.email,
+        subject: `Nova reunião: ${meeting.lead.empresa} em ${date} às ${time}`,
         text: [
-          `Olá, ${preseller.name.trim().split(/\s+/)[0]}!`, '', 'Uma nova reunião foi agendada pelo site.', '', ...details, '',
-          `Lead: ${lead.nome}`, `Empresa: ${lead.empresa}`, `CNPJ: ${maskCnpj(lead.cnpj)}`, `Email: ${lead.email}`, `Telefone: ${maskPhone(lead.telefone)}`,
-          `Código da reunião: ${meetingId}`,
+          `Olá, ${firstNameOf(meeting.preseller.name)}!`, '', 'Uma nova reunião foi agendada pelo site.', '', ...details, '',
+          ...leadLines(meeting), '', `Para cancelar: ${links.consultant}`,
         ].join('\n'),
         icalEvent,
       },
     },
   ];
-}
-
-function inviteIcs({ meetingId, startsAt, minutes, lead, preseller, mailFrom }: InviteInput, serviceLabel: string): string {
-  const { error, value } = createEvent({
-    uid: `${meetingId}@mentor-solar`,
-    method: 'REQUEST',
-    productId: 'mentor-solar/agendamento',
-    start: startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes },
-    title: `Reunião de ${serviceLabel}`,
-    description: `Reunião de ${serviceLabel} com ${preseller.name}.`,
-    status: 'CONFIRMED',
-    organizer: { name: 'Mentor Solar', email: addressOf(mailFrom) },
-    attendees: [
-      { name: lead.nome, email: lead.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
-      { name: preseller.name, email: preseller.email, rsvp: true, role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION' },
-    ],
-  });
-  if (error || !value) throw Object.assign(new Error('ics failed'), { code: 'ics_failed' });
-  return value;
 }

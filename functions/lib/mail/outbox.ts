@@ -1,6 +1,6 @@
 // Drains the outbox table. Messages are committed with their lead or meeting; sending happens after
 // the answer is ready (Netlify context.waitUntil, or in the background locally), on every later write,
-// and every 5 minutes by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
+// and every minute by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
 // and is given up after OUTBOX_MAX_ATTEMPTS, keeping last_error for a human to look at.
 import type { Store } from '../store/port';
 import type { MailSender } from './transport';
@@ -25,6 +25,11 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date): O
       const batch = await store.claimOutbox(now(), 10);
       if (batch.length === 0) return;
       for (const row of batch) {
+        if (row.dropped) {
+          // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
+          console.warn(`[mail] ${row.kind} ${row.id} dropped (recipient_hourly_limit)`);
+          continue;
+        }
         try {
           await send(row.id, row.message);
           await store.markSent(row.id, now());

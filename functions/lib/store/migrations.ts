@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StoreUnavailableError } from './errors';
 
 /** Walks up from this module (source or esbuild output under .netlify/) and from the cwd. */
 export function findSupabaseDir(): string {
@@ -13,7 +14,8 @@ export function findSupabaseDir(): string {
       if (dirname(dir) === dir) break;
     }
   }
-  throw new Error('supabase/migrations not found');
+  // On Netlify the folder ships only through netlify.toml's included_files.
+  throw new StoreUnavailableError('migrations_not_found', 'ship supabase/ with the functions: netlify.toml [functions] included_files');
 }
 
 export type SqlFile = { name: string; sql: string };

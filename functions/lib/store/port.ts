@@ -1,11 +1,24 @@
 // The storage port: what the functions need from a database. Two adapters implement it:
-// PGlite (embedded, default) and Supabase. tests/integration/store-contract.test.ts runs both.
+// sql.ts over PGlite (embedded, default) or postgres.js (DATABASE_URL), and supabase-js.
+// tests/integration/store-contract.test.ts runs the same contract against each.
 import type { LeadData } from '../../../src/domain/lead';
 import type { Service } from '../../../src/domain/options';
+import type { HoursRange, WorkingHours } from '../hours';
 import type { Busy } from '../slots';
 
-/** privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now(). */
-export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string };
+/**
+ * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
+ * requestHash: SHA-256 (hex) of the request, stored with the idempotency key (see leadFingerprint).
+ */
+export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string };
+/**
+ * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
+ * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
+ * created 5 leads within the hour: nothing stored, HTTP 429).
+ */
+export type LeadResult =
+  | { status: 'created' | 'duplicate'; id: string; created: boolean }
+  | { status: 'mismatch' | 'limited'; id: null; created: false };
 export type LeadRecord = { id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string };
 export type Preseller = { id: string; name: string; email: string };
 
@@ -18,11 +31,58 @@ export type NewMeeting = {
   service: Service;
   diagnosticScore: number;
   idempotencyKey: string;
+  /** SHA-256 of the request's canonical fields: the same key with other data answers 'mismatch'. */
+  fingerprint?: string;
+  /** Manage tokens (hashes only) created with the meeting. */
+  tokens?: TokenRow[];
+  /** The application's clock: when the time was chosen, and what counts as upcoming. */
+  now?: Date;
 };
 export type MeetingRecord = { id: string; presellerId: string; startsAt: Date };
+/** A meeting found by its idempotency key, with the fingerprint of the request that booked it. */
+export type KeyedMeeting = MeetingRecord & { fingerprint: string | null };
 export type BookResult =
-  | { status: 'created' | 'duplicate'; meeting: MeetingRecord }
+  | { status: 'created' | 'duplicate' | 'mismatch'; meeting: MeetingRecord }
+  /** The person already holds an upcoming meeting (this one). */
+  | { status: 'upcoming'; meeting: MeetingRecord }
   | { status: 'conflict' };
+
+export type Actor = 'lead' | 'consultant';
+/** A manage token as stored: its SHA-256 (hex) and whose it is. */
+export type TokenRow = { hash: string; actor: Actor };
+export type MeetingDetails = {
+  id: string;
+  service: Service;
+  startsAt: Date;
+  endsAt: Date;
+  status: 'scheduled' | 'cancelled';
+  /** iCalendar SEQUENCE of the last invite sent. */
+  sequence: number;
+  cancelledBy: Actor | null;
+  preseller: Preseller;
+  lead: LeadRecord;
+};
+export type TokenMeeting = MeetingDetails & { actor: Actor };
+export type RescheduleChange = {
+  meetingId: string;
+  expectedSequence: number;
+  presellerId: string;
+  startsAt: Date;
+  endsAt: Date;
+  now: Date;
+  noticeMinutes: number;
+  idempotencyKey: string;
+  fingerprint: string;
+  /** A new consultant's token; the previous consultant's tokens are revoked. */
+  tokens: TokenRow[];
+};
+export type RescheduleStatus = 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
+export type CancelRequest = { meetingId: string; expectedSequence: number; actor: Actor; reason: string | null; now: Date; noticeMinutes: number };
+export type CancelStatus = 'cancelled' | 'already' | 'missing' | 'closed' | 'stale';
+/** A reminder `minutes` before the start, due until `untilMinutes` before it. */
+export type ReminderKind = { kind: string; minutes: number; untilMinutes: number };
+export type DueReminder = { kind: string; meetingId: string; startsAt: Date };
+export type QueuedReminder = { meetingId: string; kind: string; startsAt: Date; now: Date; tokens: TokenRow[] };
 
 /** A message waiting in the outbox; `message` holds nodemailer options minus `from`. */
 export type OutboxMessage = { kind: string; message: MailContent };
@@ -32,31 +92,89 @@ export type MailContent = {
   text: string;
   icalEvent?: { method: string; filename: string; content: string };
 };
-export type OutboxRow = OutboxMessage & { id: string; attempts: number };
+/** dropped: over its address's hourly cap; marked so by claim_outbox, to be logged and never sent. */
+export type OutboxRow = OutboxMessage & { id: string; attempts: number; dropped: boolean };
 
-/** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first. */
-export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[] };
+/** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first, and the stored messages about them. */
+export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[]; messages: PersonMessage[] };
+export type PersonMessage = { id: string; kind: string; created_at: string; sent_at: string | null; dropped_at: string | null; message: MailContent };
 /** delete_person_data: rows removed, per table. */
 export type PersonDeletion = { leads: number; meetings: number; outbox: number };
 
+/** A consultant's iCalendar feed; `url` is a secret: only the sync reads it, nothing logs or returns it. */
+export type CalendarFeed = { presellerId: string; url: string };
+export type BusyBlock = { startsAt: Date; endsAt: Date };
+/** agenda_meetings: a consultant's scheduled meetings with their leads (snake_case, as stored). */
+export type Agenda = {
+  name: string;
+  meetings: { id: string; starts_at: string; ends_at: string; service: string; lead_name: string; company: string; phone: string; email: string }[];
+};
+/** One row of `consultants list`: no feed URL, no token. */
+export type ConsultantSummary = {
+  name: string;
+  email: string;
+  active: boolean;
+  hours: HoursRange[];
+  feed: { status: 'pending' | 'ok' | 'error'; error_code: string | null; synced_at: string | null } | null;
+  agenda_link: boolean;
+};
+/** The mentor's commands (consultant_admin). Dates are instants; `hours` replaces the week. */
+export type ConsultantCommand =
+  | { action: 'list' }
+  | { action: 'add'; name: string; email: string }
+  | { action: 'deactivate'; email: string }
+  | { action: 'hours'; email: string; hours: HoursRange[] }
+  | { action: 'off'; email: string; from: string; to: string; reason: string | null }
+  | { action: 'feed'; email: string; url: string | null }
+  | { action: 'agenda-token'; email: string; hash: string; rotate: boolean };
+export type ConsultantResult = { status: 'ok' | 'exists' | 'unknown_consultant'; consultants?: ConsultantSummary[] };
+
 export interface Store {
-  readonly kind: 'pglite' | 'supabase';
+  readonly kind: 'pglite' | 'postgres' | 'supabase';
   /** Cheap round trip, for the health check. */
   ping(): Promise<void>;
-  /** Stores a lead and its messages once per idempotency key; `created` is false for a repeat. */
-  createLead(lead: NewLead, outbox: OutboxMessage[]): Promise<{ id: string; created: boolean }>;
+  /** Stores a lead and its messages once per idempotency key (see LeadResult). */
+  createLead(lead: NewLead, outbox: OutboxMessage[]): Promise<LeadResult>;
   getLead(id: string): Promise<LeadRecord | null>;
   listActivePresellers(): Promise<Preseller[]>;
-  /** Scheduled meetings and time off overlapping [from, to). */
+  /**
+   * Scheduled meetings, time off and calendar-feed blocks overlapping [from, to). Through createApp the
+   * store also adds the time outside each consultant's working hours (lib/schedules.ts).
+   */
   listBusy(from: Date, to: Date): Promise<Busy[]>;
-  findMeetingByKey(idempotencyKey: string): Promise<MeetingRecord | null>;
-  /** Consultant of the latest scheduled meeting of any lead with this email or CNPJ. */
-  previousPresellerId(email: string, cnpj: string): Promise<string | null>;
+  findMeetingByKey(idempotencyKey: string): Promise<KeyedMeeting | null>;
+  /** Working-hour ranges of active consultants that have their own (the rest work the default hours). */
+  listWorkingHours(): Promise<WorkingHours[]>;
+  /** Feeds of active consultants never fetched or last tried before `staleBefore`. */
+  dueCalendarFeeds(staleBefore: Date): Promise<CalendarFeed[]>;
+  /** Replaces the feed's busy blocks (unless its URL changed meanwhile) and marks it synced. */
+  saveCalendarBlocks(feed: CalendarFeed, blocks: BusyBlock[], at: Date): Promise<void>;
+  /** Keeps the last blocks and records the failure code. */
+  recordCalendarFailure(feed: CalendarFeed, code: string, at: Date): Promise<void>;
+  /** The agenda of the consultant whose agenda token hashes to `tokenHash`; null when none. */
+  agenda(tokenHash: string): Promise<Agenda | null>;
+  consultants(command: ConsultantCommand): Promise<ConsultantResult>;
+  /** Consultant of the latest scheduled meeting of any lead with this email (any case); never by CNPJ. */
+  previousPresellerId(email: string): Promise<string | null>;
   /** Scheduled meetings per consultant starting in [from, to). */
   countMeetings(from: Date, to: Date): Promise<Record<string, number>>;
   /** Inserts the meeting and its messages atomically; 'conflict' when the consultant is taken. */
   bookMeeting(meeting: NewMeeting, outbox: OutboxMessage[]): Promise<BookResult>;
-  /** Leases up to `limit` due messages (attempts counted) so concurrent senders do not double-send. */
+  /** The meeting an unrevoked manage token (by hash) opens, with whose token it is. */
+  meetingByToken(tokenHash: string): Promise<TokenMeeting | null>;
+  meetingDetails(id: string): Promise<MeetingDetails | null>;
+  /** Moves a meeting in place (new time secured before the old is released), with its messages. */
+  rescheduleMeeting(change: RescheduleChange, outbox: OutboxMessage[]): Promise<{ status: RescheduleStatus; sequence: number | null }>;
+  cancelMeeting(cancel: CancelRequest, outbox: OutboxMessage[]): Promise<{ status: CancelStatus; sequence: number | null }>;
+  /** Stores a new lead token and its mail unless a link was mailed less than throttleSeconds ago. */
+  resendManageLink(meetingId: string, tokens: TokenRow[], now: Date, throttleSeconds: number, outbox: OutboxMessage[]): Promise<boolean>;
+  dueReminders(now: Date, kinds: ReminderKind[], limit: number): Promise<DueReminder[]>;
+  /** Queues a reminder once per meeting, kind and start time, while the meeting still starts then. */
+  queueReminder(reminder: QueuedReminder, outbox: OutboxMessage[]): Promise<boolean>;
+  /**
+   * Leases up to `limit` due messages (attempts counted) so concurrent senders do not double-send;
+   * invites before notifications; messages over their address's hourly cap come back dropped.
+   */
   claimOutbox(now: Date, limit: number): Promise<OutboxRow[]>;
   markSent(id: string, now: Date): Promise<void>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
@@ -88,7 +206,27 @@ export function leadRow(lead: NewLead) {
     modelo_negocio: lead.modeloNegocio,
     origem: lead.origem,
     privacy_policy_version: lead.privacyPolicyVersion,
+    request_hash: lead.requestHash,
   };
+}
+
+/** consultant_admin(p_action, p): the command's fields minus `action`. */
+export function consultantArgs(command: ConsultantCommand): [string, Record<string, unknown>] {
+  const { action, ...args } = command;
+  return [action, args];
+}
+
+export function blockRows(blocks: BusyBlock[]) {
+  return blocks.map((b) => ({ starts_at: b.startsAt.toISOString(), ends_at: b.endsAt.toISOString() }));
+}
+
+type LeadRow = { out_id: string | null; out_created: boolean; out_status: string };
+export function leadResult(row: LeadRow | undefined): LeadResult {
+  if (row?.out_id && (row.out_status === 'created' || row.out_status === 'duplicate')) {
+    return { status: row.out_status, id: row.out_id, created: row.out_status === 'created' };
+  }
+  if (row?.out_status === 'mismatch' || row?.out_status === 'limited') return { status: row.out_status, id: null, created: false };
+  throw Object.assign(new Error('create_lead: unexpected answer'), { code: 'create_lead_answer' });
 }
 
 export function meetingRow(m: NewMeeting) {
@@ -101,14 +239,70 @@ export function meetingRow(m: NewMeeting) {
     service: m.service,
     diagnostic_score: m.diagnosticScore,
     idempotency_key: m.idempotencyKey,
+    fingerprint: m.fingerprint ?? null,
+    tokens: m.tokens ?? [],
+    now: m.now?.toISOString() ?? null,
   };
+}
+
+export function changeRow(c: RescheduleChange) {
+  return {
+    meeting_id: c.meetingId, expected_sequence: c.expectedSequence, preseller_id: c.presellerId,
+    starts_at: c.startsAt.toISOString(), ends_at: c.endsAt.toISOString(), now: c.now.toISOString(),
+    notice_minutes: c.noticeMinutes, idempotency_key: c.idempotencyKey, fingerprint: c.fingerprint, tokens: c.tokens,
+  };
+}
+
+export function cancelRow(c: CancelRequest) {
+  return {
+    meeting_id: c.meetingId, expected_sequence: c.expectedSequence, actor: c.actor, reason: c.reason,
+    now: c.now.toISOString(), notice_minutes: c.noticeMinutes,
+  };
+}
+
+export function reminderRow(r: QueuedReminder) {
+  return { meeting_id: r.meetingId, kind: r.kind, starts_at: r.startsAt.toISOString(), now: r.now.toISOString(), tokens: r.tokens };
+}
+
+export function kindRows(kinds: ReminderKind[]) {
+  return kinds.map((k) => ({ kind: k.kind, minutes: k.minutes, until_minutes: k.untilMinutes }));
+}
+
+/** Row of meeting_details / meeting_by_token (snake_case; dates as Date or ISO strings by driver). */
+export type DetailsRow = {
+  actor?: string; id: string; service: string; starts_at: string | Date; ends_at: string | Date; status: string; sequence: number;
+  cancelled_by: string | null; preseller_id: string; preseller_name: string; preseller_email: string;
+  lead_id: string; lead_nome: string; lead_email: string; lead_empresa: string; lead_cnpj: string; lead_telefone: string;
+};
+
+export function detailsOf(row: DetailsRow): MeetingDetails {
+  return {
+    id: row.id,
+    service: row.service as Service,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    status: row.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    sequence: Number(row.sequence),
+    cancelledBy: (row.cancelled_by as Actor | null) ?? null,
+    preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email },
+    lead: { id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone },
+  };
+}
+
+export function tokenMeetingOf(row: DetailsRow): TokenMeeting {
+  return { ...detailsOf(row), actor: row.actor === 'consultant' ? 'consultant' : 'lead' };
+}
+
+export function dueOf(row: { kind: string; meeting_id: string; starts_at: string | Date }): DueReminder {
+  return { kind: row.kind, meetingId: row.meeting_id, startsAt: new Date(row.starts_at) };
 }
 
 type BookRow = { out_status: string; out_id: string | null; out_preseller_id: string | null; out_starts_at: string | Date | null };
 export function bookResult(row: BookRow | undefined): BookResult {
   if (!row || row.out_status === 'conflict' || !row.out_id || !row.out_preseller_id || !row.out_starts_at) return { status: 'conflict' };
+  const known = ['created', 'duplicate', 'mismatch', 'upcoming'] as const;
   return {
-    status: row.out_status === 'created' ? 'created' : 'duplicate',
+    status: known.find((s) => s === row.out_status) ?? 'duplicate',
     meeting: { id: row.out_id, presellerId: row.out_preseller_id, startsAt: new Date(row.out_starts_at) },
   };
 }

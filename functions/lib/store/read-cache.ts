@@ -3,11 +3,15 @@
 // seconds (and sharing in-flight reads) keeps it fast. Booking never reads from here: the database
 // constraint and a fresh read decide, and each booking made here clears the cache. A booking made by
 // another instance can show as free for at most ttlMs; booking it then assigns someone else or 409s.
+import type { Weekly } from '../hours';
+import type { ScheduledStore } from '../schedules';
 import type { Busy } from '../slots';
 import type { Preseller, Store } from './port';
 
 export type ReadCache = {
   presellers(): Promise<Preseller[]>;
+  /** The union of the active consultants' weekly hours. */
+  weekly(): Promise<Weekly>;
   busy(from: Date, to: Date): Promise<Busy[]>;
   /** A computed answer (e.g. a month's open days), kept under the same TTL and invalidation. */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
@@ -16,8 +20,9 @@ export type ReadCache = {
 
 type Entry<T> = { at: number; value: Promise<T> };
 
-export function createReadCache(store: Store, ttlMs: number, clock: () => number = Date.now): ReadCache {
+export function createReadCache(store: ScheduledStore<Store>, ttlMs: number, clock: () => number = Date.now): ReadCache {
   let presellers: Entry<Preseller[]> | null = null;
+  let weekly: Entry<Weekly> | null = null;
   const busy = new Map<string, Entry<Busy[]>>();
   const answers = new Map<string, Entry<unknown>>();
 
@@ -32,6 +37,7 @@ export function createReadCache(store: Store, ttlMs: number, clock: () => number
 
   return {
     presellers: () => cached(presellers, () => store.listActivePresellers(), (e) => (presellers = e)),
+    weekly: () => cached(weekly, () => store.weeklyHours(), (e) => (weekly = e)),
     busy(from, to) {
       const key = `${from.getTime()}-${to.getTime()}`;
       if (busy.size > 500) busy.clear();
@@ -43,6 +49,7 @@ export function createReadCache(store: Store, ttlMs: number, clock: () => number
     },
     invalidate() {
       presellers = null;
+      weekly = null;
       busy.clear();
       answers.clear();
     },

@@ -1,10 +1,12 @@
 // Supabase adapter (production): service-role client; atomic writes go through the same SQL
 // functions as the embedded adapter (supabase/migrations/*_procedures.sql).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { StoreUnavailableError } from '../http';
+import { StoreUnavailableError } from './errors';
 import {
-  bookResult, leadRow, meetingRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
-  type LeadRecord, type OutboxRow, type PersonData, type PersonDeletion, type Store,
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
+  type Agenda, type CancelStatus, type ConsultantResult, type DetailsRow, type LeadRecord, type OutboxRow, type PersonData,
+  type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status?: number };
@@ -26,8 +28,8 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       check(await sb.from('presellers').select('id').limit(1));
     },
     async createLead(lead, outbox) {
-      const [row] = check<{ out_id: string; out_created: boolean }[]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: outbox }));
-      return { id: row.out_id, created: row.out_created };
+      const [row] = check<Parameters<typeof leadResult>[0][]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: outbox }));
+      return leadResult(row);
     },
     async getLead(id) {
       return check<LeadRecord | null>(await sb.from('leads').select('id, nome, email, cnpj, empresa, telefone').eq('id', id).maybeSingle());
@@ -43,14 +45,35 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       );
       return list.map((r) => ({ presellerId: r.preseller_id, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at) }));
     },
-    async findMeetingByKey(key) {
-      const row = check<{ id: string; preseller_id: string; starts_at: string } | null>(
-        await sb.from('meetings').select('id, preseller_id, starts_at').eq('idempotency_key', key).maybeSingle(),
-      );
-      return row ? { id: row.id, presellerId: row.preseller_id, startsAt: new Date(row.starts_at) } : null;
+    async listWorkingHours() {
+      const list = check<{ preseller_id: string; weekday: number; starts_at: string; ends_at: string }[]>(await sb.rpc('list_working_hours'));
+      return list.map((r) => ({ presellerId: r.preseller_id, weekday: r.weekday, start: r.starts_at, end: r.ends_at }));
     },
-    async previousPresellerId(email, cnpj) {
-      return check<string | null>(await sb.rpc('previous_preseller', { p_email: email, p_cnpj: cnpj })) ?? null;
+    async dueCalendarFeeds(staleBefore) {
+      const list = check<{ preseller_id: string; url: string }[]>(await sb.rpc('calendar_feeds_due', { p_stale_before: staleBefore.toISOString() }));
+      return list.map((r) => ({ presellerId: r.preseller_id, url: r.url }));
+    },
+    async saveCalendarBlocks(feed, blocks, at) {
+      check(await sb.rpc('save_calendar_blocks', { p_preseller_id: feed.presellerId, p_url: feed.url, p_blocks: blockRows(blocks), p_at: at.toISOString() }));
+    },
+    async recordCalendarFailure(feed, code, at) {
+      check(await sb.rpc('record_calendar_failure', { p_preseller_id: feed.presellerId, p_url: feed.url, p_code: code, p_at: at.toISOString() }));
+    },
+    async agenda(tokenHash) {
+      return check<Agenda | null>(await sb.rpc('agenda_meetings', { p_token_hash: tokenHash })) ?? null;
+    },
+    async consultants(command) {
+      const [action, args] = consultantArgs(command);
+      return check<ConsultantResult>(await sb.rpc('consultant_admin', { p_action: action, p: args }));
+    },
+    async findMeetingByKey(key) {
+      const row = check<{ id: string; preseller_id: string; starts_at: string; request_fingerprint: string | null } | null>(
+        await sb.from('meetings').select('id, preseller_id, starts_at, request_fingerprint').eq('idempotency_key', key).maybeSingle(),
+      );
+      return row ? { id: row.id, presellerId: row.preseller_id, startsAt: new Date(row.starts_at), fingerprint: row.request_fingerprint } : null;
+    },
+    async previousPresellerId(email) {
+      return check<string | null>(await sb.rpc('previous_preseller', { p_email: email })) ?? null;
     },
     async countMeetings(from, to) {
       const list = check<{ preseller_id: string; meetings: number }[]>(
@@ -62,6 +85,37 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: outbox }));
       return bookResult(rows[0]);
     },
+    async meetingByToken(hash) {
+      const [row] = check<DetailsRow[]>(await sb.rpc('meeting_by_token', { p_token_hash: hash }));
+      return row ? tokenMeetingOf(row) : null;
+    },
+    async meetingDetails(id) {
+      const [row] = check<DetailsRow[]>(await sb.rpc('meeting_details', { p_meeting_id: id }));
+      return row ? detailsOf(row) : null;
+    },
+    async rescheduleMeeting(change, outbox) {
+      const [row] = check<{ out_status: RescheduleStatus; out_sequence: number | null }[]>(
+        await sb.rpc('reschedule_meeting', { p_change: changeRow(change), p_outbox: outbox }));
+      return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async cancelMeeting(cancel, outbox) {
+      const [row] = check<{ out_status: CancelStatus; out_sequence: number | null }[]>(
+        await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: outbox }));
+      return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
+      return check<boolean>(await sb.rpc('resend_manage_link', {
+        p_meeting_id: meetingId, p_tokens: tokens, p_now: now.toISOString(), p_throttle_seconds: throttleSeconds, p_outbox: outbox,
+      }));
+    },
+    async dueReminders(now, kinds, limit) {
+      const list = check<{ kind: string; meeting_id: string; starts_at: string }[]>(
+        await sb.rpc('due_reminders', { p_now: now.toISOString(), p_kinds: kindRows(kinds), p_limit: limit }));
+      return list.map(dueOf);
+    },
+    async queueReminder(reminder, outbox) {
+      return check<boolean>(await sb.rpc('queue_reminder', { p_reminder: reminderRow(reminder), p_outbox: outbox }));
+    },
     async claimOutbox(now, limit) {
       return check<OutboxRow[]>(
         await sb.rpc('claim_outbox', {
@@ -70,7 +124,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
           p_lock_seconds: OUTBOX_LEASE_SECONDS,
           p_max_attempts: OUTBOX_MAX_ATTEMPTS,
         }),
-      ).map((r) => ({ id: r.id, kind: r.kind, message: r.message, attempts: r.attempts }));
+      ).map((r) => ({ id: r.id, kind: r.kind, message: r.message, attempts: r.attempts, dropped: r.dropped }));
     },
     async markSent(id, now) {
       check(await sb.from('outbox').update({ sent_at: now.toISOString(), locked_until: null, last_error: null }).eq('id', id));

@@ -1,10 +1,12 @@
 // Island: hosts the scheduling dialog and the toasts, both loaded on demand so neither weighs on
 // the first paint of /orcamento. The dialog chunk is prefetched when the browser is idle on the
 // last form step, and loaded at the latest on "Finalizar e Agendar".
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { trackSchedulingStarted } from '../../lib/analytics';
 import type { DialogCopy, ToastCopy } from '../../schemas/orcamento';
 import { $quote, $schedulingOpen, $toasts, TOTAL_STEPS } from '../store';
+import { quoteBooking } from './quoteBooking';
 
 const loadDialog = () => import('./dialog/SchedulingDialog');
 const loadToasts = () => import('./toasts/ToastHost');
@@ -21,7 +23,8 @@ interface Props {
 
 export default function SchedulingIsland({ dialog, toasts }: Props) {
   const open = useStore($schedulingOpen);
-  const { step } = useStore($quote, { ssr: 'initial' });
+  const { step, service } = useStore($quote, { ssr: 'initial' });
+  const submit = useMemo(() => quoteBooking(toasts), [toasts]);
   const queued = useStore($toasts).length > 0;
   // The toast region is mounted once the form starts, so it exists before its first announcement.
   const [toastsWanted, setToastsWanted] = useState(false);
@@ -35,7 +38,7 @@ export default function SchedulingIsland({ dialog, toasts }: Props) {
     <>
       {open && (
         <Suspense fallback={null}>
-          <SchedulingDialog copy={dialog} toasts={toasts} />
+          <SchedulingDialog copy={dialog} toasts={toasts} submit={submit} onOpen={() => service && trackSchedulingStarted(service)} />
         </Suspense>
       )}
       {(toastsWanted || queued) && (

@@ -1,11 +1,13 @@
 // POST /api/leads, reduced to the outcomes the wizard shows.
 import { apiPaths, type ApiError, type LeadCreated, type LeadRequest } from '../../domain/api';
-import type { LeadFieldErrors } from '../../domain/lead';
+import type { LeadRequestFieldErrors } from '../../domain/api';
 
 export type SaveLeadResult =
   | { kind: 'saved'; id: string }
   /** The server answered with an error (spec: 'Erro ao salvar dados'); fieldErrors when it named fields. */
-  | { kind: 'failed'; fieldErrors: LeadFieldErrors }
+  | { kind: 'failed'; fieldErrors: LeadRequestFieldErrors }
+  /** 429 (rate limit per IP, or new leads per email) or 422 (key reused with other data): show the server's message. */
+  | { kind: 'refused'; status: 422 | 429 }
   /** No usable answer at all: network down, or a body we cannot read (spec: 'Erro inesperado'). */
   | { kind: 'unexpected' };
 
@@ -20,6 +22,8 @@ export async function saveLead(body: LeadRequest): Promise<SaveLeadResult> {
   } catch {
     return { kind: 'unexpected' };
   }
+  // Netlify's edge answers its own 429 without our JSON body: the status alone decides.
+  if (response.status === 429 || response.status === 422) return { kind: 'refused', status: response.status };
   const payload = (await response.json().catch(() => null)) as (LeadCreated & ApiError) | null;
   if (response.ok) return payload && typeof payload.id === 'string' ? { kind: 'saved', id: payload.id } : { kind: 'unexpected' };
   return { kind: 'failed', fieldErrors: payload?.fieldErrors ?? {} };

@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { trackLeadSubmitted } from '../../lib/analytics';
 import type { LeadFieldErrors, leadSteps } from '../../domain/lead';
 import type { ToastCopy } from '../../schemas/orcamento';
-import { $errors, $quote, $saving, goToStep, markLeadSaved, notify, openScheduling } from '../store';
+import { apiMessages } from '../../domain/api';
+import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling } from '../store';
 import { firstInvalid, focusField } from './focus';
 import { saveLead } from './leadApi';
 import { loadLeadRules } from './leadRules';
@@ -36,7 +37,7 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       $saving.set(false);
       return notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
     }
-    const { values, service, idempotencyKey, leadId } = $quote.get();
+    const { values, service, leadId } = $quote.get();
     const checked = rules.validateLead(values);
     if (!checked.ok || !service) {
       $saving.set(false);
@@ -48,13 +49,8 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       return openScheduling();
     }
 
-    const result = await saveLead({
-      ...values,
-      outroSegmento: values.segmento === 'outro' ? values.outroSegmento : '',
-      idempotencyKey,
-      privacyPolicyVersion,
-      website: honeypot(),
-    });
+    const request = { ...values, outroSegmento: values.segmento === 'outro' ? values.outroSegmento : '', privacyPolicyVersion };
+    const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);
 
     if (result.kind === 'saved') {
@@ -62,6 +58,12 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       notify('success', toasts.saved.title, toasts.saved.description);
       trackLeadSubmitted(service);
       openScheduling();
+    } else if (result.kind === 'refused') {
+      notify('error', toasts.saveError.title, result.status === 429 ? apiMessages.tooManyRequests : apiMessages.idempotencyMismatch);
+    } else if (result.kind === 'failed' && result.fieldErrors.privacyPolicyVersion) {
+      // The page was opened before a new policy was published: only a reload shows the text in force.
+      notify('error', toasts.policyChanged.title, toasts.policyChanged.description);
+      showErrors(result.fieldErrors, rules.leadSteps);
     } else if (result.kind === 'failed') {
       notify('error', toasts.saveError.title, toasts.saveError.description);
       showErrors(result.fieldErrors, rules.leadSteps);

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { consentMessage, parsePrivacyPolicyVersion, privacyPolicyVersionSchema } from '../../../src/domain/consent';
+import { consentMessage, parsePrivacyPolicyVersion, PRIVACY_POLICY_VERSION, privacyPolicyVersionSchema } from '../../../src/domain/consent';
+import { POLICY_VERSION } from '../../support/fixtures';
 
 describe('privacy policy version', () => {
-  it('accepts versions like the policy frontmatter', () => {
-    for (const v of ['2026-11-21', 'v2', '1.0.3', 'anterior-a-2026-11-21', 'A_b', 'x'.repeat(40)]) expect(parsePrivacyPolicyVersion(v)).toBe(v);
+  it('is the version the policy page publishes (frontmatter)', () => {
+    expect(PRIVACY_POLICY_VERSION).toBe(POLICY_VERSION);
+    expect(parsePrivacyPolicyVersion(PRIVACY_POLICY_VERSION)).toBe(PRIVACY_POLICY_VERSION);
+  });
+
+  it('accepts only the published version: well-formed others (old, invented) are not consent', () => {
+    for (const v of ['1999-01-01', 'v2', '1.0.3', 'anterior-a-2026-11-21', 'x'.repeat(40)]) {
+      expect(privacyPolicyVersionSchema.safeParse(v).success, v).toBe(true);
+      expect(parsePrivacyPolicyVersion(v), v).toBeNull();
+    }
+    expect(parsePrivacyPolicyVersion('v2', 'v2')).toBe('v2');
   });
 
   it('rejects missing, empty, long, spaced or non-string values with the consent message', () => {

@@ -13,7 +13,7 @@ describe('validateLead', () => {
     });
   });
 
-  it('gives every spec §5 message for an empty form', () => {
+  it('gives every validation message for an empty form', () => {
     const result = validateLead({ ...Object.fromEntries(Object.keys(valid).map((k) => [k, ''])), segmento: 'outro' });
     expect(result).toEqual({
       ok: false,

@@ -21,9 +21,11 @@ const closedWeekdays = [0, 1, 2, 3, 4, 5, 6].filter((d) => !(schedulingConfig.we
 /** pt-BR month grid, week from Sunday, with month/year dropdowns and previous/next buttons. */
 export function Calendar({ label, today, month, onMonthChange, selected, onSelect, days }: Props) {
   const last = addDays(today, schedulingConfig.horizonDays);
-  const disabled: Matcher[] = [{ before: today }, { after: last }, { dayOfWeek: closedWeekdays }];
-  // Holidays and full days come from the month's availability.
+  const disabled: Matcher[] = [{ before: today }, { after: last }];
+  // Holidays, full days and each consultant's working days come from the month's availability; only
+  // when it is unknown (fetch failed) do the default weekdays stand in.
   if (days !== undefined) disabled.push((date: Date) => days === null || !days.has(isoDay(date)));
+  else disabled.push({ dayOfWeek: closedWeekdays });
 
   return (
     <DayPicker

@@ -1,32 +1,35 @@
-// The scheduling dialog (lazy chunk: react-day-picker + date-fns). Mounted while open, so closing
-// it drops date, time and slots; the saved lead stays in the store for the next opening.
+// The scheduling dialog (lazy chunk: react-day-picker + date-fns), used to book (/orcamento) and to
+// reschedule (/reuniao): the caller's `submit` decides what 'Confirmar Agendamento' sends. Mounted
+// while open, so closing it drops date, time and slots; the caller's state (saved lead, meeting) stays.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { addMonths, isSameMonth, startOfMonth, startOfToday } from 'date-fns';
-import { useStore } from '@nanostores/react';
 import type { AvailabilitySlot } from '../../../domain/api';
-import { trackSchedulingStarted } from '../../../lib/analytics';
 import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
-import { $quote, closeScheduling } from '../../store';
+import { closeScheduling } from '../../store';
 import { DialogToasts } from '../toasts/DialogToasts';
 import { Calendar } from './Calendar';
 import { isoDay, isoMonth, shortDate } from './dates';
 import { SlotGrid } from './SlotGrid';
 import { Summary } from './Summary';
-import { useBooking } from './useBooking';
+import { useBooking, type SlotSubmit } from './useBooking';
 import { useMonthDays } from './useMonthDays';
-import { useSlots } from './useSlots';
+import { useSlots, type SlotsState } from './useSlots';
 
 interface Props {
   copy: DialogCopy;
   toasts: ToastCopy;
+  submit: SlotSubmit;
+  /** Once per opening (e.g. the booking funnel's analytics event). */
+  onOpen?: () => void;
+  /** Narrows or orders a day's free slots before they are listed (e.g. one per time, a preferred consultant first). */
+  arrangeSlots?: (slots: AvailabilitySlot[]) => AvailabilitySlot[];
 }
 
 const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
-export default function SchedulingDialog({ copy, toasts }: Props) {
+export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrangeSlots }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { service } = useStore($quote);
   const today = useMemo(() => startOfToday(), []);
   const [month, setMonth] = useState(() => startOfMonth(today));
   const [date, setDate] = useState<Date>();
@@ -34,13 +37,17 @@ export default function SchedulingDialog({ copy, toasts }: Props) {
   const day = date ? isoDay(date) : null;
 
   const { days, refresh: refreshDays } = useMonthDays(isoMonth(month));
-  const { state: slots, reload: reloadSlots } = useSlots(day, toasts);
+  const { state: freeSlots, reload: reloadSlots } = useSlots(day, toasts);
+  const slots: SlotsState = useMemo(
+    () => (arrangeSlots && freeSlots.status === 'ready' ? { status: 'ready', slots: arrangeSlots(freeSlots.slots) } : freeSlots),
+    [freeSlots, arrangeSlots],
+  );
   const onTaken = useCallback(() => {
     setSlot(undefined);
     refreshDays();
     void reloadSlots();
   }, [refreshDays, reloadSlots]);
-  const { booking, confirm } = useBooking({ toasts, onTaken });
+  const { booking, confirm } = useBooking({ toasts, submit, onTaken });
 
   // Layout effect: its cleanup runs while the dialog is still in the document, so focus can go
   // back to whatever opened it (the native return of focus needs the element attached).
@@ -48,7 +55,7 @@ export default function SchedulingDialog({ copy, toasts }: Props) {
     const el = dialog.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     el?.showModal();
-    if (service) trackSchedulingStarted(service);
+    onOpen?.();
     return () => {
       el?.close();
       if (opener?.isConnected) opener.focus();
@@ -62,6 +69,8 @@ export default function SchedulingDialog({ copy, toasts }: Props) {
   useEffect(() => {
     if (skipped.current || !days || !isSameMonth(month, today)) return;
     skipped.current = true;
+    // Reacts once to fetched availability (external state), not to a render: no loop is possible.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (days.size === 0) setMonth(addMonths(month, 1));
   }, [days, month, today]);
 

@@ -1,5 +1,7 @@
-// GET /api/availability and POST /api/meetings, reduced to what the dialog shows.
+// GET /api/availability, and the POST that takes a slot (a booking or a reschedule), reduced to what
+// the dialog shows.
 import {
+  apiMessages,
   apiPaths,
   type AvailabilityResponse,
   type AvailabilitySlot,
@@ -28,29 +30,43 @@ export async function fetchSlots(date: string): Promise<AvailabilitySlot[]> {
   return body.availableSlots;
 }
 
-export type BookingResult =
-  | { kind: 'booked'; presellerName: string }
-  /** 409: someone took the slot between listing and confirming. */
-  | { kind: 'taken'; message?: string }
-  | { kind: 'failed'; message?: string }
+/** Outcome of a POST to the API: `done` carries what the caller picked from the success body. */
+export type PostResult<T> =
+  | { kind: 'done'; value: T }
+  /** 409: someone took the slot between listing and confirming (or the meeting can no longer change). */
+  | { kind: 'taken'; status: number; message?: string }
+  | { kind: 'failed'; status: number; message?: string }
   /** An answer without success: true and without a message. */
-  | { kind: 'unknown' };
+  | { kind: 'unknown'; status: number };
 
-export async function bookMeeting(request: MeetingRequest): Promise<BookingResult> {
+/**
+ * POSTs JSON and sorts the answer. `pick` returns the value of a success body (`success: true`), or
+ * undefined when the body is not one. Every failure body is `{ success: false, error }` (pt-BR).
+ * A network error is `failed` with status 0.
+ */
+export async function postJson<T>(url: string, request: unknown, pick: (body: { success?: unknown }) => T | undefined): Promise<PostResult<T>> {
   let response: Response;
   try {
-    response = await fetch(apiPaths.meetings, {
+    response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(request),
     });
   } catch {
-    return { kind: 'failed' };
+    return { kind: 'failed', status: 0 };
   }
-  const body = (await response.json().catch(() => null)) as MeetingResponse | null;
-  if (response.ok && body?.success === true) return { kind: 'booked', presellerName: body.preseller.name };
+  // Netlify's edge answers its own 429 without our JSON body: the status alone decides.
+  if (response.status === 429) return { kind: 'failed', status: 429, message: apiMessages.tooManyRequests };
+  const body = (await response.json().catch(() => null)) as { success?: unknown; error?: unknown } | null;
+  const value = response.ok && body?.success === true ? pick(body) : undefined;
+  if (value !== undefined) return { kind: 'done', value };
   const message = body && body.success === false && typeof body.error === 'string' && body.error ? body.error : undefined;
-  if (response.status === 409) return { kind: 'taken', message };
-  if (!response.ok) return { kind: 'failed', message };
-  return message ? { kind: 'failed', message } : { kind: 'unknown' };
+  const { status } = response;
+  if (status === 409) return { kind: 'taken', status, message };
+  if (!response.ok) return { kind: 'failed', status, message };
+  return message ? { kind: 'failed', status, message } : { kind: 'unknown', status };
 }
+
+/** POST /api/meetings: the consultant's name on success. */
+export const bookMeeting = (request: MeetingRequest) =>
+  postJson(apiPaths.meetings, request, (body) => ((body as MeetingResponse).success === true ? (body as Extract<MeetingResponse, { success: true }>).preseller.name : undefined));

@@ -1,65 +1,60 @@
-// "Confirmar Agendamento": POST /api/meetings once per chosen slot, then the outcome's toast.
+// "Confirmar Agendamento": sends the chosen slot once per slot (a booking or a reschedule, decided by
+// the caller's `send`), then the failure toasts every caller shares.
 import { useCallback, useRef, useState } from 'react';
 import type { AvailabilitySlot } from '../../../domain/api';
-import { trackSchedulingCompleted } from '../../../lib/analytics';
 import type { ToastCopy } from '../../../schemas/orcamento';
-import { $quote, newKey, notify, resetQuote } from '../../store';
-import { fill } from '../format';
-import { bookMeeting } from './schedulingApi';
+import { newKey, notify } from '../../store';
+import type { PostResult } from './schedulingApi';
 
-/** Spec §9: the diagnostic score sent is always 75. */
-const DIAGNOSTIC_SCORE = 75;
+/** What the dialog's confirm button does with the chosen slot. */
+export interface SlotSubmit {
+  /**
+   * Sends the slot with `idempotencyKey` (the same for a retry of the same slot, so never two
+   * meetings) and, on success, shows its own confirmation and closes the dialog.
+   */
+  send: (day: string, dateLabel: string, slot: AvailabilitySlot, idempotencyKey: string) => Promise<PostResult<unknown>>;
+  /** After any failure, once its toast is raised (e.g. the manage page re-reads the meeting). */
+  failed?: () => void;
+}
 
 interface Options {
   toasts: ToastCopy;
+  submit: SlotSubmit;
   /** Slot gone: refresh the list (same date) and the month's bookable days. */
   onTaken: () => void;
 }
 
-export function useBooking({ toasts, onTaken }: Options) {
+export function useBooking({ toasts, submit, onTaken }: Options) {
   const [booking, setBooking] = useState(false);
-  // A retry of the same slot (e.g. after a network error) reuses its key: never two meetings.
   const keys = useRef(new Map<string, string>());
 
   const confirm = useCallback(
     async (day: string, dateLabel: string, slot: AvailabilitySlot) => {
-      const { leadId, service } = $quote.get();
-      if (!leadId || !service) return;
       const slotKey = `${day}|${slot.time}|${slot.presellerId}`;
       const idempotencyKey = keys.current.get(slotKey) ?? newKey();
       keys.current.set(slotKey, idempotencyKey);
 
       setBooking(true);
-      const result = await bookMeeting({
-        leadId,
-        scheduledDate: day,
-        scheduledTime: slot.time,
-        presellerId: slot.presellerId,
-        service,
-        diagnosticScore: DIAGNOSTIC_SCORE,
-        idempotencyKey,
-      });
+      const result = await submit.send(day, dateLabel, slot, idempotencyKey);
       setBooking(false);
 
       switch (result.kind) {
-        case 'booked':
-          notify('success', toasts.success.title, fill(toasts.success.description, { consultant: result.presellerName, date: dateLabel, time: slot.time }));
-          trackSchedulingCompleted(service, result.presellerName);
-          resetQuote();
+        case 'done':
           return;
         case 'taken':
           // The server's message is already specific ('Este horário não está mais disponível…').
           notify('error', toasts.slotTaken.title, result.message ?? toasts.slotTaken.description);
           onTaken();
-          return;
+          break;
         case 'failed':
           notify('error', toasts.schedulingError.title, result.message ?? toasts.schedulingError.description);
-          return;
+          break;
         case 'unknown':
           notify('error', toasts.schedulingUnknown.title, toasts.schedulingUnknown.description);
       }
+      submit.failed?.();
     },
-    [toasts, onTaken],
+    [toasts, submit, onTaken],
   );
 
   return { booking, confirm };

@@ -3,12 +3,14 @@ import { faturamentoOptions, numeroVendedoresOptions } from '../../../domain/opt
 import { SelectField } from '../fields/SelectField';
 import { TextField } from '../fields/TextField';
 import type { StepProps } from './types';
+import { textLimits } from '../../../domain/text';
 
 export function CompanyStep({ values, errors, fields, onChange }: StepProps) {
   return (
     <>
       <TextField
         name="nomeEmpresa"
+        maxLength={textLimits.nomeEmpresa}
         label={fields.nomeEmpresa.label}
         placeholder={fields.nomeEmpresa.placeholder}
         value={values.nomeEmpresa}

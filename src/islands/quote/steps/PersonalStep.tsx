@@ -3,12 +3,14 @@ import { maskPhone } from '../../../domain/phone';
 import { SelectField } from '../fields/SelectField';
 import { TextField } from '../fields/TextField';
 import type { StepProps } from './types';
+import { textLimits } from '../../../domain/text';
 
 export function PersonalStep({ values, errors, fields, onChange }: StepProps) {
   return (
     <>
       <TextField
         name="nomeCompleto"
+        maxLength={textLimits.nomeCompleto}
         label={fields.nomeCompleto.label}
         placeholder={fields.nomeCompleto.placeholder}
         value={values.nomeCompleto}
@@ -29,6 +31,7 @@ export function PersonalStep({ values, errors, fields, onChange }: StepProps) {
       />
       <TextField
         name="email"
+        maxLength={textLimits.email}
         type="email"
         label={fields.email.label}
         placeholder={fields.email.placeholder}

@@ -2,6 +2,7 @@ import { segmentoOptions } from '../../../domain/options';
 import { RadioGroupField } from '../fields/RadioGroupField';
 import { TextField } from '../fields/TextField';
 import type { StepProps } from './types';
+import { textLimits } from '../../../domain/text';
 
 export function SegmentStep({ values, errors, fields, onChange }: StepProps) {
   return (
@@ -22,7 +23,7 @@ export function SegmentStep({ values, errors, fields, onChange }: StepProps) {
           value={values.outroSegmento}
           error={errors.outroSegmento}
           onChange={(v) => onChange('outroSegmento', v)}
-          maxLength={200}
+          maxLength={textLimits.outroSegmento}
         />
       )}
     </>

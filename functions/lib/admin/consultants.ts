@@ -1,0 +1,203 @@
+// `npm run consultants -- <command>`: the mentor manages consultants, their hours, time off, calendar
+// feed and agenda link. Arguments are checked here before the store is touched, so bad input changes
+// nothing; the store runs each command as one SQL call (consultant_admin). Exit codes: 0 done,
+// 1 bad input or unknown consultant, 2 the store could not be opened (e.g. `npm start` holds it).
+import * as z from 'zod/mini';
+import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
+import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
+import { feedHttpUrl } from '../calendar/sync';
+import { formatHours, HoursError, parseHours, defaultHours } from '../hours';
+import { withSchedules } from '../schedules';
+import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
+import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../time';
+
+export const cliCopy = {
+  usage: [
+    'Uso: npm run consultants -- <comando>',
+    '  list',
+    '  add "<nome>" <email>',
+    '  deactivate <email>',
+    '  hours <email> "seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00"',
+    '  off <email> <de> <até> [motivo]      (datas AAAA-MM-DD ou AAAA-MM-DDTHH:MM, horário de Brasília)',
+    '  feed <email> <url>   |   feed <email> none',
+    '  sync',
+    '  agenda-link <email> [--rotate]',
+  ].join('\n'),
+  unknownCommand: (c: string) => `Comando desconhecido: "${c}".`,
+  arguments: (c: string) => `Argumentos inválidos para "${c}".`,
+  email: (e: string) => `Email inválido: "${e}".`,
+  name: 'Informe o nome do consultor (ao menos 2 caracteres), entre aspas: add "Nome Sobrenome" email@empresa.com.br',
+  unknownConsultant: (e: string) => `Nenhum consultor com o email ${e}. Veja os cadastrados com: npm run consultants -- list`,
+  exists: (e: string) => `Já existe um consultor com o email ${e}.`,
+  dateTime: (s: string) => `Data inválida: "${s}". Use AAAA-MM-DD ou AAAA-MM-DDTHH:MM (horário de Brasília).`,
+  order: 'O fim da folga deve ser depois do início.',
+  feedUrl: 'Endereço da agenda inválido: use o link https:// (ou webcal://) do iCal da agenda, ou "none" para remover.',
+  linkExists: (e: string) =>
+    `${e} já tem um link de agenda. Por segurança ele não pode ser exibido de novo; gere um novo com --rotate (o anterior deixa de funcionar).`,
+  added: (n: string) => `Consultor ${n} cadastrado (horário padrão até você definir outro com "hours").`,
+  deactivated: (e: string) => `Consultor ${e} desativado: não recebe novos agendamentos.`,
+  hoursSet: (e: string, h: string) => `Horários de ${e}: ${h}`,
+  offSet: (e: string, from: string, to: string) => `Folga de ${e} registrada: ${from} até ${to}.`,
+  feedSet: (e: string) => `Agenda de ${e} conectada; será lida agora ou em até 10 minutos ("sync" lê todas agora).`,
+  feedRemoved: (e: string) => `Agenda de ${e} desconectada.`,
+  link: (url: string) => `Link de assinatura (trate como senha; quem tiver o link vê as reuniões):\n${url}`,
+  none: 'Nenhum consultor cadastrado.',
+} as const;
+
+export class InputError extends Error {}
+
+const emailSchema = z.email();
+function email(value: string | undefined): string {
+  const v = value?.trim() ?? '';
+  if (!emailSchema.safeParse(v).success) throw new InputError(cliCopy.email(v));
+  return v;
+}
+
+/** 'AAAA-MM-DD' (start of day; as an end: the end of that day) or 'AAAA-MM-DDTHH:MM' / 'AAAA-MM-DD HH:MM', São Paulo. */
+export function parseLocal(value: string | undefined, timeZone: string, asEnd: boolean): Date {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?$/.exec(value?.trim() ?? '');
+  if (!m || !isIsoDate(m[1]) || (m[2] !== undefined && !isHhMm(m[2]))) throw new InputError(cliCopy.dateTime(value ?? ''));
+  if (m[2] !== undefined) return zonedToUtc(m[1], m[2], timeZone);
+  return zonedToUtc(asEnd ? addDays(m[1], 1) : m[1], '00:00', timeZone);
+}
+
+function feedUrl(value: string | undefined): string | null {
+  if (value === 'none') return null;
+  let url: URL;
+  try {
+    url = new URL(feedHttpUrl(value ?? ''));
+  } catch {
+    throw new InputError(cliCopy.feedUrl);
+  }
+  if (!['https:', 'http:'].includes(url.protocol) || !url.hostname) throw new InputError(cliCopy.feedUrl);
+  return url.href;
+}
+
+type Parsed = { command: ConsultantCommand | { action: 'sync' }; token?: string };
+
+/** Checks every argument; throws InputError (pt-BR) before anything is stored. */
+export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
+  const [command, ...args] = argv;
+  const arity = (min: number, max = min) => {
+    if (args.length < min || args.length > max) throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`);
+  };
+  switch (command) {
+    case 'list':
+    case 'sync':
+      arity(0);
+      return { command: { action: command } };
+    case 'add': {
+      arity(2);
+      const name = args[0].trim().replace(/\s+/g, ' ');
+      if (name.length < 2 || name.includes('@')) throw new InputError(cliCopy.name);
+      return { command: { action: 'add', name, email: email(args[1]) } };
+    }
+    case 'deactivate':
+      arity(1);
+      return { command: { action: 'deactivate', email: email(args[0]) } };
+    case 'hours': {
+      arity(2);
+      const address = email(args[0]);
+      try {
+        return { command: { action: 'hours', email: address, hours: parseHours(args[1]) } };
+      } catch (error) {
+        if (error instanceof HoursError) throw new InputError(error.message);
+        throw error;
+      }
+    }
+    case 'off': {
+      if (args.length < 3) arity(3);
+      const address = email(args[0]);
+      const from = parseLocal(args[1], config.timeZone, false);
+      const to = parseLocal(args[2], config.timeZone, true);
+      if (to <= from) throw new InputError(cliCopy.order);
+      const reason = args.slice(3).join(' ').trim() || null;
+      return { command: { action: 'off', email: address, from: from.toISOString(), to: to.toISOString(), reason } };
+    }
+    case 'feed':
+      arity(2);
+      return { command: { action: 'feed', email: email(args[0]), url: feedUrl(args[1]) } };
+    case 'agenda-link': {
+      arity(1, 2);
+      if (args[1] !== undefined && args[1] !== '--rotate') throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`);
+      const token = newAgendaToken();
+      return { command: { action: 'agenda-token', email: email(args[0]), hash: agendaTokenHash(token), rotate: args[1] === '--rotate' }, token };
+    }
+    default:
+      throw new InputError(`${command ? cliCopy.unknownCommand(command) : ''}\n${cliCopy.usage}`.trim());
+  }
+}
+
+export type CliIo = { out: (line: string) => void; err: (line: string) => void };
+export type CliEnv = { config: SchedulingConfig; siteUrl: string };
+
+/** Runs one parsed command on the store; returns the exit code. */
+export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: CliIo): Promise<number> {
+  const { command } = parsed;
+  if (command.action === 'sync') {
+    await withSchedules(store, env.config).calendars.refreshDue(0);
+    printList((await store.consultants({ action: 'list' })).consultants ?? [], env, io, true);
+    return 0;
+  }
+  const result = await store.consultants(command);
+  if (result.status === 'unknown_consultant' && 'email' in command) {
+    io.err(cliCopy.unknownConsultant(command.email));
+    return 1;
+  }
+  if (result.status === 'exists' && 'email' in command) {
+    io.err(command.action === 'add' ? cliCopy.exists(command.email) : cliCopy.linkExists(command.email));
+    return 1;
+  }
+  switch (command.action) {
+    case 'list':
+      printList(result.consultants ?? [], env, io, false);
+      break;
+    case 'add':
+      io.out(cliCopy.added(command.name));
+      break;
+    case 'deactivate':
+      io.out(cliCopy.deactivated(command.email));
+      break;
+    case 'hours':
+      io.out(cliCopy.hoursSet(command.email, formatHours(command.hours)));
+      break;
+    case 'off':
+      io.out(cliCopy.offSet(command.email, localLabel(new Date(command.from), env.config), localLabel(new Date(command.to), env.config)));
+      break;
+    case 'feed':
+      if (command.url) {
+        io.out(cliCopy.feedSet(command.email));
+        await withSchedules(store, env.config).calendars.refreshDue();
+      } else io.out(cliCopy.feedRemoved(command.email));
+      break;
+    case 'agenda-token':
+      io.out(cliCopy.link(agendaUrl(env.siteUrl, parsed.token ?? '')));
+      break;
+  }
+  return 0;
+}
+
+function localLabel(d: Date, config: SchedulingConfig): string {
+  const p = zonedParts(d, config.timeZone);
+  return `${brDate(p.date)} ${p.time}`;
+}
+
+const feedStatus = { pending: 'aguardando a primeira leitura', ok: 'ok', error: 'com erro' } as const;
+
+function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly: boolean): void {
+  if (list.length === 0) return io.out(cliCopy.none);
+  for (const c of list) {
+    if (feedsOnly && !c.feed) continue;
+    const hours = c.hours.length ? formatHours(c.hours) : `${formatHours(defaultHours(env.config))} (padrão)`;
+    const feed = c.feed
+      ? `${feedStatus[c.feed.status]}${c.feed.error_code ? ` (${c.feed.error_code})` : ''}; última sincronização: ${
+        c.feed.synced_at ? localLabel(new Date(c.feed.synced_at), env.config) : 'nunca'}`
+      : 'não conectada';
+    io.out([
+      `${c.name} <${c.email}> — ${c.active ? 'ativo' : 'inativo'}`,
+      `  horários: ${hours}`,
+      `  agenda: ${feed}`,
+      `  link de assinatura: ${c.agenda_link ? 'gerado' : 'não gerado'}`,
+    ].join('\n'));
+  }
+}

@@ -1,0 +1,82 @@
+// Keeps consultants' calendar blocks fresh: every 10 minutes (functions/calendar-sync.ts) and, before an
+// availability answer or a booking, any feed never fetched or last tried more than 15 minutes ago.
+// A fetch gives up after 2 seconds, so an answer never waits longer for calendars. A failing feed keeps
+// its last blocks and is recorded with a code; the URL (a secret) is never logged or returned.
+import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
+import type { CalendarFeed, Store } from '../store/port';
+import { feedBlocks, FeedParseError } from './feed';
+
+export const FEED_TIMEOUT_MS = 2_000;
+export const FEED_STALE_MS = 15 * 60_000;
+/** Feeds bigger than this are refused (a calendar of busy times is a few hundred KB at most). */
+export const FEED_MAX_BYTES = 5 * 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+export type CalendarSync = {
+  /** Fetches the feeds due (never fetched, or tried before now − staleMs), in parallel, each at most once at a time. */
+  refreshDue(staleMs?: number): Promise<void>;
+};
+
+export type SyncOptions = { config: SchedulingConfig; now?: () => Date; fetch?: typeof fetch; timeoutMs?: number };
+
+/** webcal:// (what Apple and Outlook links often use) is plain HTTPS. */
+export function feedHttpUrl(url: string): string {
+  return url.replace(/^webcals?:\/\//i, 'https://');
+}
+
+export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSync {
+  const now = opts.now ?? (() => new Date());
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? FEED_TIMEOUT_MS;
+  const running = new Map<string, Promise<void>>();
+
+  async function syncOne(feed: CalendarFeed): Promise<void> {
+    const started = now();
+    try {
+      const text = await download(feed.url, doFetch, timeoutMs);
+      // Expanded from a day ago to a day past the booking horizon: every slot anyone can ask about.
+      const window = { from: new Date(started.getTime() - DAY_MS), to: new Date(started.getTime() + (opts.config.horizonDays + 1) * DAY_MS) };
+      await store.saveCalendarBlocks(feed, await feedBlocks(text, window, opts.config.timeZone), started);
+    } catch (error) {
+      const code = failureCode(error);
+      console.warn(`[calendar] feed_failed:${code}`);
+      await store.recordCalendarFailure(feed, code, started).catch(() => {});
+    }
+  }
+
+  return {
+    async refreshDue(staleMs = FEED_STALE_MS) {
+      const due = await store.dueCalendarFeeds(new Date(now().getTime() - staleMs));
+      await Promise.all(due.map((feed) => {
+        let job = running.get(feed.presellerId);
+        if (!job) {
+          job = syncOne(feed).finally(() => running.delete(feed.presellerId));
+          running.set(feed.presellerId, job);
+        }
+        return job;
+      }));
+    },
+  };
+}
+
+async function download(url: string, doFetch: typeof fetch, timeoutMs: number): Promise<string> {
+  // One signal bounds the connection, the headers and the body.
+  const res = await doFetch(feedHttpUrl(url), { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'text/calendar' } });
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw Object.assign(new Error('feed http error'), { code: `calendar_http_${res.status}` });
+  }
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > FEED_MAX_BYTES) throw Object.assign(new Error('feed too large'), { code: 'calendar_too_large' });
+  const text = await res.text();
+  if (text.length > FEED_MAX_BYTES) throw Object.assign(new Error('feed too large'), { code: 'calendar_too_large' });
+  return text;
+}
+
+function failureCode(error: unknown): string {
+  if (error instanceof FeedParseError) return error.code;
+  const e = error as { name?: string; code?: unknown } | null;
+  if (typeof e?.code === 'string' && e.code.startsWith('calendar_')) return e.code;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'calendar_timeout';
+  return 'calendar_unreachable';
+}

@@ -1,0 +1,80 @@
+// The .ics of a meeting, built by the `ics` package. One UID per meeting for its whole life; SEQUENCE
+// grows with every change, so calendars move or cancel the event they already hold instead of adding one.
+import { createEvent } from 'ics';
+
+export type CalendarMethod = 'REQUEST' | 'CANCEL';
+export type CalendarPerson = { name: string; email: string };
+
+export type CalendarEventInput = {
+  meetingId: string;
+  sequence: number;
+  method: CalendarMethod;
+  startsAt: Date;
+  minutes: number;
+  title: string;
+  description: string;
+  organizer: CalendarPerson;
+  attendees: CalendarPerson[];
+};
+
+/** The UID every invite of a meeting carries. */
+export const eventUid = (meetingId: string) => `${meetingId}@mentor-solar`;
+
+/**
+ * A parameter value (CN) as RFC 6868 encodes it: a quoted parameter value may not hold DQUOTE
+ * (RFC 5545), so `"` becomes `^'`, a line break `^n` and `^` itself `^^`. The `ics` package wraps the
+ * value in quotes (so `;`, `,` and `:` are safe inside) but would only backslash-escape a quote, which
+ * RFC 5545 does not allow and parsers read as the end of the value.
+ */
+export function encodeParamValue(value: string): string {
+  return value.replace(/\^/g, '^^').replace(/\r\n|\r|\n/g, '^n').replace(/"/g, "^'");
+}
+
+export function calendarEvent(input: CalendarEventInput): string {
+  const person = (p: CalendarPerson) => ({ name: encodeParamValue(p.name), email: p.email });
+  const { error, value } = createEvent({
+    uid: eventUid(input.meetingId),
+    method: input.method,
+    sequence: input.sequence,
+    productId: 'mentor-solar/agendamento',
+    start: input.startsAt.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: input.minutes },
+    title: input.title,
+    description: input.description,
+    status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+    organizer: person(input.organizer),
+    attendees: input.attendees.map((a) => ({
+      ...person(a), rsvp: input.method === 'REQUEST', role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION',
+    })),
+  });
+  if (error || !value) throw Object.assign(new Error('ics failed'), { code: 'ics_failed' });
+  return foldOctets(value);
+}
+
+/**
+ * Lines of at most 75 octets (RFC 5545 3.1). The `ics` package folds at 75 characters, which accents and
+ * emoji push past 75 octets; this unfolds its output and folds again by UTF-8 length, between whole
+ * characters, with CRLF and one space.
+ */
+export function foldOctets(ics: string): string {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+  return lines.map((line) => {
+    const parts: string[] = [];
+    let part = '';
+    let size = 0;
+    for (const char of line) {
+      const bytes = Buffer.byteLength(char, 'utf8');
+      if (size + bytes > (parts.length === 0 ? 75 : 74)) {
+        parts.push(part);
+        part = '';
+        size = 0;
+      }
+      part += char;
+      size += bytes;
+    }
+    parts.push(part);
+    return parts.join('\r\n ');
+  }).join('\r\n');
+}

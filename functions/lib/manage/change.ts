@@ -1,0 +1,93 @@
+// Reschedule and cancel, each one SQL transaction (reschedule_meeting, cancel_meeting). The mails are
+// built first, for the SEQUENCE the meeting has now; the database refuses them ('stale') if the meeting
+// changed in between, so an invite never carries a wrong SEQUENCE or time.
+import { apiMessages } from '../../../src/domain/api';
+import { bookAgainPath, manageMessages } from '../../../src/domain/manage';
+import type { App } from '../app';
+import { flushOutboxLater } from '../app';
+import { assignmentOrder } from '../assignment';
+import { meetingCopy } from '../handlers/meetings';
+import { weekOf } from '../handlers/meetings';
+import { HttpError } from '../http';
+import { cancelMails, rescheduleMails } from '../mail/lifecycle-messages';
+import { candidateSlots, freePresellers } from '../slots';
+import type { Actor, TokenMeeting } from '../store/port';
+import { fingerprint, manageUrl, mintToken } from './tokens';
+import { isOpen, mailMeetingOf } from './view';
+
+type Context = { waitUntil?: (p: Promise<unknown>) => void };
+export type RescheduleInput = { scheduledDate: string; scheduledTime: string; idempotencyKey: string };
+
+/** Moves the meeting to a bookable time, the same consultant first. Resolves when the move is stored. */
+export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: RescheduleInput, context?: Context): Promise<void> {
+  const { store, env } = app;
+  // Consultants may cancel, not move, a meeting: the lead chose its time.
+  if (meeting.actor !== 'lead' || !isOpen(meeting, app)) throw new HttpError(409, manageMessages.closed);
+  const slot = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() })
+    .find((c) => c.time === input.scheduledTime);
+  if (!slot) throw new HttpError(400, apiMessages.invalidTime);
+  // Already there (e.g. a retry of the move that succeeded): nothing to change.
+  if (slot.startsAt.getTime() === meeting.startsAt.getTime()) return;
+
+  const week = weekOf(input.scheduledDate, env.scheduling.timeZone);
+  const [presellers, busy, weekCounts] = await Promise.all([
+    store.listActivePresellers(), store.listBusy(slot.startsAt, slot.endsAt), store.countMeetings(week.from, week.to),
+  ]);
+  const order = assignmentOrder({ free: freePresellers(slot, presellers, busy), chosenId: meeting.preseller.id, weekCounts });
+  const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
+  const before = mailMeetingOf(meeting);
+  for (const preseller of order) {
+    const changed = preseller.id !== meeting.preseller.id;
+    const consultantToken = changed ? mintToken('consultant') : null;
+    const after = mailMeetingOf(meeting, { preseller, startsAt: slot.startsAt, sequence: meeting.sequence + 1 });
+    const mails = rescheduleMails({
+      before, after, newConsultantLink: consultantToken ? manageUrl(env.siteUrl, consultantToken.token) : null,
+      mailFrom: env.mailFrom, scheduling: env.scheduling,
+    });
+    const { status } = await store.rescheduleMeeting({
+      meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
+      now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
+      tokens: consultantToken ? [consultantToken.row] : [],
+    }, mails);
+    if (status === 'conflict') continue;
+    if (status === 'rescheduled') {
+      app.reads.invalidate();
+      flushOutboxLater(app, context);
+    }
+    if (status === 'rescheduled' || status === 'duplicate') return;
+    if (status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
+    if (status === 'closed') throw new HttpError(409, manageMessages.closed);
+    if (status === 'missing') throw new HttpError(404, manageMessages.invalidLink);
+    // 'stale': another change won the race; the page reloads the meeting and the free times.
+    break;
+  }
+  throw new HttpError(409, meetingCopy.slotGone);
+}
+
+/** Cancels the meeting (a repeat is fine). Resolves when the cancellation is stored. */
+export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: string | null, context?: Context): Promise<void> {
+  const { store, env } = app;
+  // A concurrent reschedule changes the SEQUENCE the mails were built for: rebuild and try again.
+  for (let attempt = 0, current: TokenMeeting | null = meeting; attempt < 3 && current; attempt++) {
+    if (current.status === 'cancelled') return;
+    if (!isOpen(current, app)) throw new HttpError(409, manageMessages.closed);
+    const actor: Actor = meeting.actor;
+    const mails = cancelMails({
+      meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason,
+      bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, mailFrom: env.mailFrom, scheduling: env.scheduling,
+    });
+    const { status } = await store.cancelMeeting({
+      meetingId: current.id, expectedSequence: current.sequence, actor, reason, now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes,
+    }, mails);
+    if (status === 'cancelled') {
+      app.reads.invalidate();
+      flushOutboxLater(app, context);
+    }
+    if (status === 'cancelled' || status === 'already') return;
+    if (status === 'closed') throw new HttpError(409, manageMessages.closed);
+    if (status === 'missing') throw new HttpError(404, manageMessages.invalidLink);
+    const details = await store.meetingDetails(meeting.id);
+    current = details ? { ...details, actor } : null;
+  }
+  throw new HttpError(409, manageMessages.closed);
+}

@@ -1,0 +1,27 @@
+// Manage links: 256 random bits per token, base64url; the database keeps only the SHA-256, so a
+// database leak opens no meeting, and a lost link is replaced by minting a new token.
+import { createHash, randomBytes } from 'node:crypto';
+import { managePagePath } from '../../../src/domain/manage';
+import type { Actor, TokenRow } from '../store/port';
+
+/** base64url of 32 bytes. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function mintToken(actor: Actor): { token: string; row: TokenRow } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, row: { hash: hashToken(token), actor } };
+}
+
+/** The token rides in the fragment: browsers send it neither to the server (logs) nor in a Referer. */
+export function manageUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}${managePagePath}#t=${token}`;
+}
+
+/** SHA-256 (hex) of a request's canonical fields, stored beside its idempotency key. */
+export function fingerprint(fields: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
+}

@@ -1,0 +1,33 @@
+// What the /reuniao page is told about a meeting, and whether it may still change.
+import type { MeetingView } from '../../../src/domain/manage';
+import type { App } from '../app';
+import type { MailMeeting } from '../mail/messages';
+import { firstName } from '../slots';
+import type { MeetingDetails, TokenMeeting } from '../store/port';
+
+/** Changes close with the booking notice (2 h before the start): a scheduled meeting before that may change. */
+export function isOpen(meeting: MeetingDetails, app: App): boolean {
+  return meeting.status === 'scheduled' && app.now().getTime() < meeting.startsAt.getTime() - app.env.scheduling.minLeadMinutes * 60_000;
+}
+
+export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
+  return {
+    id: meeting.id,
+    service: meeting.service,
+    startsAt: meeting.startsAt.toISOString(),
+    minutes: Math.round((meeting.endsAt.getTime() - meeting.startsAt.getTime()) / 60_000),
+    status: meeting.status,
+    consultantFirstName: firstName(meeting.preseller.name),
+    actor: meeting.actor,
+    // A consultant's link may cancel (not reschedule) within the same window; the page offers only that.
+    canChange: isOpen(meeting, app),
+    contactEmail: app.env.contactEmail,
+  };
+}
+
+export function mailMeetingOf(m: MeetingDetails, overrides: Partial<MailMeeting> = {}): MailMeeting {
+  return {
+    id: m.id, startsAt: m.startsAt, minutes: Math.round((m.endsAt.getTime() - m.startsAt.getTime()) / 60_000),
+    service: m.service, sequence: m.sequence, lead: m.lead, preseller: m.preseller, ...overrides,
+  };
+}

@@ -1,0 +1,42 @@
+// Reminders to the lead before a meeting, queued through the outbox by functions/reminders.ts.
+// Rule: one 24 h and one 1 h before the start, each only if the time was chosen before that moment;
+// never twice (a marker per meeting, kind and start time, written with the mail in one transaction),
+// never for a cancelled meeting, and again for the new time when the meeting moves.
+import type { App } from './app';
+import { reminderMail } from './mail/lifecycle-messages';
+import { manageUrl, mintToken } from './manage/tokens';
+import { mailMeetingOf } from './manage/view';
+import type { ReminderKind } from './store/port';
+
+/** Each reminder is due from `minutes` before the start until the next, closer one takes over. */
+export const REMINDERS: (ReminderKind & { inWords: string })[] = [
+  { kind: '24h', minutes: 24 * 60, untilMinutes: 60, inWords: '24 horas' },
+  { kind: '1h', minutes: 60, untilMinutes: 0, inWords: '1 hora' },
+];
+const BATCH = 50;
+
+/** Queues every reminder due now; returns how many were queued (and starts sending them). */
+export async function queueDueReminders(app: App): Promise<number> {
+  const { store, env } = app;
+  let queued = 0;
+  for (let round = 0; round < 20; round++) {
+    const now = app.now();
+    const due = await store.dueReminders(now, REMINDERS, BATCH);
+    for (const reminder of due) {
+      const meeting = await store.meetingDetails(reminder.meetingId);
+      const kind = REMINDERS.find((k) => k.kind === reminder.kind);
+      if (!meeting || !kind) continue;
+      // Only hashes are stored, so each reminder carries a freshly minted lead link.
+      const { token, row } = mintToken('lead');
+      const mail = reminderMail({
+        meeting: mailMeetingOf(meeting), kind: kind.kind, inWords: kind.inWords, link: manageUrl(env.siteUrl, token),
+        mailFrom: env.mailFrom, scheduling: env.scheduling,
+      });
+      // The database re-checks under the meeting's row lock that it is still scheduled at this time.
+      if (await store.queueReminder({ meetingId: meeting.id, kind: kind.kind, startsAt: reminder.startsAt, now, tokens: [row] }, [mail])) queued++;
+    }
+    if (due.length < BATCH) break;
+  }
+  if (queued > 0) await app.outbox.kick();
+  return queued;
+}

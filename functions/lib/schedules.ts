@@ -1,0 +1,34 @@
+// Consultants' schedules on top of any store: before busy times are read, due calendar feeds are synced;
+// and the time outside each consultant's working hours is added to their busy intervals. Availability
+// and booking both read busy times through Store.listBusy, so both honour hours, time off and calendars.
+import type { SchedulingConfig } from '../../src/domain/scheduling-config';
+import { createCalendarSync, type CalendarSync, type SyncOptions } from './calendar/sync';
+import { hoursByPreseller, offHoursBusy, unionHours, type Weekly } from './hours';
+import type { Store } from './store/port';
+
+export type ScheduledStore<S extends Store> = S & {
+  calendars: CalendarSync;
+  /** The union of the active consultants' weekly hours (SlotRules.weekly). */
+  weeklyHours(): Promise<Weekly>;
+};
+
+export function withSchedules<S extends Store>(base: S, config: SchedulingConfig, sync: Omit<SyncOptions, 'config'> = {}): ScheduledStore<S> {
+  if ('calendars' in base) return base as ScheduledStore<S>;
+  const calendars = createCalendarSync(base, { ...sync, config });
+  const hours = async () => {
+    const [presellers, rows] = await Promise.all([base.listActivePresellers(), base.listWorkingHours()]);
+    return hoursByPreseller(presellers.map((p) => p.id), rows, config);
+  };
+  return {
+    ...base,
+    calendars,
+    async weeklyHours() {
+      return unionHours(await hours());
+    },
+    async listBusy(from, to) {
+      await calendars.refreshDue();
+      const [busy, byPreseller] = await Promise.all([base.listBusy(from, to), hours()]);
+      return [...busy, ...offHoursBusy(byPreseller, from, to, config.timeZone)];
+    },
+  };
+}

@@ -1,0 +1,145 @@
+// The SQL adapter: every query of the Store port, written once, over any SqlClient (PGlite or postgres.js).
+// Atomic writes are SQL functions (supabase/migrations/*_procedures.sql) that the supabase-js adapter calls
+// by name too, so the three adapters cannot disagree on what a booking or a lead is.
+import type { WorkingHours } from '../hours';
+import type { SqlClient } from './client';
+import {
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
+  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type DetailsRow, type KeyedMeeting, type LeadRecord,
+  type OutboxRow, type PersonData, type PersonDeletion, type Preseller, type RescheduleStatus, type Store,
+} from './port';
+
+export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', client: C): Store & { sql: C } {
+  // Values go as they are (Date, objects for jsonb): both drivers serialise by the parameter type the
+  // server describes, and the casts in the SQL make those types explicit for either.
+  const rows = <T>(sql: string, params: unknown[] = []) => client.query<T>(sql, params);
+  return {
+    kind,
+    sql: client,
+    async ping() {
+      await rows('select 1');
+    },
+    async createLead(lead, outbox) {
+      const [row] = await rows<Parameters<typeof leadResult>[0]>('select * from create_lead($1::jsonb, $2::jsonb)', [leadRow(lead), outbox]);
+      return leadResult(row);
+    },
+    async getLead(id) {
+      const [row] = await rows<LeadRecord>('select id, nome, email, cnpj, empresa, telefone from leads where id = $1::uuid', [id]);
+      return row ?? null;
+    },
+    async listActivePresellers() {
+      return rows<Preseller>('select id, name, email from presellers where active order by name');
+    },
+    async listBusy(from, to) {
+      // One JSON row instead of a row per interval: with calendar feeds there are hundreds, and building
+      // row objects in the driver cost ~4× more than parsing one JSON text (PGlite, 300 intervals).
+      const [row] = await rows<{ busy: string }>(
+        `select coalesce(json_agg(json_build_array(preseller_id, starts_at, ends_at)), '[]')::text as busy
+         from list_busy($1::timestamptz, $2::timestamptz)`,
+        [from, to],
+      );
+      return (JSON.parse(row.busy) as [string, string, string][]).map(([presellerId, s, e]) => ({ presellerId, startsAt: new Date(s), endsAt: new Date(e) }));
+    },
+    async listWorkingHours() {
+      return rows<WorkingHours>(
+        'select preseller_id as "presellerId", weekday, starts_at as start, ends_at as "end" from list_working_hours()',
+      );
+    },
+    async dueCalendarFeeds(staleBefore) {
+      return rows<CalendarFeed>('select preseller_id as "presellerId", url from calendar_feeds_due($1::timestamptz)', [staleBefore]);
+    },
+    async saveCalendarBlocks(feed, blocks, at) {
+      await rows('select save_calendar_blocks($1::uuid, $2::text, $3::jsonb, $4::timestamptz)', [feed.presellerId, feed.url, blockRows(blocks), at]);
+    },
+    async recordCalendarFailure(feed, code, at) {
+      await rows('select record_calendar_failure($1::uuid, $2::text, $3::text, $4::timestamptz)', [feed.presellerId, feed.url, code, at]);
+    },
+    async agenda(tokenHash) {
+      const [row] = await rows<{ data: Agenda | null }>('select agenda_meetings($1::text) as data', [tokenHash]);
+      return row?.data ?? null;
+    },
+    async consultants(command) {
+      const [row] = await rows<{ data: ConsultantResult }>('select consultant_admin($1::text, $2::jsonb) as data', consultantArgs(command));
+      return row.data;
+    },
+    async findMeetingByKey(key) {
+      const [row] = await rows<KeyedMeeting>(
+        'select id, preseller_id as "presellerId", starts_at as "startsAt", request_fingerprint as fingerprint from meetings where idempotency_key = $1',
+        [key],
+      );
+      return row ?? null;
+    },
+    async previousPresellerId(email) {
+      const [row] = await rows<{ id: string | null }>('select previous_preseller($1) as id', [email]);
+      return row?.id ?? null;
+    },
+    async countMeetings(from, to) {
+      const list = await rows<{ preseller_id: string; meetings: number }>(
+        'select preseller_id, meetings from count_meetings($1::timestamptz, $2::timestamptz)',
+        [from, to],
+      );
+      return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
+    },
+    async bookMeeting(meeting, outbox) {
+      const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), outbox]);
+      return bookResult(row);
+    },
+    async meetingByToken(hash) {
+      const [row] = await rows<DetailsRow>('select * from meeting_by_token($1)', [hash]);
+      return row ? tokenMeetingOf(row) : null;
+    },
+    async meetingDetails(id) {
+      const [row] = await rows<DetailsRow>('select * from meeting_details($1::uuid)', [id]);
+      return row ? detailsOf(row) : null;
+    },
+    async rescheduleMeeting(change, outbox) {
+      const [row] = await rows<{ out_status: RescheduleStatus; out_sequence: number | null }>(
+        'select * from reschedule_meeting($1::jsonb, $2::jsonb)', [changeRow(change), outbox]);
+      return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async cancelMeeting(cancel, outbox) {
+      const [row] = await rows<{ out_status: CancelStatus; out_sequence: number | null }>(
+        'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), outbox]);
+      return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
+      const [row] = await rows<{ sent: boolean }>(
+        'select resend_manage_link($1::uuid, $2::jsonb, $3::timestamptz, $4::int, $5::jsonb) as sent',
+        [meetingId, tokens, now, throttleSeconds, outbox]);
+      return row.sent;
+    },
+    async dueReminders(now, kinds, limit) {
+      const list = await rows<{ kind: string; meeting_id: string; starts_at: Date }>(
+        'select kind, meeting_id, starts_at from due_reminders($1::timestamptz, $2::jsonb, $3::int)', [now, kindRows(kinds), limit]);
+      return list.map(dueOf);
+    },
+    async queueReminder(reminder, outbox) {
+      const [row] = await rows<{ queued: boolean }>('select queue_reminder($1::jsonb, $2::jsonb) as queued', [reminderRow(reminder), outbox]);
+      return row.queued;
+    },
+    async claimOutbox(now, limit) {
+      return rows<OutboxRow>(
+        'select id, kind, message, attempts, dropped from claim_outbox($1::timestamptz, $2::int, $3::int, $4::int)',
+        [now, limit, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS],
+      );
+    },
+    async markSent(id, now) {
+      await rows('update outbox set sent_at = $2::timestamptz, locked_until = null, last_error = null where id = $1::uuid', [id, now]);
+    },
+    async markFailed(id, nextAttemptAt, error) {
+      await rows('update outbox set next_attempt_at = $2::timestamptz, locked_until = null, last_error = $3 where id = $1::uuid', [id, nextAttemptAt, error]);
+    },
+    async exportPersonData(email) {
+      const [row] = await rows<{ data: PersonData }>('select export_person_data($1) as data', [email]);
+      return row.data;
+    },
+    async deletePersonData(email) {
+      const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1) as data', [email]);
+      return row.data;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

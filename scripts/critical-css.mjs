@@ -1,0 +1,42 @@
+// Build step after `astro build`: inline, in each page, the CSS rules that page's own markup uses, and
+// move the full stylesheet to the end of <body> (beasties, "body" strategy: no JavaScript, so the strict
+// CSP is untouched). The first paint then needs only the HTML; the full stylesheet (states added later
+// by JavaScript, other pages' rules) arrives without blocking it.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Beasties from 'beasties';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const preload = process.env.CRITICAL_CSS_PRELOAD ?? 'body';
+
+const beasties = new Beasties({
+  path: dist,
+  publicPath: '/',
+  preload,
+  // The stylesheet is shared by every page: it must stay whole.
+  pruneSource: false,
+  // Reproduced by the full stylesheet anyway; keeping them out keeps the HTML inside the first round trip.
+  keyframes: 'none',
+  fonts: false,
+  // Tailwind writes space-x/space-y and divide utilities as :where(.x > :not(:last-child)), which the
+  // selector matcher cannot evaluate: kept always, or the gaps appear only with the full stylesheet
+  // and the page shifts (CLS).
+  // html[data-quote-form] is set by /orcamento's inline head script before first paint (a form link or a
+  // saved draft): its rules must be there at first paint too.
+  allowRules: [/:where\(/, /\[data-quote-form\]/],
+  logLevel: 'warn',
+});
+
+const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
+let before = 0;
+let after = 0;
+for (const page of pages) {
+  const file = path.join(dist, page);
+  const html = await readFile(file, 'utf8');
+  const out = await beasties.process(html);
+  before += html.length;
+  after += out.length;
+  await writeFile(file, out);
+}
+console.log(`critical CSS inlined in ${pages.length} pages (${before} → ${after} bytes of HTML, preload: ${preload})`);

@@ -1,0 +1,72 @@
+// `npm run db:migrate` / `npm run db:seed`: the schema and the seed on whichever database the environment
+// selects, as the functions do — DATABASE_URL (PostgreSQL, e.g. Supabase) or the embedded database at
+// ${DATA_DIR:-.data}/db. Migrations are recorded in supabase_migrations.schema_migrations, the table the
+// Supabase CLI keeps, so this and `supabase db push` agree; a re-run applies nothing and exits 0.
+// Exit codes: 0 done, 1 failed, 2 usage.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importTs } from './functions-host.mjs';
+
+const command = process.argv[2];
+if (!['migrate', 'seed'].includes(command) || process.argv.length > 3) {
+  console.error('Uso: node scripts/db.mjs migrate | seed');
+  process.exit(2);
+}
+
+const lib = await bundle();
+const env = lib.readEnv();
+if (!env.database && env.supabase) {
+  // supabase-js speaks to the REST API, which cannot run DDL.
+  console.error('db: com SUPABASE_URL a API REST não aplica migrações. Defina DATABASE_URL com a connection string do projeto ou use `supabase db push`.');
+  process.exit(1);
+}
+
+let client;
+let code = 0;
+try {
+  client = env.database ? lib.postgresClient(lib.connect({ url: env.database.url, poolMax: 1 })) : await openEmbedded(env.dataDir);
+  const where = env.database ? 'PostgreSQL (DATABASE_URL)' : `banco embutido em ${join(env.dataDir, 'db')}`;
+  if (command === 'migrate') {
+    const applied = await lib.applyMigrations(client);
+    console.log(applied.length ? `Migrações aplicadas em ${where}: ${applied.join(', ')}` : `Nada a aplicar: ${where} já tem todas as migrações.`);
+  } else {
+    const pending = await lib.pendingMigrations(client);
+    if (pending.length) throw Object.assign(new Error('pending'), { code: `migrações pendentes (${pending.join(', ')}): rode npm run db:migrate` });
+    await lib.applySeed(client);
+    console.log(`Seed aplicado em ${where} (supabase/seed.sql; linhas existentes ficam como estão).`);
+  }
+} catch (error) {
+  // Code and hint only: driver messages may quote SQL or data.
+  console.error(`db ${command}: falhou (${error?.code ?? error?.name ?? 'erro'}${error?.hint ? `: ${error.hint}` : ''})`);
+  code = 1;
+} finally {
+  await client?.close().catch(() => {});
+}
+process.exit(code);
+
+async function openEmbedded(dataDir) {
+  const dir = join(dataDir, 'db');
+  await mkdir(dir, { recursive: true });
+  try {
+    lib.lockDataDir(dir); // one process per embedded database; released when this process exits
+  } catch (error) {
+    if (error?.code !== 'pglite_locked') throw error;
+    console.error(`db: o banco embutido em ${dir} está aberto por outro processo (pid ${error.ownerPid}). Pare \`npm start\` (ou o outro comando) e repita.`);
+    process.exit(2);
+  }
+  const db = await lib.PGlite.create(dir, { extensions: { btree_gist: lib.btree_gist } });
+  return lib.pgliteClient(db);
+}
+
+/** The store modules are TypeScript: imported through importTs. */
+function bundle() {
+  return importTs('db', [
+    "export { applyMigrations, applySeed, pendingMigrations } from './functions/lib/store/migrate';",
+    "export { connect, postgresClient } from './functions/lib/store/postgres';",
+    "export { pgliteClient } from './functions/lib/store/pglite';",
+    "export { lockDataDir } from './functions/lib/store/lock';",
+    "export { readEnv } from './functions/lib/env';",
+    "export { PGlite } from '@electric-sql/pglite';",
+    "export { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';",
+  ]);
+}

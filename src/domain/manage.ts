@@ -1,0 +1,46 @@
+// The booking lifecycle contract (POST /api/manage), shared by the /reuniao island and functions/.
+// The token travels in the JSON body only, never in a URL: the page reads it from its fragment
+// (`/reuniao#t=<token>`), which browsers send neither to the server nor in a Referer.
+import type { Service } from './options';
+
+export const managePath = '/api/manage';
+/** The page a manage link opens; the token follows in the fragment. */
+export const managePagePath = '/reuniao';
+/** Where a cancelled meeting's lead books again. */
+export const bookAgainPath = '/orcamento';
+export const CANCEL_REASON_MAX = 500;
+
+export const manageMessages = {
+  /** 404: unknown or revoked token. */
+  invalidLink: 'Link inválido ou expirado.',
+  /** 409: cancelled, past, inside the booking notice, or a consultant asking to reschedule. */
+  closed: 'Esta reunião não pode mais ser alterada.',
+  /** 409 on POST /api/meetings: this person (lead id or email in any case) holds an upcoming meeting. */
+  upcoming: 'Você já tem uma reunião agendada. Enviamos para o seu email o link para reagendar ou cancelar.',
+} as const;
+
+export type MeetingActor = 'lead' | 'consultant';
+
+export type MeetingView = {
+  id: string;
+  service: Service;
+  /** ISO 8601, UTC. */
+  startsAt: string;
+  minutes: number;
+  status: 'scheduled' | 'cancelled';
+  consultantFirstName: string;
+  /** Whose link opened the page. */
+  actor: MeetingActor;
+  /** Scheduled and before the booking notice (2 h before the start). A consultant may cancel, not reschedule. */
+  canChange: boolean;
+  /** Shown when changes are closed. */
+  contactEmail: string;
+};
+
+export type ManageRequest =
+  | { action: 'view'; token: string }
+  | { action: 'reschedule'; token: string; scheduledDate: string; scheduledTime: string; idempotencyKey: string }
+  | { action: 'cancel'; token: string; reason?: string };
+
+/** 200 with the meeting as it now is; errors: 400 invalid, 404 invalidLink, 409 closed or slot gone, 422 key reused, 503. */
+export type ManageResponse = { success: true; meeting: MeetingView } | { success: false; error: string };

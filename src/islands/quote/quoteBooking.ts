@@ -1,0 +1,34 @@
+// The /orcamento use of the scheduling dialog: book the saved lead on the chosen slot.
+import { trackSchedulingCompleted } from '../../lib/analytics';
+import type { ToastCopy } from '../../schemas/orcamento';
+import { $quote, notify, resetQuote } from '../store';
+import { bookMeeting } from './dialog/schedulingApi';
+import type { SlotSubmit } from './dialog/useBooking';
+import { fill } from './format';
+
+/** The diagnostic score sent with every booking is 75: the form has no diagnostic step yet. */
+const DIAGNOSTIC_SCORE = 75;
+
+export function quoteBooking(toasts: ToastCopy): SlotSubmit {
+  return {
+    async send(day, dateLabel, slot, idempotencyKey) {
+      const { leadId, service } = $quote.get();
+      if (!leadId || !service) return { kind: 'unknown', status: 0 };
+      const result = await bookMeeting({
+        leadId,
+        scheduledDate: day,
+        scheduledTime: slot.time,
+        presellerId: slot.presellerId,
+        service,
+        diagnosticScore: DIAGNOSTIC_SCORE,
+        idempotencyKey,
+      });
+      if (result.kind === 'done') {
+        notify('success', toasts.success.title, fill(toasts.success.description, { consultant: result.value, date: dateLabel, time: slot.time }));
+        trackSchedulingCompleted(service, result.value);
+        resetQuote();
+      }
+      return result;
+    },
+  };
+}

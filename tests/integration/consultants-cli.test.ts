@@ -1,0 +1,117 @@
+// `npm run consultants`: the real CLI as a child process on a temp embedded database.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliCopy } from '../../functions/lib/admin/consultants';
+import { hoursCopy } from '../../functions/lib/hours';
+
+const run = promisify(execFile);
+let dataDir: string;
+const ANA = 'ana.souza@consultores.example.com';
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/consultants.mjs', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' },
+      timeout: 60_000,
+    });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout, err: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'mentor-cli-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('npm run consultants', () => {
+  let listBefore = '';
+
+  it('adds a consultant, sets hours with a lunch break, prints an agenda link and lists them', async () => {
+    expect(await cli('add', 'Dora  Lima', 'dora@consultores.example.com')).toMatchObject({ code: 0 });
+    const hours = await cli('hours', 'dora@consultores.example.com', 'seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00');
+    expect(hours).toMatchObject({ code: 0, out: expect.stringContaining('seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00') });
+    const link = await cli('agenda-link', 'dora@consultores.example.com');
+    expect(link.code).toBe(0);
+    expect(link.out).toMatch(/https:\/\/mentor\.example\.com\/api\/agenda\/[A-Za-z0-9_-]{43}\n/);
+    const list = await cli('list');
+    expect(list.code).toBe(0);
+    expect(list.out).toContain('Dora Lima <dora@consultores.example.com> — ativo');
+    expect(list.out).toContain('horários: seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00');
+    expect(list.out).toContain('horários: seg-sex 09:00-18:00 (padrão)');
+    expect(list.out).toContain('link de assinatura: gerado');
+    listBefore = list.out;
+  }, 120_000);
+
+  // Input checked before the database is opened: these run side by side.
+  const parseErrors: [string[], string][] = [
+    [[], cliCopy.usage],
+    [['frobnicate'], cliCopy.unknownCommand('frobnicate')],
+    [['list', 'extra'], cliCopy.arguments('list')],
+    [['add', 'dora@consultores.example.com'], cliCopy.arguments('add')],
+    [['add', 'Eva Reis', 'eva-at-example.com'], cliCopy.email('eva-at-example.com')],
+    [['add', 'x', 'eva@example.com'], cliCopy.name],
+    [['deactivate', 'nobody'], cliCopy.email('nobody')],
+    [['hours', ANA], cliCopy.arguments('hours')],
+    [['hours', ANA, 'xyz 09:00-12:00'], hoursCopy.weekday('xyz')],
+    [['hours', ANA, 'seg 12:00-09:00'], hoursCopy.range('12:00-09:00')],
+    [['hours', ANA, 'seg 9h-12h'], hoursCopy.range('9h-12h')],
+    [['hours', ANA, 'seg'], hoursCopy.noRange('seg')],
+    [['hours', ANA, 'seg 09:00-12:00 11:00-13:00'], hoursCopy.overlap('seg')],
+    [['hours', ANA, 'seg-sex 09:00-18:00; qua 10:00-11:00'], hoursCopy.repeated('qua')],
+    [['hours', ANA, ' ; '], hoursCopy.empty],
+    [['off', ANA, '2026-13-01', '2026-12-02'], cliCopy.dateTime('2026-13-01')],
+    [['off', ANA, '2026-12-01T25:00', '2026-12-02'], cliCopy.dateTime('2026-12-01T25:00')],
+    [['off', ANA, '2026-12-02', '2026-12-01'], cliCopy.order],
+    [['off', ANA, '2026-12-01'], cliCopy.arguments('off')],
+    [['feed', ANA, 'ftp://calendar.example.com/x.ics'], cliCopy.feedUrl],
+    [['feed', ANA, 'not a url'], cliCopy.feedUrl],
+    [['sync', 'now'], cliCopy.arguments('sync')],
+    [['agenda-link', ANA, '--rotat'], cliCopy.arguments('agenda-link')],
+  ];
+  it('refuses bad input with a pt-BR message and exit code 1', async () => {
+    const results = await Promise.all(parseErrors.map(([args]) => cli(...args)));
+    results.forEach((r, i) => {
+      const [args, message] = parseErrors[i];
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err, args.join(' ')).toContain(message);
+      expect(r.out, args.join(' ')).toBe('');
+    });
+  }, 120_000);
+
+  it('refuses unknown consultants, a repeated email and an existing agenda link; nothing changed', async () => {
+    for (const [args, message] of [
+      [['deactivate', 'nobody@example.com'], cliCopy.unknownConsultant('nobody@example.com')],
+      [['hours', 'nobody@example.com', 'seg 09:00-12:00'], cliCopy.unknownConsultant('nobody@example.com')],
+      [['off', 'nobody@example.com', '2026-12-01', '2026-12-02'], cliCopy.unknownConsultant('nobody@example.com')],
+      [['feed', 'nobody@example.com', 'https://calendar.example.com/x.ics'], cliCopy.unknownConsultant('nobody@example.com')],
+      [['add', 'Outra Dora', 'DORA@consultores.example.com'], cliCopy.exists('DORA@consultores.example.com')],
+      [['agenda-link', 'dora@consultores.example.com'], cliCopy.linkExists('dora@consultores.example.com')],
+    ] as [string[], string][]) {
+      const r = await cli(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err, args.join(' ')).toContain(message);
+    }
+    expect((await cli('list')).out).toBe(listBefore);
+  }, 180_000);
+
+  it('refuses to open an embedded database another live process holds (exit 2), nothing changed', async () => {
+    // This test process stands in for a running `npm start`: its pid in the lock file, alive.
+    await writeFile(join(dataDir, 'db.lock'), String(process.pid));
+    try {
+      const r = await cli('deactivate', 'dora@consultores.example.com');
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`aberto por outro processo (pid ${process.pid})`);
+      expect(r.err).toContain('Pare `npm start`');
+    } finally {
+      await rm(join(dataDir, 'db.lock'), { force: true });
+    }
+    expect((await cli('list')).out).toBe(listBefore);
+  }, 120_000);
+});

@@ -1,0 +1,99 @@
+// The functions as a deploy ships them: netlify.toml read by Netlify's own config loader, functions/
+// bundled by Netlify's own bundler (@netlify/zip-it-and-ship-it, unzipped), each bundle imported in a
+// fresh process and run lead → availability → booking on PGlite and on PostgreSQL. A file the bundle
+// lacks (a migration, PGlite's WASM) fails here instead of after a deploy.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { resolveConfig } from '@netlify/config';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
+import { futureWorkday, key, validRequest } from './helpers';
+
+const root = process.cwd();
+const run = promisify(execFile);
+type Manifest = { functions: { name: string; path: string; routes?: { literal: string }[]; schedule?: string }[] };
+
+let out: string;
+let manifest: Manifest;
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'netlify-bundle-'));
+  const { config } = await resolveConfig({ repositoryRoot: root, cwd: root, offline: true, mode: 'cli', context: 'production' });
+  // netlify.toml's [functions] keys, as Netlify's build hands them to the bundler.
+  const fns = config.functions['*'] ?? {};
+  await zipFunctions([config.functionsDirectory], out, {
+    archiveFormat: 'none',
+    repositoryRoot: root,
+    basePath: root,
+    config: { '*': { nodeBundler: fns.node_bundler, externalNodeModules: fns.external_node_modules, includedFiles: fns.included_files } },
+  });
+  manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8'));
+}, 240_000);
+afterAll(() => rm(out, { recursive: true, force: true }));
+
+async function call(env: Record<string, string>, method: string, path: string, body?: unknown) {
+  const fn = manifest.functions.find((f) => f.routes?.some((r) => r.literal === new URL(path, 'http://x').pathname));
+  if (!fn) throw new Error(`no bundled function routes ${path}`);
+  const modulePath = join(fn.path, 'functions', `${fn.name}.mjs`);
+  const { stdout } = await run(process.execPath, [join(root, 'tests/support/invoke-bundled.mjs'), modulePath, method, `https://mentor.example${path}`, body ? JSON.stringify(body) : ''], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    timeout: 60_000,
+    cwd: tmpdir(), // not the repository: the bundle must carry every file it reads
+  });
+  const { status, body: text } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: string };
+  return { status, json: text ? JSON.parse(text) : null };
+}
+
+async function leadToBooking(env: Record<string, string>, expectedStore: string) {
+  expect(await call(env, 'GET', '/api/health')).toEqual({ status: 200, json: { ok: true, store: expectedStore } });
+  const lead = await call(env, 'POST', '/api/leads', { ...validRequest, email: `bundle-${crypto.randomUUID()}@example.com`, idempotencyKey: key() });
+  expect(lead.status).toBe(201);
+  const date = futureWorkday(4);
+  const slots = await call(env, 'GET', `/api/availability?date=${date}`);
+  expect(slots.status).toBe(200);
+  expect(slots.json.availableSlots.map((s: { time: string }) => s.time)).toContain('10:00');
+  const booked = await call(env, 'POST', '/api/meetings', {
+    leadId: lead.json.id, scheduledDate: date, scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
+  });
+  expect(booked.status).toBe(201);
+  expect(booked.json).toMatchObject({ success: true, meeting: { id: expect.any(String) } });
+}
+
+describe('Netlify bundle (zip-it-and-ship-it)', () => {
+  it('bundles every function with its route or schedule, migrations and PGlite WASM included', async () => {
+    const byName = Object.fromEntries(manifest.functions.map((f) => [f.name, f]));
+    expect(Object.keys(byName).sort()).toEqual(expect.arrayContaining(['availability', 'health', 'leads', 'meetings', 'outbox-drain']));
+    expect(byName['outbox-drain'].schedule).toBeTruthy();
+    const migrations = (await readdir(join(root, 'supabase/migrations'))).filter((f) => f.endsWith('.sql')).sort();
+    for (const fn of manifest.functions) {
+      expect((await readdir(join(fn.path, 'supabase/migrations'))).sort(), fn.name).toEqual(migrations);
+      expect(await readdir(join(fn.path, 'node_modules/@electric-sql/pglite/dist')), fn.name).toEqual(expect.arrayContaining(['pglite.wasm', 'pglite.data']));
+    }
+  });
+
+  it('runs lead → availability → booking on the embedded database from the bundles', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bundle-data-'));
+    try {
+      await leadToBooking({ DATA_DIR: dataDir }, 'pglite');
+      // The lead notification and both invites were written by the bundled mail code.
+      expect((await readdir(join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(3);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000); // four cold starts, each opening the embedded database
+
+  const serverUrl = inject('postgresUrl');
+  describe.skipIf(!serverUrl)('on PostgreSQL', () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await createTestDatabase(serverUrl!);
+    });
+    afterAll(() => db?.drop());
+    it('runs lead → availability → booking with DATABASE_URL from the bundles', async () => {
+      await leadToBooking({ DATABASE_URL: db.url, DATA_DIR: join(tmpdir(), 'unused-data-dir') }, 'postgres');
+    }, 120_000);
+  });
+});

@@ -1,0 +1,88 @@
+// Vitest globalSetup: a throwaway PostgreSQL cluster for the tests that need a real server.
+// initdb + pg_ctl in a temp dir, a free loopback port, Supabase's API roles created up front (as on a
+// Supabase project, where they exist before any migration runs), stopped and deleted at the end.
+// Without PostgreSQL binaries the server tests are skipped locally and fail under CI=true.
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the test cluster's `postgres` database; null when no server could be started. */
+    postgresUrl: string | null;
+  }
+}
+
+export const POSTGRES_TEST_PASSWORD = 'test-only-password';
+
+function binDir(): string | null {
+  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(root, versions[0], 'bin') : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user then. */
+function runner(): (bin: string, args: string[]) => string {
+  const isRoot = process.getuid?.() === 0;
+  return (bin, args) => {
+    const quoted = [bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    return isRoot
+      ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      : execFileSync(bin, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  };
+}
+
+export default async function setup({ provide }: TestProject) {
+  const bin = binDir();
+  if (!bin) {
+    if (process.env.CI) throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql); .ci/run installs them');
+    console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
+    provide('postgresUrl', null);
+    return;
+  }
+  const run = runner();
+  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const pwfile = join(dir, 'pw');
+  execFileSync('sh', ['-c', `printf '%s' '${POSTGRES_TEST_PASSWORD}' > '${pwfile}' && chmod 644 '${pwfile}'`]);
+  // Password auth over TCP (so a wrong password is really refused), trust on the private socket.
+  run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--pwfile', pwfile, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const psql = (sql: string) => run(join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql]);
+  // Supabase's API roles, as a project has them before the first migration.
+  psql(`create role anon nologin noinherit; create role authenticated nologin noinherit;
+        create role service_role nologin noinherit bypassrls; grant anon, authenticated, service_role to postgres;`);
+  console.info(`[postgres] test cluster on 127.0.0.1:${port} (${psql('show server_version').trim()})`);
+  provide('postgresUrl', `postgres://postgres:${POSTGRES_TEST_PASSWORD}@127.0.0.1:${port}/postgres`);
+
+  return () => {
+    try {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
