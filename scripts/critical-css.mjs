@@ -1,19 +1,20 @@
-// Build step after `astro build`: inline, in each page, the CSS rules that page's own markup uses, and
-// move the full stylesheet to the end of <body> (beasties, "body" strategy: no JavaScript, so the strict
-// CSP is untouched). The first paint then needs only the HTML; the full stylesheet (states added later
-// by JavaScript, other pages' rules) arrives without blocking it.
+// Build step after `astro build`: inline, in each page, the CSS rules that page's own markup uses
+// (beasties), then request the full stylesheet (states added later by JavaScript, other pages' rules) and
+// the layout's module script only after the first paint (scripts/defer-assets.mjs). The first paint needs
+// only the HTML.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Beasties from 'beasties';
+import { deferAssets } from './defer-assets.mjs';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const preload = process.env.CRITICAL_CSS_PRELOAD ?? 'body';
 
 const beasties = new Beasties({
   path: dist,
   publicPath: '/',
-  preload,
+  // Moves the links to the end of <body>, where deferAssets takes them.
+  preload: 'body',
   // The stylesheet is shared by every page: it must stay whole.
   pruneSource: false,
   // Reproduced by the full stylesheet anyway; keeping them out keeps the HTML inside the first round trip.
@@ -34,9 +35,9 @@ let after = 0;
 for (const page of pages) {
   const file = path.join(dist, page);
   const html = await readFile(file, 'utf8');
-  const out = await beasties.process(html);
+  const out = deferAssets(await beasties.process(html));
   before += html.length;
   after += out.length;
   await writeFile(file, out);
 }
-console.log(`critical CSS inlined in ${pages.length} pages (${before} → ${after} bytes of HTML, preload: ${preload})`);
+console.log(`critical CSS inlined in ${pages.length} pages (${before} → ${after} bytes of HTML; stylesheets and the layout script after the first paint)`);

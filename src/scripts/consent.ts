@@ -1,7 +1,8 @@
 // Google Consent Mode v2: everything denied by default; the tag manager loads only after 'Aceitar'.
 // The visitor's choice is kept in localStorage and can be changed from the footer.
 
-const STORAGE_KEY = 'consentimento-cookies';
+import { CONSENT_STORAGE_KEY as STORAGE_KEY } from './consent-choice';
+
 type Choice = 'granted' | 'denied';
 
 // gtag() must push the `arguments` object itself: that is the shape the tag manager reads.
