@@ -53,8 +53,8 @@ async function onFreshPostgresDatabase(serverUrl, run) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    await runEnv('node', ['scripts/db.mjs', 'migrate'], { DATABASE_URL: url.href });
-    await runEnv('node', ['scripts/db.mjs', 'seed'], { DATABASE_URL: url.href });
+    await runEnv('node', ['scripts/db.mjs', 'migrate'], { ...process.env, DATABASE_URL: url.href });
+    await runEnv('node', ['scripts/db.mjs', 'seed'], { ...process.env, DATABASE_URL: url.href });
     return await run(url.href);
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -62,9 +62,10 @@ async function onFreshPostgresDatabase(serverUrl, run) {
   }
 }
 
-function runEnv(cmd, args, extra) {
+/** Runs a Node script with exactly `env` (a store's environment must not inherit this process's DATABASE_URL). */
+function runEnv(cmd, args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...extra } });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });
 }
@@ -153,17 +154,22 @@ async function suite(label, storeEnv, { setup, readsOnly = false } = {}) {
       requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(lead(n++)) }) }],
     });
 
-    // Booking: every request asks for a different (day, time, consultant) so each one is a real booking.
-    const ids = [];
-    for (let i = 0; i < 50; i++) ids.push((await (await post('/api/leads', lead(`b${i}`))).json()).id);
+    // Booking: every request asks for a different (day, time, consultant) so each one is a real booking,
+    // each for a lead of its own (a person holds one upcoming meeting at a time).
     const slots = [];
     for (const day of days) {
       const { availableSlots } = await (await fetch(`${base}/api/availability?date=${day}`)).json();
       for (const s of availableSlots) slots.push({ day, ...s });
     }
+    const amount = Math.min(slots.length, 2000);
+    const ids = [];
+    for (let i = 0; i < amount; i += 25) {
+      const batch = Array.from({ length: Math.min(25, amount - i) }, (_, j) => post('/api/leads', lead(`b${i + j}`)).then((r) => r.json()));
+      for (const { id } of await Promise.all(batch)) ids.push(id);
+    }
     let k = 0;
     const bookingRun = await bench('POST /api/meetings', {
-      url: `${base}/api/meetings`, amount: Math.min(slots.length, 2000),
+      url: `${base}/api/meetings`, amount,
       requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => {
         const s = slots[k % slots.length];
         const body = { leadId: ids[k % ids.length], scheduledDate: s.day, scheduledTime: s.time, presellerId: s.presellerId,
