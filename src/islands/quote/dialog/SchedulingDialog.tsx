@@ -2,13 +2,13 @@
 // reschedule (/reuniao): the caller's `submit` decides what 'Confirmar Agendamento' sends. Mounted
 // while open, so closing it drops date, time and slots; the caller's state (saved lead, meeting) stays.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { addMonths, isSameMonth, startOfMonth, startOfToday } from 'date-fns';
+import { addMonths, isSameMonth, startOfMonth } from 'date-fns';
 import type { AvailabilitySlot } from '../../../domain/api';
 import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
 import { closeScheduling } from '../../store';
 import { DialogToasts } from '../toasts/DialogToasts';
 import { Calendar } from './Calendar';
-import { isoDay, isoMonth, shortDate } from './dates';
+import { brasiliaToday, isoDay, isoMonth, shortDate } from './dates';
 import { SlotGrid } from './SlotGrid';
 import { Summary } from './Summary';
 import { useBooking, type SlotSubmit } from './useBooking';
@@ -30,7 +30,7 @@ const button =
 
 export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrangeSlots }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const today = useMemo(() => startOfToday(), []);
+  const today = useMemo(() => brasiliaToday(), []);
   const [month, setMonth] = useState(() => startOfMonth(today));
   const [date, setDate] = useState<Date>();
   const [slot, setSlot] = useState<AvailabilitySlot>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstName, isoDay, localTimeOf, shortDate } from './dates';
+import { brasiliaToday, firstName, isoDay, localTimeOf, shortDate } from './dates';
 
 describe('dates', () => {
   it('formats the API day and the pt-BR short date', () => {
@@ -14,6 +14,12 @@ describe('dates', () => {
     expect(localTimeOf('2026-11-24', '09:30', 'Europe/Lisbon')).toBe('12:30');
     // Crossing midnight names the other day.
     expect(localTimeOf('2026-11-24', '17:30', 'Asia/Tokyo')).toBe('05:30 (25/11)');
+  });
+
+  it("counts the calendar's today in Brasília, not in the visitor's zone", () => {
+    // 2026-11-24 01:30 UTC is 22:30 on the 23rd in São Paulo (UTC-3): in Lisbon or Tokyo it is the 24th.
+    expect(isoDay(brasiliaToday(Date.UTC(2026, 10, 24, 1, 30)))).toBe('2026-11-23');
+    expect(isoDay(brasiliaToday(Date.UTC(2026, 10, 24, 3, 0)))).toBe('2026-11-24');
   });
 
   it('takes the first name of a consultant', () => {

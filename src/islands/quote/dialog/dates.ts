@@ -18,4 +18,14 @@ export function localTimeOf(day: string, time: string, timeZone?: string): strin
   return localTimeAt(new TZDate(y, m - 1, d, h, min, schedulingConfig.timeZone), timeZone);
 }
 
+/**
+ * Today in Brasília, as a local-midnight Date for the calendar: the first bookable day and the horizon
+ * count from the business's day, whatever the visitor's time zone (at 22:00 in São Paulo it is already
+ * tomorrow in Lisbon, and the calendar must still offer São Paulo's today).
+ */
+export function brasiliaToday(now: number = Date.now()): Date {
+  const there = new TZDate(now, schedulingConfig.timeZone);
+  return new Date(there.getFullYear(), there.getMonth(), there.getDate());
+}
+
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
