@@ -1,5 +1,6 @@
 import { getCollection, getEntry } from 'astro:content';
 import { PRIVACY_POLICY_VERSION } from '../domain/consent';
+import { withClaims } from './claims';
 
 // Single-file collections (site.yaml, home.yaml, …) hold one entry named after the file.
 function required<T>(entry: { data: T } | undefined, file: string): T {
@@ -7,14 +8,20 @@ function required<T>(entry: { data: T } | undefined, file: string): T {
   return entry.data;
 }
 
-export const getSite = async () => required(await getEntry('site', 'site'), 'site.yaml');
-export const getHome = async () => required(await getEntry('home', 'home'), 'home.yaml');
+const rawSite = async () => required(await getEntry('site', 'site'), 'site.yaml');
+/** A content file's data with the site's claims put in for its `{key}` placeholders (src/lib/claims.ts). */
+const claimed = async <T>(data: T, file: string) => withClaims(data, (await rawSite()).claims, file);
+
+export const getSite = async () => claimed(await rawSite(), 'site.yaml');
+export const getHome = async () => claimed(required(await getEntry('home', 'home'), 'home.yaml'), 'home.yaml');
+// The form pages' copy has placeholders of its own ("{step}", filled in the browser) and claims no numbers.
 export const getNotFound = async () => required(await getEntry('notFound', 'not-found'), 'not-found.yaml');
 export const getOrcamento = async () => required(await getEntry('orcamento', 'orcamento'), 'orcamento.yaml');
 export const getReuniao = async () => required(await getEntry('reuniao', 'reuniao'), 'reuniao.yaml');
 
 export async function getServicePages() {
-  return (await getCollection('services')).sort((a, b) => a.data.order - b.data.order);
+  const entries = (await getCollection('services')).sort((a, b) => a.data.order - b.data.order);
+  return Promise.all(entries.map(async (entry) => ({ ...entry, data: await claimed(entry.data, `servicos/${entry.id}.yaml`) })));
 }
 
 export const getPrivacyPolicy = async () => {

@@ -1,5 +1,5 @@
 // A content mistake must stop `astro build` with a message naming the file and the field.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProject, copyProject } from '../support/project';
@@ -36,7 +36,7 @@ describe('content validation at build time', () => {
   });
 
   it('a wrong type names the file and the field', async () => {
-    const result = await buildWith('home.yaml', (yaml) => yaml.replace('number: 6.000+, label: Empresários mentorados', 'number: 6000, label: Empresários mentorados'));
+    const result = await buildWith('home.yaml', (yaml) => yaml.replace('number: "{mentoredOwners}", label: Empresários mentorados', 'number: 6000, label: Empresários mentorados'));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('home');
     expect(result.output).toMatch(/hero\.stats\.0\.number/);
@@ -47,5 +47,24 @@ describe('content validation at build time', () => {
     expect(result.failed).toBe(true);
     expect(result.output).toContain('content/site.yaml');
     expect(result.output).toMatch(/social\.instagram/);
+  });
+
+  it('a claim changed once in site.yaml changes every page, and the old text is left nowhere', async () => {
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}mentoredOwners: 6\.000\+$/m, '  mentoredOwners: 7.321+'));
+    expect(result).toEqual({ failed: false, output: '' });
+    const dist = join(workdir, 'dist');
+    const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const html = Object.fromEntries(await Promise.all(pages.map(async (f) => [f, await readFile(join(dist, f), 'utf8')] as const)));
+    expect(Object.entries(html).filter(([, text]) => text.includes('6.000')).map(([f]) => f)).toEqual([]);
+    // Home: stats, about, meta description; the consulting page's metrics.
+    expect(html['index.html'].match(/7\.321\+/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html['consultoria-empresarial.html']).toContain('7.321+');
+  });
+
+  it('a placeholder that is not a claim names the file', async () => {
+    const result = await buildWith('home.yaml', (yaml) => yaml.replace('"{students}"', '"{studnts}"'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('content/home.yaml');
+    expect(result.output).toContain('{studnts}');
   });
 });
