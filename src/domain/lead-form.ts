@@ -30,3 +30,18 @@ export const emptyLeadForm: LeadFormValues = {
   outroSegmento: '',
   modeloNegocio: '',
 };
+
+/** Which fields each of the wizard's four steps asks, in order. */
+export const leadSteps = [
+  ['nomeCompleto', 'cargo', 'email', 'telefone'],
+  ['nomeEmpresa', 'cnpj', 'faturamento', 'numeroVendedores'],
+  ['segmento', 'outroSegmento'],
+  ['modeloNegocio'],
+] as const satisfies readonly (readonly LeadField[])[];
+
+/**
+ * The "Outro" rule: the free-text segment is asked, checked and stored only when the segment chosen is
+ * 'outro'; otherwise it is ignored (and stored as null).
+ */
+export const asksOutroSegmento = (values: { segmento?: unknown }): boolean => values?.segmento === 'outro';
+

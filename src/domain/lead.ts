@@ -23,17 +23,10 @@ export const leadMessages = {
   modeloNegocio: 'Selecione seu modelo de negócio',
 } as const;
 
-export { emptyLeadForm, type LeadField, type LeadFormValues } from './lead-form';
-import type { LeadField, LeadFormValues } from './lead-form';
+export { asksOutroSegmento, emptyLeadForm, leadSteps, type LeadField, type LeadFormValues } from './lead-form';
+import { asksOutroSegmento, type LeadField, type LeadFormValues } from './lead-form';
 
 /** The four wizard steps and the fields each one validates. */
-export const leadSteps = [
-  ['nomeCompleto', 'cargo', 'email', 'telefone'],
-  ['nomeEmpresa', 'cnpj', 'faturamento', 'numeroVendedores'],
-  ['segmento', 'outroSegmento'],
-  ['modeloNegocio'],
-] as const satisfies readonly (readonly LeadField[])[];
-
 /** A one-line text field (src/domain/text.ts): every way of being wrong answers with the field's own message. */
 const text = (message: string, max: number, minVisible = MIN_VISIBLE) =>
   z.string({ error: message }).check(
@@ -67,18 +60,18 @@ export const leadSchema = z
     faturamento: z.enum(faturamentoValues, { error: leadMessages.faturamento }),
     numeroVendedores: z.enum(numeroVendedoresValues, { error: leadMessages.numeroVendedores }),
     segmento: z.enum(segmentoValues, { error: leadMessages.segmento }),
-    // Checked only when segmento is 'outro' (below); otherwise ignored and stored as null.
+    // Checked only when the segment asks for it (asksOutroSegmento, below); otherwise ignored, stored as null.
     outroSegmento: z.optional(z.nullable(z.string({ error: leadMessages.outroSegmento }))),
     modeloNegocio: z.enum(modeloNegocioValues, { error: leadMessages.modeloNegocio }),
   })
   .check(
-    z.refine((v) => v.segmento !== 'outro' || outroSegmentoOk(v.outroSegmento), {
+    z.refine((v) => !asksOutroSegmento(v) || outroSegmentoOk(v.outroSegmento), {
       error: leadMessages.outroSegmento,
       path: ['outroSegmento'],
       // Also report it while other fields are still wrong, so the wizard sees every message at once.
       when: (payload) => {
         const v = payload.value as { segmento?: unknown; outroSegmento?: unknown };
-        return v?.segmento === 'outro' && (v.outroSegmento === undefined || v.outroSegmento === null || typeof v.outroSegmento === 'string');
+        return asksOutroSegmento(v) && (v.outroSegmento === undefined || v.outroSegmento === null || typeof v.outroSegmento === 'string');
       },
     }),
   );
@@ -106,11 +99,11 @@ export function validateLead(values: unknown): LeadValidation {
     }
     // zod skips object-level checks after an aborting field issue (e.g. a short CNPJ); report it anyway.
     const raw = (values ?? {}) as { segmento?: unknown; outroSegmento?: unknown };
-    if (raw.segmento === 'outro' && !outroSegmentoOk(raw.outroSegmento) && !fieldErrors.outroSegmento) fieldErrors.outroSegmento = leadMessages.outroSegmento;
+    if (asksOutroSegmento(raw) && !outroSegmentoOk(raw.outroSegmento) && !fieldErrors.outroSegmento) fieldErrors.outroSegmento = leadMessages.outroSegmento;
     return { ok: false, fieldErrors };
   }
   const data = result.data;
-  const outro = data.segmento === 'outro' ? outroSegmentoText.parse(data.outroSegmento) : null;
+  const outro = asksOutroSegmento(data) ? outroSegmentoText.parse(data.outroSegmento) : null;
   return { ok: true, data: { ...data, outroSegmento: outro } };
 }
 

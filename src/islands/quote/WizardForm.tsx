@@ -5,13 +5,8 @@ import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, type Step
 import { focusField } from './focus';
 import { loadLeadRules } from './leadRules';
 import { Progress } from './Progress';
-import { BusinessModelStep } from './steps/BusinessModelStep';
-import { CompanyStep } from './steps/CompanyStep';
-import { PersonalStep } from './steps/PersonalStep';
-import { SegmentStep } from './steps/SegmentStep';
+import { StepFields } from './steps/StepFields';
 import { useLeadSubmit, type PrivacyPolicyRef } from './useLeadSubmit';
-
-const STEP_COMPONENTS = [PersonalStep, CompanyStep, SegmentStep, BusinessModelStep];
 
 interface Props {
   copy: WizardCopy;
@@ -45,7 +40,6 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
   }, [step]);
 
   const index = Math.min(Math.max(step, 1), TOTAL_STEPS) - 1;
-  const StepFields = STEP_COMPONENTS[index];
   const stepCopy = copy.steps[index];
   const isLast = index === TOTAL_STEPS - 1;
 
@@ -95,7 +89,7 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
         <p className="mt-1 text-sm text-slate-600">{copy.requiredNote}</p>
 
         <div className="mt-5 grid gap-5">
-          <StepFields values={values} errors={errors} fields={copy.fields} onChange={setField} />
+          <StepFields index={index} values={values} errors={errors} fields={copy.fields} onChange={setField} />
         </div>
 
         {/* Honeypot: off-screen and out of the tab order; people never fill it, bots often do. */}

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useStore } from '@nanostores/react';
 import { trackLeadSubmitted } from '../../lib/analytics';
 import type { LeadFieldErrors, leadSteps } from '../../domain/lead';
+import { asksOutroSegmento } from '../../domain/lead-form';
 import type { ToastCopy } from '../../schemas/orcamento';
 import { apiMessages } from '../../domain/api';
 import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling } from '../store';
@@ -49,7 +50,7 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       return openScheduling();
     }
 
-    const request = { ...values, outroSegmento: values.segmento === 'outro' ? values.outroSegmento : '', privacyPolicyVersion };
+    const request = { ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion };
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);
 
