@@ -39,6 +39,8 @@ export const homeSchema = z.object({
     card: z.object({ title: text, description: text, label: text, href: cta.shape.href }),
   }),
 });
+export type Home = z.infer<typeof homeSchema>;
+
 
 // content/servicos/*.yaml: one shape for the three service pages.
 export const servicePageSchema = z.object({
