@@ -1,6 +1,6 @@
 // Composition root: one store, one outbox and one clock per process, shared by every function.
 import { readEnv, type ServerEnv } from './env';
-import { holidayChecker } from './holidays';
+import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createSender, type MailSender } from './mail/transport';
 import { withSchedules, type ScheduledStore } from './schedules';

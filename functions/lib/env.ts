@@ -1,5 +1,5 @@
 // Server settings from environment variables (documented in the README's table).
-import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling-config';
+import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
 
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */

@@ -1,9 +1,9 @@
 // Consultants' schedules on top of any store: before busy times are read, due calendar feeds are synced;
 // and the time outside each consultant's working hours is added to their busy intervals. Availability
 // and booking both read busy times through Store.listBusy, so both honour hours, time off and calendars.
-import type { SchedulingConfig } from '../../src/domain/scheduling-config';
+import type { SchedulingConfig } from '../../src/domain/scheduling/config';
 import { createCalendarSync, type CalendarSync, type SyncOptions } from './calendar/sync';
-import { hoursByPreseller, offHoursBusy, unionHours, type Weekly } from './hours';
+import { hoursByPreseller, offHoursBusy, unionHours, type Weekly } from '../../src/domain/scheduling/hours';
 import type { Store } from './store/port';
 
 export type ScheduledStore<S extends Store> = S & {

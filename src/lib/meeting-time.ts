@@ -1,7 +1,7 @@
 // Meeting times as people read them: the wall clock in Brasília (schedulingConfig.timeZone, through
 // Intl's time-zone database, so a future change of the zone's rules needs no code change), plus the
 // visitor's own clock when it reads differently. Shared by the scheduling dialog and /reuniao.
-import { schedulingConfig } from '../domain/scheduling-config';
+import { schedulingConfig } from '../domain/scheduling/config';
 
 export type WallClock = { day: string; date: string; time: string };
 

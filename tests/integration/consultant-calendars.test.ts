@@ -3,13 +3,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { schedulingConfig } from '../../src/domain/scheduling-config';
+import { schedulingConfig } from '../../src/domain/scheduling/config';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { holidayChecker } from '../../functions/lib/holidays';
-import { parseHours } from '../../functions/lib/hours';
-import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../functions/lib/time';
+import { holidayChecker } from '../../src/domain/scheduling/holidays';
+import { parseHours } from '../../src/domain/scheduling/hours';
+import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, get, key, openTestApp, postJson, validRequest, type TestApp } from './helpers';
 
 const TZ = schedulingConfig.timeZone;

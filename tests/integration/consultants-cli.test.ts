@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
-import { hoursCopy } from '../../functions/lib/hours';
+import { hoursCopy } from '../../src/domain/scheduling/hours';
 
 const run = promisify(execFile);
 let dataDir: string;

@@ -2,15 +2,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { schedulingConfig } from '../../src/domain/scheduling-config';
+import { schedulingConfig } from '../../src/domain/scheduling/config';
 import { createApp, type App, type Clock } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
-import { holidayChecker } from '../../functions/lib/holidays';
+import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createSender, type MailSender } from '../../functions/lib/mail/transport';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { ScheduledStore } from '../../functions/lib/schedules';
 import type { Store } from '../../functions/lib/store/port';
-import { addDays, weekdayOf, zonedParts } from '../../functions/lib/time';
+import { addDays, weekdayOf, zonedParts } from '../../src/domain/scheduling/time';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
 
 export { POLICY_VERSION, validLead };

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { brDate, zonedToUtc } from '../../functions/lib/time';
+import { brDate, zonedToUtc } from '../../src/domain/scheduling/time';
 import { createSender } from '../../functions/lib/mail/transport';
 import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 import { leaves, parseMime } from './mime';

@@ -1,7 +1,7 @@
 // POST /api/manage on PGlite with the real handlers: view, reschedule and cancel through manage links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
-import { zonedToUtc } from '../../functions/lib/time';
+import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, get, key, openTestApp, PRESELLERS, type TestApp } from './helpers';
 import { inviteOf, lifecycle, tokenIn } from './lifecycle-helpers';
 

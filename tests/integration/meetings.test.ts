@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler, weekOf } from '../../functions/lib/handlers/meetings';
-import { holidayChecker } from '../../functions/lib/holidays';
-import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../functions/lib/time';
-import { schedulingConfig } from '../../src/domain/scheduling-config';
+import { holidayChecker } from '../../src/domain/scheduling/holidays';
+import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
+import { schedulingConfig } from '../../src/domain/scheduling/config';
 import { count, futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;

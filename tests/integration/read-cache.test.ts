@@ -4,7 +4,7 @@ import { createReadCache } from '../../functions/lib/store/read-cache';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { zonedToUtc } from '../../functions/lib/time';
+import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, get, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 
 let app: TestApp;

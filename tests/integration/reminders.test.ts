@@ -2,7 +2,7 @@
 // never after a cancellation, and again for the new time after a reschedule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueReminders } from '../../functions/lib/reminders';
-import { zonedToUtc } from '../../functions/lib/time';
+import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, key, openTestApp, PRESELLERS, type TestApp } from './helpers';
 import { lifecycle, tokenIn } from './lifecycle-helpers';
 

@@ -5,7 +5,7 @@ import { openPostgresStore } from '../../functions/lib/store/postgres';
 import { openSupabaseStore } from '../../functions/lib/store/supabase';
 import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
 import { requestFingerprint } from '../../functions/lib/idempotency';
-import { zonedToUtc } from '../../functions/lib/time';
+import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { validateLead } from '../../src/domain/lead';
 import { futureWorkday, key, openTestApp, POLICY_VERSION, validLead } from './helpers';
 

@@ -3,13 +3,13 @@
 // nothing; the store runs each command as one SQL call (consultant_admin). Exit codes: 0 done,
 // 1 bad input or unknown consultant, 2 the store could not be opened (e.g. `npm start` holds it).
 import * as z from 'zod/mini';
-import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
+import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
 import { feedHttpUrl } from '../calendar/sync';
-import { formatHours, HoursError, parseHours, defaultHours } from '../hours';
+import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
 import { withSchedules } from '../schedules';
 import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
-import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../time';
+import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
 
 export const cliCopy = {
   usage: [

@@ -4,7 +4,7 @@
 // blocks its whole local day(s) in the scheduling time zone.
 import type { EventInstance, VEvent } from 'node-ical';
 import type { BusyBlock } from '../store/port';
-import { addDays, zonedToUtc } from '../time';
+import { addDays, zonedToUtc } from '../../../src/domain/scheduling/time';
 
 export class FeedParseError extends Error {
   readonly code = 'calendar_parse';

@@ -2,7 +2,7 @@
 // availability answer or a booking, any feed never fetched or last tried more than 15 minutes ago.
 // A fetch gives up after 2 seconds, so an answer never waits longer for calendars. A failing feed keeps
 // its last blocks and is recorded with a code; the URL (a secret) is never logged or returned.
-import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
+import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import type { CalendarFeed, Store } from '../store/port';
 import { feedBlocks, FeedParseError } from './feed';
 

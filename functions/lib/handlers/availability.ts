@@ -1,8 +1,8 @@
 // GET /api/availability?date=YYYY-MM-DD → free slots; ?month=YYYY-MM → days with a free slot.
 import type { App } from '../app';
 import { allowMethods, guard, HttpError, json } from '../http';
-import { candidateSlots, freeSlots, rangeOf, type SlotRules } from '../slots';
-import { daysOfMonth, isIsoDate, isIsoMonth } from '../time';
+import { candidateSlots, freeSlots, rangeOf, type SlotRules } from '../../../src/domain/scheduling/slots';
+import { daysOfMonth, isIsoDate, isIsoMonth } from '../../../src/domain/scheduling/time';
 
 export const availabilityCopy = {
   invalidDate: 'Data inválida. Use o formato AAAA-MM-DD.',

@@ -7,7 +7,7 @@ import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { cancelMeeting, rescheduleMeeting } from '../manage/change';
 import { hashToken, TOKEN_PATTERN } from '../manage/tokens';
 import { meetingView } from '../manage/view';
-import { isHhMm, isIsoDate } from '../time';
+import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { isIdempotencyKey } from './leads';
 import { meetingCopy } from './meetings';
 

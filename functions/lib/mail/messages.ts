@@ -1,10 +1,10 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
 import { labelOf, cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions, type Service } from '../../../src/domain/options';
-import type { SchedulingConfig } from '../../../src/domain/scheduling-config';
+import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
-import { brDate, zonedParts } from '../time';
+import { brDate, zonedParts } from '../../../src/domain/scheduling/time';
 import { calendarEvent, type CalendarMethod } from './ics';
 
 /** 'Name <a@b>' → 'a@b'. */

@@ -3,8 +3,8 @@
 // tests/integration/store-contract.test.ts runs the same contract against each.
 import type { LeadData } from '../../../src/domain/lead';
 import type { Service } from '../../../src/domain/options';
-import type { HoursRange, WorkingHours } from '../hours';
-import type { Busy } from '../slots';
+import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/hours';
+import type { Busy } from '../../../src/domain/scheduling/slots';
 
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().

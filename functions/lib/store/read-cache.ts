@@ -3,9 +3,9 @@
 // seconds (and sharing in-flight reads) keeps it fast. Booking never reads from here: the database
 // constraint and a fresh read decide, and each booking made here clears the cache. A booking made by
 // another instance can show as free for at most ttlMs; booking it then assigns someone else or 409s.
-import type { Weekly } from '../hours';
+import type { Weekly } from '../../../src/domain/scheduling/hours';
 import type { ScheduledStore } from '../schedules';
-import type { Busy } from '../slots';
+import type { Busy } from '../../../src/domain/scheduling/slots';
 import type { Preseller, Store } from './port';
 
 export type ReadCache = {

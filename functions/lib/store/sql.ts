@@ -1,7 +1,7 @@
 // The SQL adapter: every query of the Store port, written once, over any SqlClient (PGlite or postgres.js).
 // Atomic writes are SQL functions (supabase/migrations/*_procedures.sql) that the supabase-js adapter calls
 // by name too, so the three adapters cannot disagree on what a booking or a lead is.
-import type { WorkingHours } from '../hours';
+import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import {
   blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,

@@ -7,7 +7,7 @@ import { createLeadsHandler } from '../../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../../functions/lib/handlers/meetings';
 import { createOutbox } from '../../../functions/lib/mail/outbox';
 import { openPostgresStore } from '../../../functions/lib/store/postgres';
-import { zonedToUtc } from '../../../functions/lib/time';
+import { zonedToUtc } from '../../../src/domain/scheduling/time';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-db';
 import { futureWorkday, key, postJson, PRESELLERS, validRequest } from '../helpers';
 import { openPostgresApp } from './support';

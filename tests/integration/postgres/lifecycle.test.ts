@@ -8,7 +8,7 @@ import { createLeadsHandler } from '../../../functions/lib/handlers/leads';
 import { createManageHandler } from '../../../functions/lib/handlers/manage';
 import { createMeetingsHandler } from '../../../functions/lib/handlers/meetings';
 import { queueDueReminders } from '../../../functions/lib/reminders';
-import { zonedToUtc } from '../../../functions/lib/time';
+import { zonedToUtc } from '../../../src/domain/scheduling/time';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-db';
 import { futureWorkday, key, postJson, PRESELLERS, validRequest } from '../helpers';
 import { tokenIn } from '../lifecycle-helpers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignmentOrder } from '../../../functions/lib/assignment';
+import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
 
 const ana = { id: 'a', name: 'Ana Souza' };
 const bruno = { id: 'b', name: 'Bruno Almeida' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { schedulingConfig } from '../../../src/domain/scheduling-config';
-import { defaultHours, formatHours, hoursByPreseller, HoursError, offHoursBusy, parseHours, unionHours } from '../../../functions/lib/hours';
-import { candidateSlots, closedReason, freePresellers, type SlotRules } from '../../../functions/lib/slots';
-import { zonedToUtc } from '../../../functions/lib/time';
+import { schedulingConfig } from '../../../src/domain/scheduling/config';
+import { defaultHours, formatHours, hoursByPreseller, HoursError, offHoursBusy, parseHours, unionHours } from '../../../src/domain/scheduling/hours';
+import { candidateSlots, closedReason, freePresellers, type SlotRules } from '../../../src/domain/scheduling/slots';
+import { zonedToUtc } from '../../../src/domain/scheduling/time';
 
 const TZ = 'America/Sao_Paulo';
 const at = (date: string, time: string) => zonedToUtc(date, time, TZ);

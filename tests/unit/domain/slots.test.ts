@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { schedulingConfig } from '../../../src/domain/scheduling-config';
-import { holidayChecker } from '../../../functions/lib/holidays';
-import { candidateSlots, closedReason, freeSlots, type SlotRules } from '../../../functions/lib/slots';
+import { schedulingConfig } from '../../../src/domain/scheduling/config';
+import { holidayChecker } from '../../../src/domain/scheduling/holidays';
+import { candidateSlots, closedReason, freeSlots, type SlotRules } from '../../../src/domain/scheduling/slots';
 
 const isHoliday = holidayChecker(schedulingConfig.holidays);
 // Monday 2026-06-01, 08:00 in São Paulo (UTC-3).

@@ -7,7 +7,7 @@ import { rescheduleMails, cancelMails } from '../../../functions/lib/mail/lifecy
 import { meetingInvites, type MailMeeting } from '../../../functions/lib/mail/messages';
 import { encodeParamValue } from '../../../functions/lib/mail/ics';
 import type { OutboxMessage } from '../../../functions/lib/store/port';
-import { schedulingConfig } from '../../../src/domain/scheduling-config';
+import { schedulingConfig } from '../../../src/domain/scheduling/config';
 
 const HOSTILE = ['Carlos "Kadu" Pereira', 'Ana; Maria, Jr: 😀 Ávila', 'Zé ^ "Caret" \\ Barra; Longo Nome Completo Com Acentuação Çãõ 🚀🚀🚀 e Mais', 'O\'Brien, "Bob"'];
 const settings = { mailFrom: 'Mentor Solar <agenda@mentor.example.com>', scheduling: schedulingConfig };

@@ -2,7 +2,7 @@ import { addDays, startOfMonth } from 'date-fns';
 import { DayPicker, type Matcher } from 'react-day-picker';
 import { ptBR } from 'react-day-picker/locale/pt-BR';
 import 'react-day-picker/style.css';
-import { schedulingConfig } from '../../../domain/scheduling-config';
+import { schedulingConfig } from '../../../domain/scheduling/config';
 import { isoDay } from './dates';
 
 interface Props {

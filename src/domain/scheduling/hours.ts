@@ -1,6 +1,6 @@
 // Weekly working hours (pure): the mentor's notation, each consultant's effective hours, and the busy
 // intervals outside them. Hours are wall-clock times in the scheduling time zone.
-import type { SchedulingConfig } from '../../src/domain/scheduling-config';
+import type { SchedulingConfig } from './config';
 import type { Busy } from './slots';
 import { addDays, hhmm, isHhMm, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
 

@@ -1,11 +1,11 @@
 // Slot rules (pure): which start times a day offers, and which consultants are free at each.
-import type { SchedulingConfig } from '../../src/domain/scheduling-config';
-import type { AvailabilitySlot } from '../../src/domain/api';
+import type { SchedulingConfig } from './config';
+import type { AvailabilitySlot } from '../api';
 import type { Weekly } from './hours';
 import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
 
 /**
- * `weekly`: the union of the active consultants' working hours (lib/hours.ts). Without it, the global
+ * `weekly`: the union of the active consultants' working hours (hours.ts). Without it, the global
  * weekdays and dayStart–dayEnd. Each consultant's own hours are applied as busy intervals (lib/schedules.ts).
  */
 export type SlotRules = { config: SchedulingConfig; now: Date; isHoliday: (date: string) => boolean; weekly?: Weekly };
