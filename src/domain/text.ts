@@ -30,3 +30,8 @@ export const textLimits = { nomeCompleto: 120, nomeEmpresa: 160, email: 254, out
 
 /** Fewest visible characters a free-text field accepts. */
 export const MIN_VISIBLE = 2;
+
+/** How the site greets a person or names a consultant: the first word of the name ("Ana Souza" → "Ana"). */
+export function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}

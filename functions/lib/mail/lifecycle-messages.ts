@@ -2,8 +2,9 @@
 // Every invite keeps the meeting's UID; its SEQUENCE is the one the change stores (see ics.ts).
 import type { Actor, OutboxMessage } from '../store/port';
 import {
-  describeMeeting, firstNameOf, leadLines, manageLine, meetingIcs, type MailMeeting, type MailSettings,
+  describeMeeting, leadLines, manageLine, meetingIcs, type MailMeeting, type MailSettings,
 } from './messages';
+import { firstName } from '../../../src/domain/text';
 
 const lines = (...parts: string[]) => parts.join('\n');
 
@@ -26,7 +27,7 @@ export function rescheduleMails(
       message: {
         to: after.lead.email,
         subject: `Reunião reagendada: ${now.serviceLabel} em ${now.date} às ${now.time}`,
-        text: lines(`Olá, ${firstNameOf(after.lead.nome)}!`, '', moved, '', ...now.details, '', 'O convite atualizado para sua agenda está anexo.'),
+        text: lines(`Olá, ${firstName(after.lead.nomeCompleto)}!`, '', moved, '', ...now.details, '', 'O convite atualizado para sua agenda está anexo.'),
         icalEvent: invite,
       },
     },
@@ -36,8 +37,8 @@ export function rescheduleMails(
       kind: 'meeting-rescheduled-preseller',
       message: {
         to: after.preseller.email,
-        subject: `Reunião reagendada: ${after.lead.empresa} em ${now.date} às ${now.time}`,
-        text: lines(`Olá, ${firstNameOf(after.preseller.name)}!`, '', moved, '', ...now.details, '', ...leadLines(after)),
+        subject: `Reunião reagendada: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
+        text: lines(`Olá, ${firstName(after.preseller.name)}!`, '', moved, '', ...now.details, '', ...leadLines(after)),
         icalEvent: invite,
       },
     });
@@ -48,9 +49,9 @@ export function rescheduleMails(
       kind: 'meeting-preseller',
       message: {
         to: after.preseller.email,
-        subject: `Nova reunião: ${after.lead.empresa} em ${now.date} às ${now.time}`,
+        subject: `Nova reunião: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
         text: lines(
-          `Olá, ${firstNameOf(after.preseller.name)}!`, '', 'Uma reunião reagendada pelo lead foi atribuída a você.', '', ...now.details, '',
+          `Olá, ${firstName(after.preseller.name)}!`, '', 'Uma reunião reagendada pelo lead foi atribuída a você.', '', ...now.details, '',
           ...leadLines(after), '', `Para cancelar: ${input.newConsultantLink}`,
         ),
         icalEvent: invite,
@@ -60,9 +61,9 @@ export function rescheduleMails(
       kind: 'meeting-cancelled-preseller',
       message: {
         to: before.preseller.email,
-        subject: `Reunião removida da sua agenda: ${before.lead.empresa} em ${was.date} às ${was.time}`,
+        subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
         text: lines(
-          `Olá, ${firstNameOf(before.preseller.name)}!`, '', `${moved} Ela passou para outro consultor e saiu da sua agenda.`, '',
+          `Olá, ${firstName(before.preseller.name)}!`, '', `${moved} Ela passou para outro consultor e saiu da sua agenda.`, '',
           ...was.details, '', ...leadLines(before),
         ),
         // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
@@ -91,7 +92,7 @@ export function cancelMails(
       message: {
         to: meeting.lead.email,
         subject: `Reunião cancelada: ${about.serviceLabel} em ${about.date} às ${about.time}`,
-        text: lines(`Olá, ${firstNameOf(meeting.lead.nome)}!`, '', ...leadText),
+        text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', ...leadText),
         icalEvent,
       },
     },
@@ -99,9 +100,9 @@ export function cancelMails(
       kind: 'meeting-cancelled-preseller',
       message: {
         to: meeting.preseller.email,
-        subject: `Reunião cancelada: ${meeting.lead.empresa} em ${about.date} às ${about.time}`,
+        subject: `Reunião cancelada: ${meeting.lead.nomeEmpresa} em ${about.date} às ${about.time}`,
         text: lines(
-          `Olá, ${firstNameOf(meeting.preseller.name)}!`, '',
+          `Olá, ${firstName(meeting.preseller.name)}!`, '',
           actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
           ...(reason ? [`Motivo: ${reason}`] : []), '', ...about.details, '', ...leadLines(meeting),
         ),
@@ -120,7 +121,7 @@ export function manageLinkMail(input: MailSettings & { meeting: MailMeeting; lin
     message: {
       to: meeting.lead.email,
       subject: `Sua reunião agendada: ${about.serviceLabel} em ${about.date} às ${about.time}`,
-      text: lines(`Olá, ${firstNameOf(meeting.lead.nome)}!`, '', 'Você já tem esta reunião agendada:', '', ...about.details, '', manageLine(input.link)),
+      text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', 'Você já tem esta reunião agendada:', '', ...about.details, '', manageLine(input.link)),
     },
   };
 }
@@ -134,7 +135,7 @@ export function reminderMail(input: MailSettings & { meeting: MailMeeting; kind:
     message: {
       to: meeting.lead.email,
       subject: `Lembrete: reunião de ${about.serviceLabel} em ${about.date} às ${about.time}`,
-      text: lines(`Olá, ${firstNameOf(meeting.lead.nome)}!`, '', `Sua reunião começa em ${input.inWords}.`, '', ...about.details, '', manageLine(input.link), 'Até breve!'),
+      text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', `Sua reunião começa em ${input.inWords}.`, '', ...about.details, '', manageLine(input.link), 'Até breve!'),
     },
   };
 }

@@ -6,6 +6,7 @@ import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
 import { brDate, zonedParts } from '../../../src/domain/scheduling/time';
 import { calendarEvent, type CalendarMethod } from './ics';
+import { firstName } from '../../../src/domain/text';
 
 /** 'Name <a@b>' → 'a@b'. */
 export function addressOf(from: string): string {
@@ -63,13 +64,12 @@ export function describeMeeting(meeting: MailMeeting, scheduling: SchedulingConf
   return { date, time: local.time, serviceLabel, details };
 }
 
-export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** What the consultant's mails say about the lead (and the meeting id, which the LGPD erasure matches on). */
 export function leadLines(meeting: MailMeeting): string[] {
   const { lead } = meeting;
   return [
-    `Lead: ${lead.nome}`, `Empresa: ${lead.empresa}`, `CNPJ: ${maskCnpj(lead.cnpj)}`, `Email: ${lead.email}`, `Telefone: ${maskPhone(lead.telefone)}`,
+    `Lead: ${lead.nomeCompleto}`, `Empresa: ${lead.nomeEmpresa}`, `CNPJ: ${maskCnpj(lead.cnpj)}`, `Email: ${lead.email}`, `Telefone: ${maskPhone(lead.telefone)}`,
     `Código da reunião: ${meeting.id}`,
   ];
 }
@@ -86,7 +86,7 @@ export function meetingIcs(meeting: MailMeeting, method: CalendarMethod, setting
     title: `Reunião de ${serviceLabel}`,
     description: `Reunião de ${serviceLabel} com ${meeting.preseller.name}.`,
     organizer: { name: 'Mentor Solar', email: addressOf(settings.mailFrom) },
-    attendees: [{ name: meeting.lead.nome, email: meeting.lead.email }, { name: meeting.preseller.name, email: meeting.preseller.email }],
+    attendees: [{ name: meeting.lead.nomeCompleto, email: meeting.lead.email }, { name: meeting.preseller.name, email: meeting.preseller.email }],
   });
   return { method, filename: method === 'CANCEL' ? 'cancelamento.ics' : 'convite.ics', content };
 }
@@ -106,7 +106,7 @@ export function meetingInvites(input: InviteInput): OutboxMessage[] {
         to: meeting.lead.email,
         subject: `Reunião agendada: ${serviceLabel} em ${date} às ${time}`,
         text: [
-          `Olá, ${firstNameOf(meeting.lead.nome)}!`, '', 'Sua reunião está agendada.', '', ...details, '',
+          `Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', 'Sua reunião está agendada.', '', ...details, '',
           'O convite para sua agenda está anexo.', manageLine(links.lead), 'Até breve!',
         ].join('\n'),
         icalEvent,
@@ -116,9 +116,9 @@ export function meetingInvites(input: InviteInput): OutboxMessage[] {
       kind: 'meeting-preseller',
       message: {
         to: meeting.preseller.email,
-        subject: `Nova reunião: ${meeting.lead.empresa} em ${date} às ${time}`,
+        subject: `Nova reunião: ${meeting.lead.nomeEmpresa} em ${date} às ${time}`,
         text: [
-          `Olá, ${firstNameOf(meeting.preseller.name)}!`, '', 'Uma nova reunião foi agendada pelo site.', '', ...details, '',
+          `Olá, ${firstName(meeting.preseller.name)}!`, '', 'Uma nova reunião foi agendada pelo site.', '', ...details, '',
           ...leadLines(meeting), '', `Para cancelar: ${links.consultant}`,
         ].join('\n'),
         icalEvent,

@@ -2,7 +2,7 @@
 import type { MeetingView } from '../../../src/domain/manage';
 import type { App } from '../app';
 import type { MailMeeting } from '../mail/messages';
-import { firstName } from '../../../src/domain/scheduling/slots';
+import { firstName } from '../../../src/domain/text';
 import type { MeetingDetails, TokenMeeting } from '../store/port';
 
 /** Changes close with the booking notice (2 h before the start): a scheduled meeting before that may change. */

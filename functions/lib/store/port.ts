@@ -19,7 +19,14 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
 export type LeadResult =
   | { status: 'created' | 'duplicate'; id: string; created: boolean }
   | { status: 'mismatch' | 'limited'; id: null; created: false };
-export type LeadRecord = { id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string };
+/** A stored lead as the mails and invites see it, in the form's vocabulary (columns are mapped here only). */
+export type LeadRecord = { id: string; nomeCompleto: string; email: string; cnpj: string; nomeEmpresa: string; telefone: string };
+/** The leads table's columns a LeadRecord is read from. */
+export const LEAD_RECORD_COLUMNS = 'id, nome, email, cnpj, empresa, telefone';
+export type LeadRecordRow = { id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string };
+export const leadFromRow = (row: LeadRecordRow): LeadRecord => ({
+  id: row.id, nomeCompleto: row.nome, email: row.email, cnpj: row.cnpj, nomeEmpresa: row.empresa, telefone: row.telefone,
+});
 export type Preseller = { id: string; name: string; email: string };
 
 export type NewMeeting = {
@@ -285,7 +292,7 @@ export function detailsOf(row: DetailsRow): MeetingDetails {
     sequence: Number(row.sequence),
     cancelledBy: (row.cancelled_by as Actor | null) ?? null,
     preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email },
-    lead: { id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone },
+    lead: { id: row.lead_id, nomeCompleto: row.lead_nome, email: row.lead_email, nomeEmpresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone },
   };
 }
 

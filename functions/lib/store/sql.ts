@@ -4,9 +4,9 @@
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
   OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
-  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type DetailsRow, type KeyedMeeting, type LeadRecord,
+  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type DetailsRow, type KeyedMeeting, type LeadRecordRow,
   type OutboxRow, type PersonData, type PersonDeletion, type Preseller, type RescheduleStatus, type Store,
 } from './port';
 
@@ -25,8 +25,8 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return leadResult(row);
     },
     async getLead(id) {
-      const [row] = await rows<LeadRecord>('select id, nome, email, cnpj, empresa, telefone from leads where id = $1::uuid', [id]);
-      return row ?? null;
+      const [row] = await rows<LeadRecordRow>(`select ${LEAD_RECORD_COLUMNS} from leads where id = $1::uuid`, [id]);
+      return row ? leadFromRow(row) : null;
     },
     async listActivePresellers() {
       return rows<Preseller>('select id, name, email from presellers where active order by name');

@@ -3,9 +3,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
   OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
-  type Agenda, type CancelStatus, type ConsultantResult, type DetailsRow, type LeadRecord, type OutboxRow, type PersonData,
+  type Agenda, type CancelStatus, type ConsultantResult, type DetailsRow, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
 
@@ -32,7 +32,8 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return leadResult(row);
     },
     async getLead(id) {
-      return check<LeadRecord | null>(await sb.from('leads').select('id, nome, email, cnpj, empresa, telefone').eq('id', id).maybeSingle());
+      const row = check<LeadRecordRow | null>(await sb.from('leads').select(LEAD_RECORD_COLUMNS).eq('id', id).maybeSingle());
+      return row ? leadFromRow(row) : null;
     },
     async listActivePresellers() {
       return check<{ id: string; name: string; email: string }[]>(

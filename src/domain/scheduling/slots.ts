@@ -3,6 +3,7 @@ import type { SchedulingConfig } from './config';
 import type { AvailabilitySlot } from '../api';
 import type { Weekly } from './hours';
 import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
+import { firstName } from '../text';
 
 /**
  * `weekly`: the union of the active consultants' working hours (hours.ts). Without it, the global
@@ -52,10 +53,6 @@ function rangesOn(date: string, config: SchedulingConfig, weekly?: Weekly): [num
 
 export function overlaps(a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }): boolean {
   return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
-}
-
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
 }
 
 /** Consultants free for a candidate (no meeting, time off, calendar block or off-hours overlapping it). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadMessages, validateLead } from '../../../src/domain/lead';
 import { isValidPhone } from '../../../src/domain/phone';
-import { cleanLine, visibleLength } from '../../../src/domain/text';
+import { cleanLine, firstName, visibleLength } from '../../../src/domain/text';
 import { validLead } from '../../support/fixtures';
 
 const errorsOf = (values: object) => {
@@ -66,5 +66,12 @@ describe('phone', () => {
       expect(errorsOf({ telefone: p })).toEqual({ telefone: leadMessages.telefone });
     }
     expect(isValidPhone('(11) 11111-1112')).toBe(true);
+  });
+});
+
+describe('firstName', () => {
+  it('is the first word of a name, whatever the spacing', () => {
+    expect(firstName('  Ana   Souza ')).toBe('Ana');
+    expect(firstName('Dora')).toBe('Dora');
   });
 });

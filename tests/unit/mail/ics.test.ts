@@ -16,7 +16,7 @@ const links = { lead: 'https://site.example/reuniao#t=lead', consultant: 'https:
 function meeting(leadName: string, consultantName: string, sequence = 0): MailMeeting {
   return {
     id: '6f1c2d3e-0000-4000-8000-00000000abcd', startsAt: new Date('2026-12-01T13:00:00Z'), minutes: 30, service: 'consultoria', sequence,
-    lead: { id: 'l', nome: leadName, email: 'lead@example.com', cnpj: '12ABC34501DE35', empresa: 'Solar; "Norte"', telefone: '43999998888' },
+    lead: { id: 'l', nomeCompleto: leadName, email: 'lead@example.com', cnpj: '12ABC34501DE35', nomeEmpresa: 'Solar; "Norte"', telefone: '43999998888' },
     preseller: { id: 'p', name: consultantName, email: 'consultor@example.com' },
   };
 }

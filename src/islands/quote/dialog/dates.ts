@@ -28,4 +28,4 @@ export function brasiliaToday(now: number = Date.now()): Date {
   return new Date(there.getFullYear(), there.getMonth(), there.getDate());
 }
 
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+export { firstName } from '../../../domain/text';
