@@ -2,6 +2,8 @@
 import type { BreadcrumbList, FAQPage, Person, ProfessionalService, Service, WithContext } from 'schema-dts';
 import type { FaqEntry } from '../schemas/shared';
 import type { Site } from '../schemas/site';
+import { openingHoursLd } from '../domain/scheduling/business-hours';
+import { schedulingConfig } from '../domain/scheduling/config';
 
 export type JsonLd = WithContext<Person | ProfessionalService | Service | FAQPage | BreadcrumbList>;
 
@@ -34,12 +36,7 @@ export function businessLd(site: Site, origin: string): WithContext<Professional
     founder: { '@id': id(origin, 'person') },
     areaServed: { '@type': 'Country', name: 'Brasil' },
     address: { '@type': 'PostalAddress', addressLocality: site.address.locality, addressRegion: site.address.region, addressCountry: site.address.country },
-    openingHoursSpecification: {
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-      opens: '09:00',
-      closes: '18:00',
-    },
+    openingHoursSpecification: openingHoursLd(schedulingConfig),
     sameAs: [site.social.linkedin, site.social.instagram],
   };
 }

@@ -10,7 +10,6 @@ export const siteSchema = z.object({
   email: z.email(),
   location: text,
   address: z.object({ locality: text, region: z.string().length(2), country: z.string().length(2) }),
-  availability: text,
   social: z.object({ linkedin: z.url({ protocol: /^https$/ }), instagram: z.url({ protocol: /^https$/ }) }),
   blogUrl: z.url({ protocol: /^https$/ }),
   talksChatUrl: z.url({ protocol: /^https$/ }),
