@@ -1,5 +1,6 @@
 // Server settings from environment variables (documented in the README's table).
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
+import { SITE_EMAIL } from '../../src/domain/contact';
 
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
@@ -31,7 +32,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     supabase: url && key ? { url, serviceRoleKey: key } : null,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || 'Mentor Solar <nao-responda@mentor-solar.example.com>',
-    contactEmail: env.CONTACT_EMAIL?.trim() || 'contato@mentor-solar.example.com',
+    contactEmail: env.CONTACT_EMAIL?.trim() || SITE_EMAIL,
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
     siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || 'https://mentor-solar.netlify.app').replace(/\/+$/, ''),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),

@@ -67,4 +67,16 @@ describe('content validation at build time', () => {
     expect(result.output).toContain('content/home.yaml');
     expect(result.output).toContain('{studnts}');
   });
+
+  it("the site's email changed in site.yaml alone stops the build: the functions mail and show SITE_EMAIL", async () => {
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^email: \S+/m, 'email: outro@mentorsolar.com.br'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('src/domain/contact.ts');
+  });
+
+  it('a privacy policy citing another address stops the build', async () => {
+    const result = await buildWith('legal/politica-de-privacidade.md', (md) => md.replace('**contato@mentorsolar.com.br**', '**privacidade@exemplo.com.br**'));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('privacidade@exemplo.com.br');
+  });
 });
