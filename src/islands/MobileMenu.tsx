@@ -2,6 +2,8 @@
 // #menu-mobile, shown by CSS :target); hydrated on first interaction (src/scripts/menu-loader.ts),
 // after which React owns open/close.
 import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { close, instagram, linkedin, menu } from '../components/ui/icon-paths';
+import { Icon } from './Icon';
 
 export interface MenuLink {
   name: string;
@@ -19,20 +21,7 @@ export interface MobileMenuProps {
 
 const PANEL_ID = 'menu-mobile';
 
-const icons = {
-  menu: 'M3 6h18M3 12h18M3 18h18',
-  close: 'M18 6 6 18M6 6l12 12',
-  linkedin: 'M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6zM2 9h4v12H2zM4 6a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
-  instagram: 'M17 2H7a5 5 0 0 0-5 5v10a5 5 0 0 0 5 5h10a5 5 0 0 0 5-5V7a5 5 0 0 0-5-5zM16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37zM17.5 6.5h.01',
-};
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={path} />
-    </svg>
-  );
-}
+const icons = { menu, close, linkedin, instagram };
 
 export default function MobileMenu({ items, quote, social, labels, currentPath }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
@@ -82,7 +71,7 @@ export default function MobileMenu({ items, quote, social, labels, currentPath }
         onKeyDown={(event) => event.key === ' ' && toggle(event)}
         className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
       >
-        <Icon path={open ? icons.close : icons.menu} />
+        <Icon path={open ? icons.close : icons.menu} className="size-6" />
       </a>
       <nav id={PANEL_ID} aria-label={labels.mainNav} className={`${panelVisibility} absolute inset-x-0 top-16 border-t border-white/10 bg-navy-950 px-4 pb-6 pt-2 shadow-2xl`}>
         <ul className="space-y-1">
@@ -128,7 +117,7 @@ export default function MobileMenu({ items, quote, social, labels, currentPath }
               data-track={labels[network]}
               data-track-location="Header Mobile"
             >
-              <Icon path={icons[network]} />
+              <Icon path={icons[network]} className="size-6" />
             </a>
           ))}
         </div>

@@ -14,6 +14,8 @@ import { Summary } from './Summary';
 import { useBooking, type SlotSubmit } from './useBooking';
 import { useMonthDays } from './useMonthDays';
 import { useSlots, type SlotsState } from './useSlots';
+import { close } from '../../../components/ui/icon-paths';
+import { Icon } from '../../Icon';
 
 interface Props {
   copy: DialogCopy;
@@ -104,9 +106,7 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
             </p>
           </div>
           <button type="button" onClick={closeScheduling} aria-label={copy.close} className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
-            </svg>
+            <Icon path={close} />
           </button>
         </div>
 
