@@ -20,7 +20,10 @@ const rawSite = async () => {
 /** A content file's data with the site's claims put in for its `{key}` placeholders (src/lib/claims.ts). */
 const claimed = async <T>(data: T, file: string) => withClaims(data, (await rawSite()).claims, file);
 
-export const getSite = async () => claimed(await rawSite(), 'site.yaml');
+export const getSite = async () => {
+  const site = await rawSite();
+  return withClaims(site, site.claims, 'site.yaml');
+};
 export const getHome = async () => claimed(required(await getEntry('home', 'home'), 'home.yaml'), 'home.yaml');
 // The form pages' copy has placeholders of its own ("{step}", filled in the browser) and claims no numbers.
 export const getNotFound = async () => required(await getEntry('notFound', 'not-found'), 'not-found.yaml');

@@ -1,7 +1,8 @@
 import type { AvailabilitySlot } from '../../../domain/api';
 import type { DialogCopy } from '../../../schemas/orcamento';
 import { fill } from '../format';
-import { firstName, localTimeOf } from './dates';
+import { firstName } from '../../../domain/text';
+import { localTimeOf } from './dates';
 import type { SlotsState } from './useSlots';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brasiliaToday, firstName, isoDay, localTimeOf, shortDate } from './dates';
+import { brasiliaToday, isoDay, localTimeOf, shortDate } from './dates';
 
 describe('dates', () => {
   it('formats the API day and the pt-BR short date', () => {
@@ -20,9 +20,5 @@ describe('dates', () => {
     // 2026-11-24 01:30 UTC is 22:30 on the 23rd in São Paulo (UTC-3): in Lisbon or Tokyo it is the 24th.
     expect(isoDay(brasiliaToday(Date.UTC(2026, 10, 24, 1, 30)))).toBe('2026-11-23');
     expect(isoDay(brasiliaToday(Date.UTC(2026, 10, 24, 3, 0)))).toBe('2026-11-24');
-  });
-
-  it('takes the first name of a consultant', () => {
-    expect(firstName('  Ana Souza ')).toBe('Ana');
   });
 });

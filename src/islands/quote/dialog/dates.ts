@@ -27,5 +27,3 @@ export function brasiliaToday(now: number = Date.now()): Date {
   const there = new TZDate(now, schedulingConfig.timeZone);
   return new Date(there.getFullYear(), there.getMonth(), there.getDate());
 }
-
-export { firstName } from '../../../domain/text';
