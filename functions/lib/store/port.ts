@@ -292,7 +292,7 @@ export function detailsOf(row: DetailsRow): MeetingDetails {
     sequence: Number(row.sequence),
     cancelledBy: (row.cancelled_by as Actor | null) ?? null,
     preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email },
-    lead: { id: row.lead_id, nomeCompleto: row.lead_nome, email: row.lead_email, nomeEmpresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone },
+    lead: leadFromRow({ id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone }),
   };
 }
 
