@@ -4,8 +4,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
-import localFunctions from './scripts/astro/local-functions.mjs';
-import lazyChunkUrl from './scripts/astro/lazy-chunk-url.mjs';
+import localFunctions from './scripts/build/astro/local-functions.mjs';
+import lazyChunkUrl from './scripts/build/astro/lazy-chunk-url.mjs';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://mentor-solar.netlify.app';

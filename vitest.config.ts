@@ -1,12 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests: domain rules, content schemas, function handlers on a real PGlite and on a
-// real PostgreSQL server (tests/support/postgres-server.ts starts a throwaway cluster for the run).
+// Two projects, run by `npm test` one after the other (`vitest run --project unit|browser`):
+// - unit: domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
+//   server (tests/support/postgres-server.ts starts a throwaway cluster for the run);
+// - browser: real Chromium (playwright-core) against one site for all files, started by
+//   tests/support/browser-site.ts from the built dist/ (run `npm run build` first). Files run one at a time:
+//   they share that site and its database, and Chromium on two cores.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    globalSetup: ['tests/support/postgres-server.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/postgres-server.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/browser-site.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

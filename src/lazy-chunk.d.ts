@@ -1,4 +1,4 @@
-// Ambient (no imports/exports here): `lazy-chunk:` modules, see scripts/astro/lazy-chunk-url.mjs.
+// Ambient (no imports/exports here): `lazy-chunk:` modules, see scripts/build/astro/lazy-chunk-url.mjs.
 declare module 'lazy-chunk:*' {
   /** URL of the module built as its own chunk. */
   const url: string;

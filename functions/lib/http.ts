@@ -32,7 +32,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /**
  * 429 of an endpoint's rate limit in its own error body (`shape`), with Retry-After in seconds. Function
- * modules export it as `rateLimited` for the local host (scripts/rate-limit.mjs); on Netlify the edge
+ * modules export it as `rateLimited` for the local host (scripts/server/rate-limit.mjs); on Netlify the edge
  * enforces config.rateLimit itself, and the wizard shows the same message for any 429.
  */
 export function tooManyRequests(retryAfterSeconds: number, shape: (error: string) => object = (error) => ({ error })): Response {

@@ -1,4 +1,4 @@
-// The first paint of every page needs its HTML alone (scripts/defer-assets.mjs): the full stylesheets,
+// The first paint of every page needs its HTML alone (scripts/build/defer-assets.mjs): the full stylesheets,
 // the layout's module script and the web manifest are requested after the first contentful paint, and
 // still arrive; the consent banner is in the first paint; without JavaScript the <noscript> links work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,12 @@
-// Shared pieces of the /orcamento browser tests: server with its database, form filling, calendar.
+// Shared pieces of the /orcamento browser tests: the site with its database, form filling, calendar.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import postgres from 'postgres';
+import { expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startInProcessServer } from './support';
+import { launchBrowser } from './support';
+import { startSite } from '../support/site-process.mjs';
 import type { LeadFormValues } from '../../src/domain/lead-form';
 
 /** Spec viewports for this issue: a mid-range phone and a laptop. */
@@ -40,33 +42,43 @@ export interface Harness {
   /** The server's DATA_DIR: its mail is written under `${dataDir}/outbox` as .eml files. */
   dataDir: string;
   browser: Browser;
+  /** The database the functions write to (shared by every browser file: find rows by the test's own email). */
   db: Db;
   close: () => Promise<void>;
 }
 
 /**
- * Starts the `npm start` server in this process on a fresh embedded database (DATA_DIR is read
- * when the functions open their store) and returns the same PGlite the functions write to.
+ * The project's one site (tests/support/browser-site.ts), a connection to its database and a Chromium.
+ * `rateLimits`: a second server with each function's rate limit on, over the same database, for the
+ * tests of the limits only (the shared site runs without them).
  */
 export async function startHarness(options: { rateLimits?: boolean } = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'orcamento-test-'));
-  process.env.DATA_DIR = dataDir;
-  const server = await startInProcessServer(options);
-  const { getApp } = await import('../../functions/lib/app');
-  const app = await getApp();
-  const db = (app.store as unknown as { db?: Db }).db;
-  if (!db) throw new Error('expected the embedded PGlite store (unset SUPABASE_URL for browser tests)');
+  const databaseUrl = inject('siteDatabaseUrl');
+  let site = { url: inject('siteUrl'), dataDir: inject('siteDataDir'), stop: async () => {} };
+  if (options.rateLimits) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orcamento-limits-'));
+    const limited = await startSite({ env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMITS: 'on' }, label: 'site with rate limits' });
+    site = {
+      url: limited.url,
+      dataDir,
+      async stop() {
+        await limited.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  const db: Db = { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) };
   const browser = await launchBrowser();
   return {
-    url: server.url,
-    dataDir,
+    url: site.url,
+    dataDir: site.dataDir,
     browser,
     db,
     async close() {
       await browser.close();
-      await server.close();
-      await app.store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await sql.end({ timeout: 5 });
+      await site.stop();
     },
   };
 }

@@ -1,5 +1,5 @@
-// Rate limits as a visitor meets them: this file's server enforces config.rateLimit (the shared test
-// server runs with RATE_LIMITS=off), and the limits are reached for real from the same IP and domain.
+// Rate limits as a visitor meets them: this file's server enforces config.rateLimit (the shared site
+// runs with RATE_LIMITS=off), and the limits are reached for real from the same IP and domain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support';
 import { DESKTOP, dialog, field, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast, type Harness } from './orcamento.fixtures';
@@ -27,7 +27,8 @@ describe('rate limits in the quote flow', () => {
   it('the dialog shows a refused booking (429) as a toast with the pt-BR message', async () => {
     const { context, page } = await newPage(h.browser, DESKTOP);
     try {
-      await fillWholeForm(page, h.url, 'Consultoria', sampleLead());
+      const lead = sampleLead();
+      await fillWholeForm(page, h.url, 'Consultoria', lead);
       await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
       await dialog(page).waitFor();
       await pickFirstAvailableDay(page);
@@ -35,7 +36,8 @@ describe('rate limits in the quote flow', () => {
       await exhaust('/api/meetings', () => ({}));
       await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
       await toast(page, 'Erro ao agendar reunião', TOO_MANY);
-      expect(await h.db.query('select 1 from meetings').then((r) => r.rows.length)).toBe(0);
+      const { rows } = await h.db.query('select 1 from meetings m join leads l on l.id = m.lead_id where l.email = $1', [lead.email]);
+      expect(rows).toHaveLength(0);
     } finally {
       await context.close();
     }

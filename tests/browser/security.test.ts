@@ -2,10 +2,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
 import { buildProject, copyProject } from '../support/project';
+import { startSite } from '../support/site-process.mjs';
 import { dialog, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, toast } from './orcamento.fixtures';
 import { manageLink, to, waitForMails } from './reuniao.fixtures';
 
@@ -13,29 +14,25 @@ const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', 
 const GTM_HOST = 'www.googletagmanager.com';
 
 let browser: Browser;
-let gtmSite: { url: string; close: () => Promise<void> };
+let gtmSite: { url: string; stop: () => Promise<void> };
 let gtmDir = '';
+let gtmDataDir = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The same site built with a tag-manager id, served by the same server code.
+  // The same site built with a tag-manager id, served the same way, over the same database as the
+  // shared site, so a whole booking runs under this CSP.
   gtmDir = await copyProject('gtm-build-');
   await buildProject(gtmDir, { PUBLIC_GTM_ID: 'GTM-TESTE12' });
-  // With the functions too (on a throw-away embedded database), so a whole booking runs under this CSP.
-  process.env.DATA_DIR = await mkdtemp(join(tmpdir(), 'gtm-data-'));
-  const { startServer } = await import('../../scripts/server.mjs');
-  const { listFunctionFiles } = await import('../../scripts/functions-host.mjs');
-  const functionsDir = new URL('../../functions/', import.meta.url).pathname;
-  const files: string[] = await listFunctionFiles(functionsDir);
-  const functionModules = await Promise.all(files.map((f) => import(/* @vite-ignore */ `${functionsDir}${f}`)));
-  gtmSite = await startServer({ port: 0, root: gtmDir, functionModules });
+  gtmDataDir = await mkdtemp(join(tmpdir(), 'gtm-data-'));
+  gtmSite = await startSite({ root: gtmDir, env: { DATABASE_URL: inject('siteDatabaseUrl'), DATA_DIR: gtmDataDir, RATE_LIMITS: 'off' }, label: 'site with GTM' });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await gtmSite?.close();
+  await gtmSite?.stop();
   if (gtmDir) await rm(gtmDir, { recursive: true, force: true });
-  if (process.env.DATA_DIR) await rm(process.env.DATA_DIR, { recursive: true, force: true });
+  if (gtmDataDir) await rm(gtmDataDir, { recursive: true, force: true });
 });
 
 /** A context that records CSP violations, requests to the tag-manager host, and answers them locally. */
@@ -148,7 +145,7 @@ describe('Content-Security-Policy during a whole booking with PUBLIC_GTM_ID', ()
 
     // The manage link of the lead's email, with consent already given: the tag manager loads at once on
     // /reuniao, and must read an address without the token (and get no Referer holding it).
-    const [mail] = await waitForMails(process.env.DATA_DIR!, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
+    const [mail] = await waitForMails(gtmDataDir, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
     const { url, token } = manageLink(mail, gtmSite.url);
     const before = gtmRequests.length;
     await page.goto(url);

@@ -14,7 +14,7 @@ const ANA = 'ana.souza@consultores.example.com';
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/consultants.mjs', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/ops/consultants.mjs', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' },
       timeout: 60_000,
     });

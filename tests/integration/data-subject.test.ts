@@ -111,7 +111,7 @@ describe('delete_person_data', () => {
   });
 });
 
-describe('scripts/data-subject.mjs', () => {
+describe('scripts/ops/data-subject.mjs', () => {
   it('exports, asks for --yes, then deletes on the DATA_DIR store', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'mentor-dsr-'));
     try {
@@ -130,7 +130,7 @@ describe('scripts/data-subject.mjs', () => {
       await store.close(); // one process at a time may open an embedded database
 
       const env = { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' };
-      const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['scripts/data-subject.mjs', ...args], { env, cwd: process.cwd() });
+      const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['scripts/ops/data-subject.mjs', ...args], { env, cwd: process.cwd() });
       const exported = JSON.parse((await cli('export', 'cli@example.com')).stdout);
       expect(exported.leads.map((l: { email: string }) => l.email)).toEqual(['Cli@Example.com']);
       expect((await cli('delete', 'cli@example.com')).stderr).toMatch(/--yes/);

@@ -1,11 +1,11 @@
-// config.rateLimit enforced by the local server as Netlify does (scripts/rate-limit.mjs), over real HTTP.
+// config.rateLimit enforced by the local server as Netlify does (scripts/server/rate-limit.mjs), over real HTTP.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { createRateLimiter, rateLimitKey, rateLimitsEnabled, readRateLimit } from '../../scripts/rate-limit.mjs';
-import { startServer } from '../../scripts/server.mjs';
+import { createRateLimiter, rateLimitKey, rateLimitsEnabled, readRateLimit } from '../../scripts/server/rate-limit.mjs';
+import { startServer } from '../../scripts/server/server.mjs';
 import { key, openTestApp, validRequest, type TestApp } from './helpers';
 
 const TOO_MANY = 'Muitas tentativas. Aguarde um minuto e tente novamente.';

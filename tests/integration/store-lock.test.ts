@@ -21,9 +21,9 @@ function env() {
   return { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' };
 }
 
-/** `node scripts/serve.mjs` (what `npm start` runs after the build); resolves with its URL once listening. */
+/** `node scripts/server/serve.mjs` (what `npm start` runs after the build); resolves with its URL once listening. */
 function serve(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/server/serve.mjs'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -47,12 +47,12 @@ describe('embedded database lock', () => {
     const first = await serve();
     expect((await postLead(first.url, 'trava@example.com')).status).toBe(201);
 
-    const tool = await promisify(execFile)(process.execPath, ['scripts/data-subject.mjs', 'delete', 'trava@example.com', '--yes'], { env: env() })
+    const tool = await promisify(execFile)(process.execPath, ['scripts/ops/data-subject.mjs', 'delete', 'trava@example.com', '--yes'], { env: env() })
       .then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
     expect(tool.code).toBe(2);
     expect(tool.stderr).toMatch(new RegExp(`aberto por outro processo \\(pid ${first.child.pid}\\)`));
 
-    const migrate = await promisify(execFile)(process.execPath, ['scripts/db.mjs', 'migrate'], { env: env() })
+    const migrate = await promisify(execFile)(process.execPath, ['scripts/ops/db.mjs', 'migrate'], { env: env() })
       .then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => error);
     expect(migrate.code).toBe(2);
     expect(migrate.stderr).toMatch(/aberto por outro processo/);
@@ -74,7 +74,7 @@ describe('embedded database lock', () => {
     await new Promise((r) => again.child.once('exit', r));
 
     // With the server stopped the tool runs, and finds what the first server stored (nothing was lost).
-    const exported = JSON.parse((await promisify(execFile)(process.execPath, ['scripts/data-subject.mjs', 'export', 'trava@example.com'], { env: env() })).stdout);
+    const exported = JSON.parse((await promisify(execFile)(process.execPath, ['scripts/ops/data-subject.mjs', 'export', 'trava@example.com'], { env: env() })).stdout);
     expect(exported.leads).toHaveLength(1);
   });
 

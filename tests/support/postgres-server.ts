@@ -4,10 +4,10 @@
 // Without PostgreSQL binaries the server tests are skipped locally and fail under CI=true.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './site-process.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,17 +26,6 @@ function binDir(): string | null {
   return versions.length ? join(root, versions[0], 'bin') : null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user then. */
 function runner(): (bin: string, args: string[]) => string {
   const isRoot = process.getuid?.() === 0;
@@ -48,13 +37,17 @@ function runner(): (bin: string, args: string[]) => string {
   };
 }
 
-export default async function setup({ provide }: TestProject) {
+export type PostgresCluster = { url: string; stop(): void };
+
+/**
+ * Starts a throwaway cluster; null when this machine has no PostgreSQL server binaries (and not CI=true,
+ * where that throws). Callers stop it.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   const bin = binDir();
   if (!bin) {
     if (process.env.CI) throw new Error('PostgreSQL server binaries not found (apt-get install -y postgresql); .ci/run installs them');
-    console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
-    provide('postgresUrl', null);
-    return;
+    return null;
   }
   const run = runner();
   const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
@@ -76,13 +69,21 @@ export default async function setup({ provide }: TestProject) {
   psql(`create role anon nologin noinherit; create role authenticated nologin noinherit;
         create role service_role nologin noinherit bypassrls; grant anon, authenticated, service_role to postgres;`);
   console.info(`[postgres] test cluster on 127.0.0.1:${port} (${psql('show server_version').trim()})`);
-  provide('postgresUrl', `postgres://postgres:${POSTGRES_TEST_PASSWORD}@127.0.0.1:${port}/postgres`);
-
-  return () => {
-    try {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  return {
+    url: `postgres://postgres:${POSTGRES_TEST_PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+export default async function setup({ provide }: TestProject) {
+  const cluster = await startPostgresCluster();
+  if (!cluster) console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
+  provide('postgresUrl', cluster?.url ?? null);
+  return () => cluster?.stop();
 }

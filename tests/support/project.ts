@@ -11,7 +11,7 @@ export const projectRoot = new URL('../../', import.meta.url).pathname;
 /** Copies sources and config (node_modules is linked, not copied) into a fresh temp dir. */
 export async function copyProject(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  for (const entry of ['src', 'content', 'public', 'scripts', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) {
+  for (const entry of ['src', 'content', 'public', 'scripts', 'functions', 'supabase', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) {
     await cp(join(projectRoot, entry), join(dir, entry), { recursive: true });
   }
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
@@ -22,6 +22,6 @@ export async function copyProject(prefix: string): Promise<string> {
 export async function buildProject(dir: string, env: Record<string, string> = {}) {
   const options = { cwd: dir, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 16 * 1024 * 1024 };
   const astro = await run(process.execPath, [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build'], options);
-  const csp = await run(process.execPath, [join(dir, 'scripts/csp-headers.mjs')], options);
+  const csp = await run(process.execPath, [join(dir, 'scripts/build/csp-headers.mjs')], options);
   return `${astro.stdout}\n${csp.stdout}`;
 }

@@ -1,7 +1,7 @@
 // Looks at a page as a person would: `node tests/tools/screenshot.mjs <url> <out.png> [width=375] [fullPage=1]`.
 // Prints the scripts the page loaded and its console output.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const [, , url, out, width = '375', full = '1'] = process.argv;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -185,7 +185,7 @@ export interface Store {
   claimOutbox(now: Date, limit: number): Promise<OutboxRow[]>;
   markSent(id: string, now: Date): Promise<void>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
-  /** LGPD data-subject requests (scripts/data-subject.mjs): matched on email in any case. */
+  /** LGPD data-subject requests (scripts/ops/data-subject.mjs): matched on email in any case. */
   exportPersonData(email: string): Promise<PersonData>;
   /** Deletes the person's leads, meetings and the outbox messages about them, in one transaction. */
   deletePersonData(email: string): Promise<PersonDeletion>;

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 
 async function db(command: string, env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/db.mjs', command], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/ops/db.mjs', command], { env: { ...process.env, ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

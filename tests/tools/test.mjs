@@ -1,22 +1,22 @@
 // `npm test`: every gate in order, stopping at the first failure.
-//   1. astro check            type errors fail; then ESLint with zero warnings
-//   2. vitest run             unit + integration (fresh temp DATA_DIR)
-//   3. npm run build          astro build + the project's post-build steps
-//   4. JS budget              scripts/check-dist-js.mjs on dist/
-//   5. browser tests          scripts/serve.mjs on a free port with a fresh temp DATA_DIR, then
-//                             vitest with vitest.browser.config.ts and TEST_BASE_URL pointing at it
-//   6. Lighthouse             scripts/lighthouse.mjs against the same server
-// The server is stopped in every case. Closing line, for CI: `tests: N passed, N failed[, N skipped]`,
-// where N counts vitest tests plus one check for each other gate (astro check, build, JS budget, Lighthouse);
-// gates that did not run because an earlier one failed count as skipped.
+//   1. astro check            type errors fail
+//   2. ESLint                 zero warnings
+//   3. vitest --project unit  unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
+//   4. npm run build          astro build + the project's post-build steps
+//   5. JS budget              tests/tools/check-dist-js.mjs on dist/
+//   6. vitest --project browser   its globalSetup starts one site for every browser file
+//   7. Lighthouse             tests/tools/lighthouse.mjs, which starts the site as `npm start` does
+// Each gate owns whatever server it needs, so this file only runs commands. Closing line, for CI:
+// `tests: N passed, N failed[, N skipped]`, where N counts vitest tests plus one check for each other
+// gate (astro check, ESLint, build, JS budget, Lighthouse); gates that did not run because an earlier one
+// failed count as skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const node = process.execPath;
 const MINUTE = 60_000;
 
@@ -41,7 +41,6 @@ const baseEnv = {
 };
 
 const children = new Set();
-let server;
 
 /** Runs a command with inherited output; resolves with its exit code (a timeout kills it and fails). */
 function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node } = {}) {
@@ -96,72 +95,8 @@ function vitestArgs(extra, jsonFile) {
   return [binOf('vitest'), 'run', ...extra, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpRoot, 'server-data-'));
-  const child = spawn(node, [path.join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    // Rate limits off: every browser test and Lighthouse come from one IP, far above a visitor's pace.
-    // (The 429 browser test starts its own server with the limits on.)
-    env: { ...baseEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const prefix = (stream, out) =>
-    stream.on('data', (chunk) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(`[server] ${line}\n`);
-    });
-  prefix(child.stdout, process.stdout);
-  prefix(child.stderr, process.stderr);
-  let exited = null;
-  child.on('exit', (code, signal) => {
-    exited = code ?? signal;
-    if (server === child) console.error(`!! server exited unexpectedly (${exited})`);
-  });
-  server = child;
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 2 * MINUTE;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`server exited (${exited}) before answering`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5000) });
-      await response.arrayBuffer();
-      console.log(`server answers on ${url} (GET / -> ${response.status}), DATA_DIR=${dataDir}`);
-      return url;
-    } catch {
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-  throw new Error('server did not answer within 2 minutes');
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const closed = new Promise((resolve) => child.once('exit', resolve));
-  killGroup(child, 'SIGTERM');
-  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
-  await closed;
-  clearTimeout(timer);
-  console.log('server stopped');
-}
-
 function cleanupSync() {
   for (const child of children) killGroup(child, 'SIGKILL');
-  if (server) killGroup(server, 'SIGKILL');
   rmSync(tmpRoot, { recursive: true, force: true });
 }
 process.on('exit', cleanupSync);
@@ -181,7 +116,7 @@ const fmtSeconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
  * One gate. `body` returns { ok, counts? }: vitest steps report test counts, the other gates count as one check.
  */
 async function step(number, title, body) {
-  console.log(`\n==> [${number}/${steps.length + 2}] ${title}`);
+  console.log(`\n==> [${number}/${steps.length}] ${title}`);
   const started = Date.now();
   let outcome;
   try {
@@ -198,7 +133,7 @@ async function step(number, title, body) {
     totals.skipped += outcome.counts.skipped;
   } else if (outcome.ok) totals.passed += 1;
   else totals.failed += 1;
-  console.log(`<== [${number}/${steps.length + 2}] ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
+  console.log(`<== [${number}/${steps.length}] ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
   return outcome.ok;
 }
 
@@ -229,11 +164,19 @@ const steps = [
   ['ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE }).then((c) => ({ ok: c === 0 }))],
   [
     'vitest: unit + integration',
-    () => vitestStep([], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
+    () => vitestStep(['--project', 'unit'], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
   ],
   // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
   ['build (npm run build)', () => npmRun('build', 15 * MINUTE).then((c) => ({ ok: c === 0 }))],
-  ['JS budget (dist/)', () => run([path.join(root, 'scripts/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
+  ['JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
+  ['vitest: browser', () => vitestStep(['--project', 'browser'], 'browser', baseEnv)],
+  [
+    'Lighthouse (mobile)',
+    () => {
+      const { BASE_URL: _running, ...env } = baseEnv; // always audit a fresh site of this build
+      return run([path.join(root, 'tests/tools/lighthouse.mjs')], { env, timeoutMs: 30 * MINUTE }).then((c) => ({ ok: c === 0 }));
+    },
+  ],
 ];
 
 const runStarted = Date.now();
@@ -242,30 +185,6 @@ for (const [index, [title, body]] of steps.entries()) {
   if (!(await step(index + 1, title, body))) {
     allOk = false;
     break;
-  }
-}
-
-if (allOk) {
-  let baseUrl;
-  try {
-    allOk = await step(steps.length + 1, 'browser tests (server + vitest.browser.config.ts)', async () => {
-      baseUrl = await startServer();
-      return vitestStep(['--config', 'vitest.browser.config.ts'], 'browser', {
-        ...baseEnv,
-        TEST_BASE_URL: baseUrl,
-        // The running server owns its DATA_DIR (PGlite is single-process); tests that start their own
-        // in-process server get another fresh one.
-        DATA_DIR: mkdtempSync(path.join(tmpRoot, 'browser-tests-data-')),
-        RATE_LIMITS: 'off',
-      });
-    });
-    if (allOk) {
-      allOk = await step(steps.length + 2, 'Lighthouse (mobile)', () =>
-        run([path.join(root, 'scripts/lighthouse.mjs')], { env: { ...baseEnv, BASE_URL: baseUrl }, timeoutMs: 30 * MINUTE }).then((c) => ({ ok: c === 0 })),
-      );
-    }
-  } finally {
-    await stopServer();
   }
 }
 

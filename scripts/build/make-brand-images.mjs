@@ -1,9 +1,9 @@
 // Regenerates public/ favicons, app icons and the Open Graph image from the SVG sources below.
-// Run by hand after changing the brand: `node scripts/make-brand-images.mjs` (outputs are committed).
+// Run by hand after changing the brand: `node scripts/build/make-brand-images.mjs` (outputs are committed).
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 
-const out = new URL('../public/', import.meta.url);
+const out = new URL('../../public/', import.meta.url);
 const sunPath = 'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.22 4.22l1.42 1.42M18.36 18.36l1.42 1.42M1 12h2M21 12h2M4.22 19.78l1.42-1.42M18.36 5.64l1.42-1.42';
 const icon = (padding) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fcd34d"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs>

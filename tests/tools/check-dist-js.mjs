@@ -11,7 +11,7 @@
 // A file shared by several scripts counts once per page. Sizes are gzip -9 of each file, close to what a
 // CDN sends.
 //
-// Usage: node scripts/check-dist-js.mjs [distDir]   (exit 1 on a breach or a missing dist/)
+// Usage: node tests/tools/check-dist-js.mjs [distDir]   (exit 1 on a breach or a missing dist/)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -217,7 +217,7 @@ export function formatReport({ rows, problems }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+  const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
   const distDir = path.resolve(process.argv[2] ?? path.join(projectRoot, 'dist'));
   if (!existsSync(distDir)) {
     console.error(`check-dist-js: ${distDir} does not exist; run astro build first`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deferAssets, LOADER } from '../../../scripts/defer-assets.mjs';
+import { deferAssets, LOADER } from '../../scripts/build/defer-assets.mjs';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 

@@ -1,29 +1,21 @@
 // `npm run bench`: load test of the lead, availability and booking endpoints on the embedded database and,
-// when DATABASE_URL is set, on PostgreSQL too. Starts its own server (scripts/serve.mjs) on a free port per
+// when DATABASE_URL is set, on PostgreSQL too. Starts its own server (scripts/server/serve.mjs) on a free port per
 // store, with a throw-away DATA_DIR or a throw-away database, 50 connections.
 // Prints a markdown table; latencies are computed from every response (autocannon has no p95).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startSite } from '../support/site-process.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The published privacy-policy version (frontmatter): the functions store leads only with this one. */
 const POLICY_VERSION = /^version:\s*"?([^"\n]+)"?/m.exec(readFileSync(join(root, 'content/legal/politica-de-privacidade.md'), 'utf8'))[1];
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function freePort() {
-  const srv = createServer();
-  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address();
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 function run(cmd, args) {
   return new Promise((resolve, reject) => {
@@ -53,8 +45,8 @@ async function onFreshPostgresDatabase(serverUrl, run) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    await runEnv('node', ['scripts/db.mjs', 'migrate'], { ...process.env, DATABASE_URL: url.href });
-    await runEnv('node', ['scripts/db.mjs', 'seed'], { ...process.env, DATABASE_URL: url.href });
+    await runEnv('node', ['scripts/ops/db.mjs', 'migrate'], { ...process.env, DATABASE_URL: url.href });
+    await runEnv('node', ['scripts/ops/db.mjs', 'seed'], { ...process.env, DATABASE_URL: url.href });
     return await run(url.href);
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -96,7 +88,7 @@ async function withBusyFeeds(run, perConsultant = 200) {
   const emails = ['ana.souza', 'bruno.almeida', 'carla.mendes'].map((n) => `${n}@consultores.example.com`);
   try {
     return await run(async (env) => {
-      for (const [i, email] of emails.entries()) await runEnv('node', ['scripts/consultants.mjs', 'feed', email, `${origin}/${i + 1}.ics`], env);
+      for (const [i, email] of emails.entries()) await runEnv('node', ['scripts/ops/consultants.mjs', 'feed', email, `${origin}/${i + 1}.ics`], env);
     });
   } finally {
     server.closeAllConnections();
@@ -104,35 +96,25 @@ async function withBusyFeeds(run, perConsultant = 200) {
   }
 }
 
-/** Starts scripts/serve.mjs on a free port with `storeEnv` and runs every load scenario against it. */
+/** Starts the site (tests/support/site-process.mjs) with `storeEnv` and runs every load scenario against it. */
 async function suite(label, storeEnv, { setup, readsOnly = false } = {}) {
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-bench-'));
-  const base = `http://127.0.0.1:${port}`;
-  const post = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   // RATE_LIMITS=off: a load test is one IP sending thousands of requests, exactly what the limits refuse.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMITS: 'off' };
-  delete env.DATABASE_URL;
-  delete env.SUPABASE_URL;
-  delete env.SMTP_URL; // mail goes to .eml files in the temp dir
+  // No SMTP_URL: mail goes to .eml files in the temp dir.
+  const env = { ...process.env, DATA_DIR: dataDir, RATE_LIMITS: 'off' };
+  for (const name of ['DATABASE_URL', 'SUPABASE_URL', 'SMTP_URL']) delete env[name];
   Object.assign(env, storeEnv);
   if (setup) await setup(env);
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const site = await startSite({ env, label: 'bench', output: null });
+  const base = `http://127.0.0.1:${site.port}`;
+  const post = (path, body) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   async function stopServer() {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await site.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 
   try {
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-
     const month = await (await fetch(`${base}/api/availability?month=${new Date().toISOString().slice(0, 7)}`)).json();
     const next = await (await fetch(`${base}/api/availability?month=${nextMonth()}`)).json();
     const days = [...month.days, ...next.days];

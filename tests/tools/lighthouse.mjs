@@ -5,16 +5,19 @@
 // the route's budget (1.0 s on content pages, 1.3 s on /orcamento), the home page's total transfer <= 60 KB.
 // Accessibility, best practices and SEO must be 100 in every run. A broken trace (no result) is run again.
 //
-// Usage: BASE_URL=http://localhost:8888 node scripts/lighthouse.mjs   (needs the server running: `npm start`)
+// Usage: node tests/tools/lighthouse.mjs (after `npm run build`: starts the site as `npm start` does, on a
+// fresh embedded database, and stops it at the end), or BASE_URL=http://localhost:8888 … to audit a running one.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium). Writes reports/lighthouse.md (and one JSON report per route).
 // Exit 1 when a route misses a threshold, could not be audited or answered something other than 200/404.
 // A route answering 404 is skipped (it is still being built). Reusable: import { runLighthouse } from here.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { startSite } from '../support/site-process.mjs';
 
 export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/orcamento?servico=consultoria', '/politica-de-privacidade', '/reuniao'];
 export const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -262,8 +265,15 @@ function lighthouseVersion() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-  const baseUrl = process.env.BASE_URL ?? 'http://localhost:8888';
+  const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+  // Rate limits off: the audits come from one address, far above a visitor's pace.
+  const dataDir = process.env.BASE_URL ? null : await mkdtemp(path.join(tmpdir(), 'lighthouse-site-'));
+  const site = dataDir ? await startSite({ env: { DATA_DIR: dataDir, RATE_LIMITS: 'off' } }) : null;
+  const stopSite = async () => {
+    await site?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = site?.url ?? process.env.BASE_URL;
   const reportDir = path.join(projectRoot, 'reports', 'lighthouse');
   await mkdir(reportDir, { recursive: true });
   console.log(`Lighthouse on ${baseUrl}: ${ROUTES.length} routes, one at a time`);
@@ -272,8 +282,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     outcome = await runLighthouse({ baseUrl, reportDir });
   } catch (error) {
     console.error(`lighthouse: could not run: ${error instanceof Error ? error.stack : error}`);
+    await stopSite();
     process.exit(1);
   }
+  await stopSite();
   const table = formatTable(outcome.results, baseUrl);
   const failuresText = outcome.problems.length ? `\n\nFailing:\n${outcome.problems.map((p) => `- ${p}`).join('\n')}\n` : '\n';
   await writeFile(path.join(projectRoot, 'reports', 'lighthouse.md'), `# Lighthouse\n\n${table}${failuresText}`);

@@ -3,7 +3,7 @@
 // the environment selects, like the functions: DATABASE_URL, else Supabase, else the embedded database
 // at ${DATA_DIR:-.data}/db — which one process at a time may open: stop `npm start` first.
 // Exit codes: 0 done, 1 bad input or unknown consultant (nothing changed), 2 the store could not be opened.
-import { importTs } from './functions-host.mjs';
+import { importTs } from '../server/functions-host.mjs';
 
 const lib = await bundle();
 const io = { out: (line) => console.log(line), err: (line) => console.error(line) };

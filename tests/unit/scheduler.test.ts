@@ -1,8 +1,8 @@
 // The local scheduler behind `npm start`: Netlify cron schedules (UTC), one run at a time per function.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextRun, startScheduler } from '../../../scripts/scheduler.mjs';
-import * as outboxDrain from '../../../functions/outbox-drain';
-import * as reminders from '../../../functions/reminders';
+import { nextRun, startScheduler } from '../../scripts/server/scheduler.mjs';
+import * as outboxDrain from '../../functions/outbox-drain';
+import * as reminders from '../../functions/reminders';
 
 afterEach(() => {
   vi.useRealTimers();

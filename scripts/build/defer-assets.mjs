@@ -1,5 +1,5 @@
 // The critical path of a built page is its HTML alone. After the critical CSS is inlined
-// (scripts/critical-css.mjs), three kinds of request wait until the page has painted its first content:
+// (scripts/build/critical-css.mjs), three kinds of request wait until the page has painted its first content:
 // the full stylesheets, the layout's module script (consent, analytics listener, menu loader) and the web
 // app manifest (read only for "add to home screen"; Chrome fetches it as soon as the page loads).
 // Measured on the home page, Lighthouse mobile, median of 5 on one machine: stylesheet at the end of

@@ -5,11 +5,11 @@
 // Exit codes: 0 done, 1 failed, 2 usage.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importTs } from './functions-host.mjs';
+import { importTs } from '../server/functions-host.mjs';
 
 const command = process.argv[2];
 if (!['migrate', 'seed'].includes(command) || process.argv.length > 3) {
-  console.error('Uso: node scripts/db.mjs migrate | seed');
+  console.error('Uso: node scripts/ops/db.mjs migrate | seed');
   process.exit(2);
 }
 

@@ -12,9 +12,9 @@
 // Exit codes: 0 done, 1 failed, 2 usage or the embedded database is in use by another process.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importTs } from './functions-host.mjs';
+import { importTs } from '../server/functions-host.mjs';
 
-const usage = 'Uso: node scripts/data-subject.mjs export <email> | delete <email> [--yes]';
+const usage = 'Uso: node scripts/ops/data-subject.mjs export <email> | delete <email> [--yes]';
 const [command, email, ...flags] = process.argv.slice(2);
 if (!['export', 'delete'].includes(command) || !email || !email.includes('@') || flags.some((f) => f !== '--yes')) {
   console.error(usage);

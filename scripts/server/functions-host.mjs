@@ -18,7 +18,7 @@ export const NODE_BUNDLE = { bundle: true, format: 'esm', platform: 'node', targ
  * node_modules), imported, and the file removed. One file per process.
  */
 export async function importTs(name, exportLines) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const outdir = `${root}.netlify/${name}`;
   const outfile = `${outdir}/${name}-${process.pid}.mjs`;
   await mkdir(outdir, { recursive: true });
@@ -55,7 +55,7 @@ export async function listFunctionFiles(dir) {
 
 /**
  * Builds a router from loaded function modules: `(request) => Response | undefined`. With a `limiter`
- * (scripts/rate-limit.mjs), each module's config.rateLimit is enforced before its handler runs.
+ * (scripts/server/rate-limit.mjs), each module's config.rateLimit is enforced before its handler runs.
  */
 export function createFunctionRouter(modules, { limiter = null } = {}) {
   const routes = modules.flatMap((mod, index) => {

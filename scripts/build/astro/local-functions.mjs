@@ -1,6 +1,6 @@
 // `astro dev`: serves functions/ from Vite's module graph, so the embedded database opens once
 // and edits reload without restarting. Production builds do not use this.
-import { createFunctionRouter, listFunctionFiles, sendWebResponse, toWebRequest } from '../functions-host.mjs';
+import { createFunctionRouter, listFunctionFiles, sendWebResponse, toWebRequest } from '../../server/functions-host.mjs';
 
 export default function localFunctions() {
   return {

@@ -7,8 +7,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// `node scripts/csp-headers.mjs [outDir]` (default dist/).
-const dist = process.argv[2] ? join(process.cwd(), process.argv[2]) : fileURLToPath(new URL('../dist/', import.meta.url));
+// `node scripts/build/csp-headers.mjs [outDir]` (default dist/).
+const dist = process.argv[2] ? join(process.cwd(), process.argv[2]) : fileURLToPath(new URL('../../dist/', import.meta.url));
 
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

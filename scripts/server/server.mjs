@@ -9,7 +9,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { createFunctionRouter, sendWebResponse, toWebRequest } from './functions-host.mjs';
 import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
 
-export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Starts the server. `functionModules` are the loaded functions/*.ts modules

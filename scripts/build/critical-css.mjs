@@ -1,6 +1,6 @@
 // Build step after `astro build`: inline, in each page, the CSS rules that page's own markup uses
 // (beasties), then request the full stylesheet (states added later by JavaScript, other pages' rules) and
-// the layout's module script only after the first paint (scripts/defer-assets.mjs). The first paint needs
+// the layout's module script only after the first paint (scripts/build/defer-assets.mjs). The first paint needs
 // only the HTML.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Beasties from 'beasties';
 import { deferAssets } from './defer-assets.mjs';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 const beasties = new Beasties({
   path: dist,

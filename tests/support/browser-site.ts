@@ -1,0 +1,49 @@
+// Vitest globalSetup of the browser project: one site for every browser test file.
+// The site runs as `npm start` runs it (tests/support/site-process.mjs), on a throwaway PostgreSQL cluster
+// rather than the embedded database, because the embedded one lives inside the server's process and the
+// tests also read what the functions stored; a real server lets both connect. (The Lighthouse gate runs
+// the same server on the embedded database.) Rate limits are off: every test comes from one address,
+// far above a visitor's pace; the file that tests the limits starts a second server on the same database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createTestDatabase } from './postgres-db';
+import { startPostgresCluster } from './postgres-server';
+import { startSite } from './site-process.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared site, e.g. http://localhost:43123. */
+    siteUrl: string;
+    /** The shared site's DATA_DIR: its mail is written under `${siteDataDir}/outbox` as .eml files. */
+    siteDataDir: string;
+    /** The database the shared site's functions write to. */
+    siteDatabaseUrl: string;
+  }
+}
+
+export default async function setup({ provide }: TestProject) {
+  const cluster = await startPostgresCluster();
+  if (!cluster) throw new Error('the browser tests need PostgreSQL server binaries (apt-get install -y postgresql)');
+  const cleanups: Array<() => unknown> = [() => cluster.stop()];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const database = await createTestDatabase(cluster.url);
+    cleanups.push(() => database.drop());
+    const dataDir = mkdtempSync(join(tmpdir(), 'browser-site-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const site = await startSite({ env: { DATABASE_URL: database.url, DATA_DIR: dataDir, RATE_LIMITS: 'off' } });
+    cleanups.push(() => site.stop());
+    provide('siteUrl', site.url);
+    provide('siteDataDir', dataDir);
+    provide('siteDatabaseUrl', database.url);
+    console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${dataDir}`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,88 @@
+// The site as `npm start` serves it (scripts/server/serve.mjs: the built dist/ plus the functions bundled
+// with esbuild, as Netlify bundles them), in a process of its own on a free loopback port. One way to start
+// it for every piece of test tooling: the browser tests' globalSetup, the Lighthouse gate and the bench.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Variables that would point the site at something outside the test: a real database, mail server or Supabase. */
+const OUTSIDE = ['DATABASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SMTP_URL'];
+
+/**
+ * Starts serve.mjs of `root` (a built project: this one, or a copy built with other settings) with
+ * `env` on top of this process's environment minus OUTSIDE, and resolves once GET /api/health answers
+ * 200 (pages and functions both up). `env.DATA_DIR` is required: the server owns it (embedded database,
+ * .eml outbox). `output`: where the server's lines go, prefixed with `[label]`; null drops them.
+ * @param {{ root?: string, env: Record<string, string>, label?: string, output?: NodeJS.WritableStream | null, timeoutMs?: number }} options
+ * @returns {Promise<{ url: string, port: number, stop: () => Promise<void> }>}
+ */
+export async function startSite({ root = projectRoot, env, label = 'site', output = process.stderr, timeoutMs = 120_000 }) {
+  if (!env?.DATA_DIR) throw new Error('startSite: env.DATA_DIR is required');
+  const port = await freePort();
+  const childEnv = { ...process.env };
+  for (const name of OUTSIDE) delete childEnv[name];
+  Object.assign(childEnv, { PORT: String(port), HOST: '127.0.0.1' }, env);
+  const child = spawn(process.execPath, [join(root, 'scripts/server/serve.mjs')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', output ? 'pipe' : 'ignore', output ? 'pipe' : 'ignore'],
+    detached: true, // its own process group, so stop() also ends anything it started
+  });
+  if (output) {
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) output.write(`[${label}] ${line}\n`);
+      });
+    }
+  }
+  let exited = null;
+  const exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exited = code ?? signal))));
+
+  async function stop() {
+    if (exited === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 10_000);
+      await exit;
+      clearTimeout(timer);
+    }
+  }
+
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`${label}: serve.mjs exited (${exited}) before answering`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+      async (r) => (await r.arrayBuffer(), r.ok),
+      () => false,
+    );
+    if (ok) return { url, port, stop };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stop();
+  throw new Error(`${label}: serve.mjs did not answer within ${timeoutMs / 1000} s`);
+}
