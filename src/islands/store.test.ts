@@ -1,4 +1,5 @@
-// The shared quote store: draft restore rules, key rotation after edits, reset.
+// The shared quote store and its sessionStorage draft (quote/draft.ts): restore rules, key rotation after
+// edits, reset.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Minimal browser globals the store touches (no DOM needed).
@@ -24,7 +25,7 @@ function installBrowser(url: string, saved?: unknown) {
 
 async function freshStore() {
   vi.resetModules();
-  return import('./store');
+  return { ...(await import('./store')), ...(await import('./quote/draft')) };
 }
 
 const filled = {
@@ -62,12 +63,61 @@ describe('restoreQuote', () => {
     expect(q.values).toEqual({ ...filled, cargo: '' });
   });
 
+  it('clamps the step to 1–4 and gives a draft without a key a new one', async () => {
+    installBrowser('http://x/orcamento', { service: 'trafego', step: 9, values: filled, idempotencyKey: '' });
+    const store = await freshStore();
+    store.restoreQuote('');
+    const q = store.$quote.get();
+    expect(q).toMatchObject({ service: 'trafego', step: 1, values: filled, keySentWith: null, leadId: null });
+    expect(q.idempotencyKey).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('ignores a draft without a valid service; ?servico= replaces the draft\'s service', async () => {
+    installBrowser('http://x/orcamento', { service: 'palestras', step: 3, values: filled, idempotencyKey: 'chave-123456' });
+    let store = await freshStore();
+    store.restoreQuote('');
+    expect(store.$quote.get()).toMatchObject({ service: null, step: 0 });
+
+    installBrowser('http://x/orcamento?servico=trafego', { service: 'consultoria', step: 3, values: filled, idempotencyKey: 'chave-123456' });
+    store = await freshStore();
+    store.restoreQuote('?servico=trafego');
+    expect(store.$quote.get()).toMatchObject({ service: 'trafego', step: 3, idempotencyKey: 'chave-123456' });
+  });
+
   it('drops a corrupt draft', async () => {
     const { data } = installBrowser('http://x/orcamento');
     data.set('orcamento:rascunho:v1', '{not json');
     const store = await freshStore();
     store.restoreQuote('');
     expect(store.$quote.get()).toMatchObject({ service: null, step: 0 });
+  });
+});
+
+describe('storage that fails', () => {
+  it('blocked (even reading sessionStorage throws): the form starts and works without a draft', async () => {
+    installBrowser('http://x/orcamento');
+    Object.defineProperty(globalThis, 'sessionStorage', { configurable: true, get: () => { throw new DOMException('denied', 'SecurityError'); } });
+    const store = await freshStore();
+    store.restoreQuote('?servico=consultoria');
+    store.setField('nomeCompleto', 'Ana');
+    store.resetQuote();
+    expect(store.$quote.get()).toMatchObject({ service: null, step: 0 });
+  });
+
+  it('full (every write throws): edits still apply', async () => {
+    installBrowser('http://x/orcamento');
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => null,
+      setItem: () => { throw new DOMException('full', 'QuotaExceededError'); },
+      removeItem: () => { throw new DOMException('full', 'QuotaExceededError'); },
+    });
+    const store = await freshStore();
+    store.restoreQuote('');
+    store.chooseService('trafego');
+    store.setField('email', 'a@b.com');
+    expect(store.$quote.get()).toMatchObject({ service: 'trafego', step: 1, values: { email: 'a@b.com' } });
+    store.resetQuote();
+    expect(store.$quote.get().service).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
-// The one state module the /orcamento islands share (wizard, scheduling dialog, toasts).
-// The draft lives in sessionStorage so a reload never loses what the visitor typed; it is dropped
-// when the meeting is booked or the visitor goes back to the service choice.
+// The one state module the /orcamento islands share (wizard, scheduling dialog, toasts); /reuniao uses
+// its dialog and toast state. The wizard's draft is kept in sessionStorage by quote/draft.ts.
 import { atom } from 'nanostores';
 import type { LeadFieldErrors } from '../domain/lead';
 import { emptyLeadForm, type LeadField, type LeadFormValues } from '../domain/lead-form';
@@ -30,10 +29,6 @@ export interface ToastRequest {
   description: string;
 }
 
-
-
-export const STORAGE_KEY = 'orcamento:rascunho:v1';
-
 export function newKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // randomUUID needs a secure context; getRandomValues does not.
@@ -45,53 +40,14 @@ export function initialQuote(): QuoteState {
   return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null };
 }
 
-/** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load. */
+/** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load (quote/draft.ts). */
 export const $quote = atom<QuoteState>(initialQuote());
 export const $errors = atom<LeadFieldErrors>({});
 export const $saving = atom(false);
 export const $schedulingOpen = atom(false);
 export const $toasts = atom<ToastRequest[]>([]);
 
-const isService = (value: unknown): value is Service => value === 'consultoria' || value === 'trafego';
-
-function readDraft(): QuoteState | null {
-  try {
-    const raw = sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as Partial<QuoteState>;
-    if (!isService(draft.service)) return null;
-    const step = Number(draft.step);
-    return {
-      service: draft.service,
-      step: (step >= 1 && step <= TOTAL_STEPS ? step : 1) as Step,
-      values: { ...emptyLeadForm, ...pickStrings(draft.values) },
-      idempotencyKey: typeof draft.idempotencyKey === 'string' && draft.idempotencyKey ? draft.idempotencyKey : newKey(),
-      keySentWith: typeof draft.keySentWith === 'string' ? draft.keySentWith : null,
-      leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
-    };
-  } catch {
-    return null; // storage blocked or corrupt: start clean
-  }
-}
-
-function pickStrings(values: unknown): Partial<LeadFormValues> {
-  if (!values || typeof values !== 'object') return {};
-  const out: Partial<LeadFormValues> = {};
-  for (const key of Object.keys(emptyLeadForm) as LeadField[]) {
-    const v = (values as Record<string, unknown>)[key];
-    if (typeof v === 'string') out[key] = v;
-  }
-  return out;
-}
-
-function writeDraft(state: QuoteState): void {
-  try {
-    if (state.service) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
-    else sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage full or blocked: the form still works, it just won't survive a reload.
-  }
-}
+export const isService = (value: unknown): value is Service => value === 'consultoria' || value === 'trafego';
 
 function syncUrl(service: Service | null): void {
   // Keeps ?servico= in the address so a reload (or a shared link) lands on the same place.
@@ -99,21 +55,6 @@ function syncUrl(service: Service | null): void {
   if (service) url.searchParams.set('servico', service);
   else url.searchParams.delete('servico');
   if (url.href !== location.href) history.replaceState(history.state, '', url);
-}
-
-/**
- * Client start-up: the saved draft wins; otherwise `?servico=` (links from the service pages)
- * starts the form on step 1. Called once by the wizard island.
- */
-export function restoreQuote(search: string): void {
-  const fromUrl = new URLSearchParams(search).get('servico');
-  const draft = readDraft();
-  if (draft) {
-    $quote.set(isService(fromUrl) ? { ...draft, service: fromUrl } : draft);
-  } else if (isService(fromUrl)) {
-    $quote.set({ ...initialQuote(), service: fromUrl, step: 1, idempotencyKey: newKey() });
-  }
-  $quote.listen(writeDraft);
 }
 
 export function chooseService(service: Service): void {

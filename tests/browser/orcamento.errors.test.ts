@@ -70,6 +70,14 @@ describe('scheduling dialog', () => {
       await toast(page, 'Nenhum horário disponível', 'Selecione outra data para ver horários disponíveis.');
       await dialog(page).getByText('Nenhum horário disponível para esta data').waitFor();
       expect(await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).isDisabled()).toBe(true);
+
+      // One toast per answer, and choosing the failed day again asks again (now it answers: empty).
+      const toastsTitled = (title: string) => page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+      await page.waitForTimeout(300);
+      expect(await toastsTitled('Erro ao verificar disponibilidade').count()).toBe(1);
+      expect(await toastsTitled('Nenhum horário disponível').count()).toBe(1);
+      await enabledDays(page).first().click();
+      await expect.poll(() => toastsTitled('Nenhum horário disponível').count()).toBe(2);
     } finally {
       await context.close();
     }

@@ -143,6 +143,8 @@ describe('nothing is lost', () => {
       await fillWholeForm(page, h.url, 'Consultoria', lead);
       await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
       await dialog(page).waitFor();
+      let monthRequests = 0;
+      page.on('request', (request) => void (request.url().includes('/api/availability?month=') && monthRequests++));
       const day = await pickFirstAvailableDay(page);
       const first = slotButtons(page).first();
       const time = (await first.locator('span').first().innerText()).trim();
@@ -164,8 +166,11 @@ describe('nothing is lost', () => {
         expect(booked.status).toBe(201);
       }
 
+      const monthRequestsBefore = monthRequests;
       await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
       await toast(page, 'Erro ao agendar reunião', 'Este horário não está mais disponível. Escolha outro horário.');
+      // The month's bookable days are asked again too (the day may have lost its last slot).
+      await expect.poll(() => monthRequests).toBe(monthRequestsBefore + 1);
       // Same date, a fresh list without the taken time, nothing selected.
       await expect.poll(async () => (await slotButtons(page).allInnerTexts()).some((t) => t.startsWith(time))).toBe(false);
       expect(await slotButtons(page).count()).toBeGreaterThan(0);

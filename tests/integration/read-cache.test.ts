@@ -36,7 +36,9 @@ it('serves availability from the cache until a booking here invalidates it', asy
 });
 
 it('shares in-flight reads, expires after the TTL and never caches a failure', async () => {
-  let t = 0;
+  // lru-cache reads a start time of 0 as "no TTL"; a real clock (epoch ms) never reads 0.
+  const t0 = 1_000_000;
+  let t = t0;
   let calls = 0;
   let fail = true;
   const store = { ...app.store, listActivePresellers: async () => {
@@ -49,10 +51,11 @@ it('shares in-flight reads, expires after the TTL and never caches a failure', a
   fail = false;
   await Promise.all([cache.presellers(), cache.presellers(), cache.presellers()]);
   expect(calls).toBe(2);
-  t = 999;
+  // Fresh for ttlMs after the load settled (lru-cache: stale once the age exceeds the TTL).
+  t = t0 + 1000;
   await cache.presellers();
   expect(calls).toBe(2);
-  t = 1000;
+  t = t0 + 1001;
   await cache.presellers();
   expect(calls).toBe(3);
   cache.invalidate();
@@ -69,4 +72,16 @@ it('memoises computed answers per key and drops them on invalidate', async () =>
   expect(await cache.memo('b', compute)).toBe(2);
   cache.invalidate();
   expect(await cache.memo('a', compute)).toBe(3);
+});
+
+it('invalidate() during a load: its callers still get the answer, and the next read loads afresh', async () => {
+  const cache = createReadCache(app.store, 1000, () => 1_000_000);
+  let release = (_v: string) => {};
+  let computed = 0;
+  const pending = cache.memo('a', () => new Promise<string>((resolve) => ((computed++, (release = resolve)))));
+  cache.invalidate();
+  release('old');
+  await expect(pending).resolves.toBe('old');
+  expect(await cache.memo('a', async () => (computed++, 'new'))).toBe('new');
+  expect(computed).toBe(2);
 });

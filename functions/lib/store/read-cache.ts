@@ -3,6 +3,7 @@
 // seconds (and sharing in-flight reads) keeps it fast. Booking never reads from here: the database
 // constraint and a fresh read decide, and each booking made here clears the cache. A booking made by
 // another instance can show as free for at most ttlMs; booking it then assigns someone else or 409s.
+import { LRUCache } from 'lru-cache';
 import type { Weekly } from '../../../src/domain/scheduling/hours';
 import type { ScheduledStore } from '../schedules';
 import type { Busy } from '../../../src/domain/scheduling/slots';
@@ -18,40 +19,38 @@ export type ReadCache = {
   invalidate(): void;
 };
 
-type Entry<T> = { at: number; value: Promise<T> };
+/** Distinct ranges and answers kept at once; the least recently used go first. */
+const MAX_ENTRIES = 1000;
+
+type Load = () => Promise<unknown>;
 
 export function createReadCache(store: ScheduledStore<Store>, ttlMs: number, clock: () => number = Date.now): ReadCache {
-  let presellers: Entry<Preseller[]> | null = null;
-  let weekly: Entry<Weekly> | null = null;
-  const busy = new Map<string, Entry<Busy[]>>();
-  const answers = new Map<string, Entry<unknown>>();
+  // fetch() shares a pending load between callers and deletes it when it rejects: a failure is never
+  // cached. An entry counts as fresh until ttlMs have passed since its load settled.
+  const cache =
+    ttlMs > 0
+      ? new LRUCache<string, NonNullable<unknown>, Load>({
+          max: MAX_ENTRIES,
+          ttl: ttlMs,
+          // Read the clock at every check (no 1 ms memo), so an injected clock is obeyed at once.
+          ttlResolution: 0,
+          perf: { now: clock },
+          fetchMethod: (_key, _stale, { context }) => context() as Promise<NonNullable<unknown>>,
+          // invalidate() drops entries, but callers already waiting on a load still get its answer.
+          ignoreFetchAbort: true,
+        })
+      : null;
 
-  function cached<T>(entry: Entry<T> | null | undefined, load: () => Promise<T>, save: (e: Entry<T> | null) => void): Promise<T> {
-    if (ttlMs <= 0) return load();
-    if (entry && clock() - entry.at < ttlMs) return entry.value;
-    const fresh: Entry<T> = { at: clock(), value: load() };
-    fresh.value.catch(() => save(null)); // never cache a failure
-    save(fresh);
-    return fresh.value;
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!cache) return load();
+    return cache.fetch(key, { context: load }) as Promise<T>;
   }
 
   return {
-    presellers: () => cached(presellers, () => store.listActivePresellers(), (e) => (presellers = e)),
-    weekly: () => cached(weekly, () => store.weeklyHours(), (e) => (weekly = e)),
-    busy(from, to) {
-      const key = `${from.getTime()}-${to.getTime()}`;
-      if (busy.size > 500) busy.clear();
-      return cached(busy.get(key), () => store.listBusy(from, to), (e) => (e ? busy.set(key, e) : busy.delete(key)));
-    },
-    memo<T>(key: string, compute: () => Promise<T>) {
-      if (answers.size > 500) answers.clear();
-      return cached(answers.get(key) as Entry<T> | undefined, compute, (e) => (e ? answers.set(key, e) : answers.delete(key)));
-    },
-    invalidate() {
-      presellers = null;
-      weekly = null;
-      busy.clear();
-      answers.clear();
-    },
+    presellers: () => cached('presellers', () => store.listActivePresellers()),
+    weekly: () => cached('weekly', () => store.weeklyHours()),
+    busy: (from, to) => cached(`busy:${from.getTime()}-${to.getTime()}`, () => store.listBusy(from, to)),
+    memo: (key, compute) => cached(`memo:${key}`, compute),
+    invalidate: () => cache?.clear(),
   };
 }

@@ -4,7 +4,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ServicesCopy, ToastCopy, WizardCopy } from '../../schemas/orcamento';
-import { $quote, restoreQuote } from '../store';
+import { $quote } from '../store';
+import { restoreQuote } from './draft';
 import { ServiceChoice } from './ServiceChoice';
 import type { PrivacyPolicyRef } from './useLeadSubmit';
 

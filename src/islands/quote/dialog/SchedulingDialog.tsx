@@ -47,7 +47,7 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
   const onTaken = useCallback(() => {
     setSlot(undefined);
     refreshDays();
-    void reloadSlots();
+    reloadSlots();
   }, [refreshDays, reloadSlots]);
   const { booking, confirm } = useBooking({ toasts, submit, onTaken });
 

@@ -1,33 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { createFetcherStore } from './availabilityQuery';
 import { fetchMonthDays } from './schedulingApi';
+
+let openings = 0;
 
 /**
  * Bookable days of the visible month. `null` while loading; on failure the calendar falls back to
- * the weekday rule and the day's own availability call decides (and reports errors).
+ * the weekday rule and the day's own availability call decides (and reports errors). A month is
+ * fetched once per opening of the dialog (its keys carry the opening), unless refreshed.
  */
 export function useMonthDays(month: string) {
-  const cache = useRef(new Map<string, Set<string> | 'failed'>());
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    if (cache.current.has(month)) return;
-    let live = true;
-    fetchMonthDays(month)
-      .then((days) => cache.current.set(month, new Set(days)))
-      .catch(() => cache.current.set(month, 'failed'))
-      .finally(() => live && setVersion((v) => v + 1));
-    return () => {
-      live = false;
-    };
-  }, [month, version]);
-
-  const entry = cache.current.get(month);
+  const [opening] = useState(() => ++openings);
+  const $days = useMemo(
+    () => createFetcherStore<Set<string>>(`month:${opening}:${month}`, { fetcher: async () => new Set(await fetchMonthDays(month)) }),
+    [opening, month],
+  );
+  const { data, error } = useStore($days);
   return {
-    days: entry === 'failed' ? undefined : (entry ?? null),
+    days: error ? undefined : (data ?? null),
     /** After a 409 the month may have lost its last slot on that day. */
-    refresh: () => {
-      cache.current.delete(month);
-      setVersion((v) => v + 1);
-    },
+    refresh: () => $days.invalidate(),
   };
 }

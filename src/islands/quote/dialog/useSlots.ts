@@ -1,41 +1,38 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { atom } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import type { FetcherValue } from '@nanostores/query';
 import type { AvailabilitySlot } from '../../../domain/api';
 import type { ToastCopy } from '../../../schemas/orcamento';
 import { notify } from '../../store';
+import { createFetcherStore } from './availabilityQuery';
 import { fetchSlots } from './schedulingApi';
 
 export type SlotsState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; slots: AvailabilitySlot[] } | { status: 'error' };
 
-/** Free slots of the chosen day; a newer request always wins over a slower older one. */
+const noDay = atom<FetcherValue<AvailabilitySlot[]>>({ loading: false });
+let choices = 0;
+
+/**
+ * Free slots of the chosen day. Each choice of a day has a key (and store) of its own: choosing it
+ * again fetches afresh, and a slower answer to an earlier choice lands in a store nothing shows.
+ */
 export function useSlots(day: string | null, toasts: ToastCopy) {
-  const [state, setState] = useState<SlotsState>({ status: 'idle' });
-  const request = useRef(0);
+  const $slots = useMemo(() => (day ? createFetcherStore<AvailabilitySlot[]>(`slots:${++choices}:${day}`, { fetcher: () => fetchSlots(day) }) : null), [day]);
+  const value = useStore($slots ?? noDay);
 
-  const load = useCallback(
-    async (target: string) => {
-      const id = ++request.current;
-      setState({ status: 'loading' });
-      try {
-        const slots = await fetchSlots(target);
-        if (id !== request.current) return;
-        setState({ status: 'ready', slots });
-        if (slots.length === 0) notify('error', toasts.noSlots.title, toasts.noSlots.description);
-      } catch {
-        if (id !== request.current) return;
-        setState({ status: 'error' });
-        notify('error', toasts.availabilityError.title, toasts.availabilityError.description);
-      }
-    },
-    [toasts],
-  );
-
+  // One toast per answer: each settled load is a new value.
   useEffect(() => {
-    if (day) void load(day);
-    else {
-      request.current++;
-      setState({ status: 'idle' });
-    }
-  }, [day, load]);
+    if (!$slots || value.loading) return;
+    if (value.error) notify('error', toasts.availabilityError.title, toasts.availabilityError.description);
+    else if (value.data?.length === 0) notify('error', toasts.noSlots.title, toasts.noSlots.description);
+  }, [$slots, value, toasts]);
 
-  return { state, reload: () => (day ? load(day) : Promise.resolve()) };
+  const state = useMemo<SlotsState>(() => {
+    if (!$slots) return { status: 'idle' };
+    if (value.error) return { status: 'error' };
+    return value.loading || !value.data ? { status: 'loading' } : { status: 'ready', slots: value.data };
+  }, [$slots, value]);
+
+  return { state, reload: () => $slots?.invalidate() };
 }
