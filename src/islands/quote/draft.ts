@@ -1,7 +1,7 @@
 // The wizard draft in sessionStorage, so a reload never loses what the visitor typed; it is dropped
-// once the quote has no service (booking the meeting and going back to the service choice reset it). Only the wizard island loads this
-// module: /reuniao shares the store, not the draft. src/pages/orcamento.astro reads the same key
-// before hydration.
+// once the quote has no service (booking the meeting and going back to the service choice reset it).
+// Only the wizard island loads this module: /reuniao shares the store, not the draft.
+// src/pages/orcamento.astro reads the same key before hydration.
 import { persistentAtom, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
 import { emptyLeadForm, type LeadField, type LeadFormValues } from '../../domain/lead-form';
 import { $quote, initialQuote, isService, newKey, TOTAL_STEPS, type QuoteState, type Step } from '../store';
