@@ -25,7 +25,9 @@ const beasties = new Beasties({
   // and the page shifts (CLS).
   // html[data-quote-form] is set by /orcamento's inline head script before first paint (a form link or a
   // saved draft): its rules must be there at first paint too.
-  allowRules: [/:where\(/, /\[data-quote-form\]/],
+  // [id] (anchored sections stop below the fixed header) is dropped by the matcher, so a tap on "Sobre"
+  // before the full stylesheet arrived left the heading under the header: kept always.
+  allowRules: [/:where\(/, /\[data-quote-form\]/, '[id]'],
   logLevel: 'warn',
 });
 

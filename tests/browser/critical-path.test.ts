@@ -53,6 +53,18 @@ describe('critical path', () => {
     await context.close();
   });
 
+  it('before the full stylesheet arrives, a header link to a section still stops below the fixed header', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.desktop);
+    // The full stylesheet never arrives: what holds is the critical CSS inlined in the HTML.
+    await page.route(/\/_astro\/[^/]*\.css$/, (route) => route.abort());
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Sobre' }).click();
+    await page.waitForFunction(() => location.hash === '#sobre');
+    const top = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(document.getElementById('sobre')!.getBoundingClientRect().top))));
+    expect(Math.round(top)).toBe(80);
+    await context.close();
+  });
+
   it('without JavaScript the full stylesheet still loads (noscript) and no script is fetched, and the banner stays hidden', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
     const page = await context.newPage();
