@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import localFunctions from './scripts/build/astro/local-functions.mjs';
 import lazyChunkUrl from './scripts/build/astro/lazy-chunk-url.mjs';
+import clientPainted from './scripts/build/astro/client-painted.mjs';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://mentor-solar.netlify.app';
@@ -16,6 +17,7 @@ export default defineConfig({
   build: { format: 'file' },
   integrations: [
     react(),
+    clientPainted(),
     // /reuniao holds a personal meeting behind a private link: noindex and out of the sitemap.
     sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/reuniao') }),
     {

@@ -5,4 +5,11 @@ interface ImportMetaEnv {
   readonly PUBLIC_GTM_ID?: string;
 }
 
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate once the page has painted its first content (scripts/build/astro/painted-directive.mjs). */
+    'client:painted'?: boolean;
+  }
+}
+
 export {};

@@ -8,15 +8,17 @@
 //
 // One small inline loader per page, identical on every page (one CSP hash): it reads what to load from
 // its own data attributes. Without JavaScript, <noscript> still brings the stylesheets and the manifest.
+import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
 
 /**
  * The loader's source. It starts once the browser reports the first contentful paint (paint timing
  * carries the presentation time; an animation frame or the load event can both come before the first
  * frame is on screen, measured), or 2 s after `load` where paint timing is missing or the tab is hidden.
- * data-links is "rel href" pairs separated by commas; data-js the module script's URL.
+ * data-links is "rel href" pairs separated by commas; data-js the module script's URL. When it starts it
+ * also signals PAINTED (painted-signal.mjs) for the islands hydrated with client:painted.
  */
 export const LOADER =
-  "(s=>{let done=0;const go=()=>{if(done++)return;for(const p of s.dataset.links.split(',')){const[r,h]=p.split(' ');if(!h)continue;const l=document.createElement('link');l.rel=r;l.href=h;document.head.append(l)}if(s.dataset.js){const m=document.createElement('script');m.type='module';m.src=s.dataset.js;document.head.append(m)}};try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{}addEventListener('load',()=>setTimeout(go,2000),{once:true})})(document.currentScript)";
+  `(s=>{let done=0;const go=()=>{if(done++)return;for(const p of s.dataset.links.split(',')){const[r,h]=p.split(' ');if(!h)continue;const l=document.createElement('link');l.rel=r;l.href=h;document.head.append(l)}if(s.dataset.js){const m=document.createElement('script');m.type='module';m.src=s.dataset.js;document.head.append(m)}document.documentElement.setAttribute('data-${PAINTED}','');dispatchEvent(new Event('${PAINTED}'))};try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{}addEventListener('load',()=>setTimeout(go,2000),{once:true})})(document.currentScript)`;
 
 const DEFERRED_LINK = /<link rel="(stylesheet|manifest)" href="([^"]+)">/g;
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
@@ -46,7 +48,7 @@ export function deferAssets(html) {
   if (!links.length && !js.length) return html;
   for (const { href } of links) if (/[ ,"]/.test(href)) throw new Error(`deferAssets: cannot carry the URL ${href}`);
   const noscript = links.length ? `<noscript>${links.map((l) => `<link rel="${l.rel}" href="${l.href}">`).join('')}</noscript>` : '';
-  const loader = `<script data-links="${links.map((l) => `${l.rel} ${l.href}`).join(',')}" data-js="${js[0] ?? ''}">${LOADER}</script>`;
+  const loader = `<script ${LOADER_ATTRIBUTE}="${links.map((l) => `${l.rel} ${l.href}`).join(',')}" data-js="${js[0] ?? ''}">${LOADER}</script>`;
   return out.replace('</body>', `${noscript}${loader}</body>`);
 }
 

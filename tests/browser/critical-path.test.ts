@@ -1,5 +1,6 @@
 // The first paint of every page needs its HTML alone (scripts/build/defer-assets.mjs): the full stylesheets,
-// the layout's module script and the web manifest are requested after the first contentful paint, and
+// the layout's module script, the islands' JavaScript (client:painted) and the web manifest are requested
+// after the first contentful paint, and
 // still arrive; the consent banner is in the first paint; without JavaScript the <noscript> links work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -16,22 +17,23 @@ afterAll(async () => {
 });
 
 describe('critical path', () => {
-  it.each(routes)('%s requests its stylesheets and layout script only after the first contentful paint, then applies them', async (path) => {
+  it.each(routes)('%s requests its stylesheets and every script (layout, islands, React) only after the first contentful paint, then applies them', async (path) => {
     const { context, page } = await newPage(browser, VIEWPORTS.mobile);
     await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
     const timing = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       deferred: performance
         .getEntriesByType('resource')
-        .filter((e) => /\/_astro\/(BaseLayout|SchedulingDialog)[^/]*\.(css|js)$/.test(e.name))
+        .filter((e) => /\/_astro\/[^/]*\.(css|js)$/.test(e.name))
         .map((e) => ({ name: e.name, start: e.startTime })),
       sheets: [...document.styleSheets].map((s) => s.href).filter(Boolean),
       consentDefault: (window.dataLayer as unknown[] | undefined)?.length ?? 0,
       manifest: document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.getAttribute('href') ?? null,
     }));
     expect(timing.fcp).not.toBeNull();
-    // The layout stylesheet and script at least; /orcamento and /reuniao also have the dialog's sheet.
-    expect(timing.deferred.length).toBeGreaterThanOrEqual(2);
+    // The layout stylesheet and script at least; /orcamento and /reuniao also hydrate their islands
+    // (client:painted), whose React and components must wait for the paint too.
+    expect(timing.deferred.length).toBeGreaterThanOrEqual(path === '/orcamento' || path === '/reuniao' ? 5 : 2);
     for (const entry of timing.deferred) expect(entry.start, entry.name).toBeGreaterThanOrEqual(timing.fcp!);
     expect(timing.sheets.some((href) => /\/_astro\/BaseLayout[^/]*\.css$/.test(href!))).toBe(true);
     // consent.ts ran: Consent Mode's default is in the dataLayer.
