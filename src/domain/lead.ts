@@ -26,7 +26,6 @@ export const leadMessages = {
 export { asksOutroSegmento, emptyLeadForm, leadSteps, type LeadField, type LeadFormValues } from './lead-form';
 import { asksOutroSegmento, type LeadField, type LeadFormValues } from './lead-form';
 
-/** The four wizard steps and the fields each one validates. */
 /** A one-line text field (src/domain/text.ts): every way of being wrong answers with the field's own message. */
 const text = (message: string, max: number, minVisible = MIN_VISIBLE) =>
   z.string({ error: message }).check(

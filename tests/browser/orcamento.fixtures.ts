@@ -1,7 +1,4 @@
 // Shared pieces of the /orcamento browser tests: the site with its database, form filling, calendar.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { expect, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -54,19 +51,9 @@ export interface Harness {
  */
 export async function startHarness(options: { rateLimits?: boolean } = {}): Promise<Harness> {
   const databaseUrl = inject('siteDatabaseUrl');
-  let site = { url: inject('siteUrl'), dataDir: inject('siteDataDir'), stop: async () => {} };
-  if (options.rateLimits) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'orcamento-limits-'));
-    const limited = await startSite({ env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMITS: 'on' }, label: 'site with rate limits' });
-    site = {
-      url: limited.url,
-      dataDir,
-      async stop() {
-        await limited.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
+  const site = options.rateLimits
+    ? await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'on' }, label: 'site with rate limits' })
+    : { url: inject('siteUrl'), dataDir: inject('siteDataDir'), stop: async () => {} };
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const db: Db = { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) };
   const browser = await launchBrowser();

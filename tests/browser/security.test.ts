@@ -1,7 +1,5 @@
 // Privacy and security in real Chromium: headers, CSP with and without PUBLIC_GTM_ID, consent before tracking.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
@@ -14,9 +12,8 @@ const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', 
 const GTM_HOST = 'www.googletagmanager.com';
 
 let browser: Browser;
-let gtmSite: { url: string; stop: () => Promise<void> };
+let gtmSite: { url: string; dataDir: string; stop: () => Promise<void> };
 let gtmDir = '';
-let gtmDataDir = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -24,15 +21,13 @@ beforeAll(async () => {
   // shared site, so a whole booking runs under this CSP.
   gtmDir = await copyProject('gtm-build-');
   await buildProject(gtmDir, { PUBLIC_GTM_ID: 'GTM-TESTE12' });
-  gtmDataDir = await mkdtemp(join(tmpdir(), 'gtm-data-'));
-  gtmSite = await startSite({ root: gtmDir, env: { DATABASE_URL: inject('siteDatabaseUrl'), DATA_DIR: gtmDataDir, RATE_LIMITS: 'off' }, label: 'site with GTM' });
+  gtmSite = await startSite({ root: gtmDir, env: { DATABASE_URL: inject('siteDatabaseUrl'), RATE_LIMITS: 'off' }, label: 'site with GTM' });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await gtmSite?.stop();
   if (gtmDir) await rm(gtmDir, { recursive: true, force: true });
-  if (gtmDataDir) await rm(gtmDataDir, { recursive: true, force: true });
 });
 
 /** A context that records CSP violations, requests to the tag-manager host, and answers them locally. */
@@ -145,7 +140,7 @@ describe('Content-Security-Policy during a whole booking with PUBLIC_GTM_ID', ()
 
     // The manage link of the lead's email, with consent already given: the tag manager loads at once on
     // /reuniao, and must read an address without the token (and get no Referer holding it).
-    const [mail] = await waitForMails(gtmDataDir, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
+    const [mail] = await waitForMails(gtmSite.dataDir, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
     const { url, token } = manageLink(mail, gtmSite.url);
     const before = gtmRequests.length;
     await page.goto(url);

@@ -1,5 +1,4 @@
 // Mail through a real SMTP server on loopback; a mail outage never loses a booking.
-import { createServer } from 'node:net';
 import ical, { type VEvent } from 'node-ical';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +8,9 @@ import { brDate, zonedToUtc } from '../../src/domain/scheduling/time';
 import { createSender } from '../../functions/lib/mail/transport';
 import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 import { leaves, parseMime } from './mime';
+import { freePort } from '../support/site-process.mjs';
 
 type Received = { to: string[]; raw: string };
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
   const server = new SMTPServer({

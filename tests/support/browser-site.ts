@@ -4,9 +4,6 @@
 // tests also read what the functions stored; a real server lets both connect. (The Lighthouse gate runs
 // the same server on the embedded database.) Rate limits are off: every test comes from one address,
 // far above a visitor's pace; the file that tests the limits starts a second server on the same database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from './postgres-db';
 import { startPostgresCluster } from './postgres-server';
@@ -33,14 +30,12 @@ export default async function setup({ provide }: TestProject) {
   try {
     const database = await createTestDatabase(cluster.url);
     cleanups.push(() => database.drop());
-    const dataDir = mkdtempSync(join(tmpdir(), 'browser-site-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const site = await startSite({ env: { DATABASE_URL: database.url, DATA_DIR: dataDir, RATE_LIMITS: 'off' } });
+    const site = await startSite({ env: { DATABASE_URL: database.url, RATE_LIMITS: 'off' } });
     cleanups.push(() => site.stop());
     provide('siteUrl', site.url);
-    provide('siteDataDir', dataDir);
+    provide('siteDataDir', site.dataDir);
     provide('siteDatabaseUrl', database.url);
-    console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${dataDir}`);
+    console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${site.dataDir}`);
   } catch (error) {
     await teardown();
     throw error;

@@ -17,14 +17,18 @@ const POLICY_VERSION = /^version:\s*"?([^"\n]+)"?/m.exec(readFileSync(join(root,
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
-function run(cmd, args) {
+/**
+ * Runs a Node script with this same Node (a PATH `node` may be older) and exactly `env` (a store's
+ * environment must not inherit this process's DATABASE_URL). Its errors reach stderr.
+ */
+function runNode(args, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited ${code}`))));
   });
 }
 
-if (!existsSync(join(root, 'dist', 'index.html'))) await run('npx', ['astro', 'build']);
+if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
 
 const results = [await suite('PGlite (embedded)', {})];
 // Consultants' calendars: each of the 3 consultants has a feed with 200 busy events, read through availability.
@@ -37,7 +41,7 @@ console.log('| Store | Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms
 console.log('|---|---|---:|---|---:|---:|---:|---:|');
 for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
 
-async function onFreshPostgresDatabase(serverUrl, run) {
+async function onFreshPostgresDatabase(serverUrl, runSuite) {
   const { default: postgres } = await import('postgres');
   const name = `bench_${Date.now()}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
@@ -45,28 +49,20 @@ async function onFreshPostgresDatabase(serverUrl, run) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    await runEnv('node', ['scripts/ops/db.mjs', 'migrate'], { ...process.env, DATABASE_URL: url.href });
-    await runEnv('node', ['scripts/ops/db.mjs', 'seed'], { ...process.env, DATABASE_URL: url.href });
-    return await run(url.href);
+    await runNode(['scripts/ops/db.mjs', 'migrate'], { ...process.env, DATABASE_URL: url.href });
+    await runNode(['scripts/ops/db.mjs', 'seed'], { ...process.env, DATABASE_URL: url.href });
+    return await runSuite(url.href);
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end({ timeout: 5 });
   }
 }
 
-/** Runs a Node script with exactly `env` (a store's environment must not inherit this process's DATABASE_URL). */
-function runEnv(cmd, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
-  });
-}
-
 /**
  * Serves one iCalendar feed per demo consultant with `perConsultant` 30-minute events spread over the
- * next 60 days, and hands `run` a setup step that connects the feeds with `npm run consultants`.
+ * next 60 days, and hands `runSuite` a setup step that connects the feeds with `npm run consultants`.
  */
-async function withBusyFeeds(run, perConsultant = 200) {
+async function withBusyFeeds(runSuite, perConsultant = 200) {
   const { createServer: createHttpServer } = await import('node:http');
   const feed = (seed) => {
     const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//bench//busy//EN'];
@@ -87,8 +83,8 @@ async function withBusyFeeds(run, perConsultant = 200) {
   const origin = `http://127.0.0.1:${server.address().port}`;
   const emails = ['ana.souza', 'bruno.almeida', 'carla.mendes'].map((n) => `${n}@consultores.example.com`);
   try {
-    return await run(async (env) => {
-      for (const [i, email] of emails.entries()) await runEnv('node', ['scripts/ops/consultants.mjs', 'feed', email, `${origin}/${i + 1}.ics`], env);
+    return await runSuite(async (env) => {
+      for (const [i, email] of emails.entries()) await runNode(['scripts/ops/consultants.mjs', 'feed', email, `${origin}/${i + 1}.ics`], env);
     });
   } finally {
     server.closeAllConnections();

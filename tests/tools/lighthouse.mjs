@@ -10,8 +10,7 @@
 // Env: CHROMIUM_PATH (default /usr/bin/chromium). Writes reports/lighthouse.md (and one JSON report per route).
 // Exit 1 when a route misses a threshold, could not be audited or answered something other than 200/404.
 // A route answering 404 is skipped (it is still being built). Reusable: import { runLighthouse } from here.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -267,12 +266,8 @@ function lighthouseVersion() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
   // Rate limits off: the audits come from one address, far above a visitor's pace.
-  const dataDir = process.env.BASE_URL ? null : await mkdtemp(path.join(tmpdir(), 'lighthouse-site-'));
-  const site = dataDir ? await startSite({ env: { DATA_DIR: dataDir, RATE_LIMITS: 'off' } }) : null;
-  const stopSite = async () => {
-    await site?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  };
+  const site = process.env.BASE_URL ? null : await startSite({ env: { RATE_LIMITS: 'off' } });
+  const stopSite = async () => site?.stop();
   const baseUrl = site?.url ?? process.env.BASE_URL;
   const reportDir = path.join(projectRoot, 'reports', 'lighthouse');
   await mkdir(reportDir, { recursive: true });

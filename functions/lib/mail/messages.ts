@@ -64,7 +64,6 @@ export function describeMeeting(meeting: MailMeeting, scheduling: SchedulingConf
   return { date, time: local.time, serviceLabel, details };
 }
 
-
 /** What the consultant's mails say about the lead (and the meeting id, which the LGPD erasure matches on). */
 export function leadLines(meeting: MailMeeting): string[] {
   const { lead } = meeting;

@@ -65,7 +65,7 @@ export function addDays(date: string, days: number): string {
 export function daysOfMonth(month: string): string[] {
   const [y, m] = month.split('-').map(Number);
   const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+  return Array.from({ length: count }, (_, i) => `${month}-${pad(i + 1)}`);
 }
 
 export function minutesOf(time: string): number {
@@ -74,7 +74,7 @@ export function minutesOf(time: string): number {
 }
 
 export function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /** dd/MM/yyyy for pt-BR copy. */
