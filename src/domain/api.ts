@@ -1,11 +1,14 @@
 // Request/response shapes of the lead and scheduling endpoints, shared by the wizard and functions/.
 import type { LeadFieldErrors, LeadFormValues } from './lead';
+import type { MeetingLocation, MeetingLocationKind } from './meeting-location';
 import type { Service } from './options';
 
 export const apiPaths = {
   leads: '/api/leads',
   availability: '/api/availability',
   meetings: '/api/meetings',
+  /** POST { leadId }: mails the lead's manage link again for the upcoming meeting of that lead's email. */
+  manageLink: '/api/manage-link',
   health: '/api/health',
 } as const;
 
@@ -27,8 +30,13 @@ export const apiMessages = {
  */
 export type LeadRequest = LeadFormValues & { idempotencyKey: string; privacyPolicyVersion: string; website?: string };
 
-/** 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. */
-export type LeadCreated = { id: string };
+/**
+ * 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. `upcomingMeeting`: this
+ * email (any case) already holds an upcoming meeting; the wizard does not open the calendar, offers to
+ * mail the manage link again (apiPaths.manageLink), and the mentor is not notified of this lead again.
+ * Nothing about that meeting (date, time, consultant) is ever returned here.
+ */
+export type LeadCreated = { id: string; upcomingMeeting?: true };
 /** Per-field pt-BR messages of a 400: the form fields' validation messages plus the consent. */
 export type LeadRequestFieldErrors = LeadFieldErrors & { privacyPolicyVersion?: string };
 /** 400 invalid lead: the pt-BR validation message per field. Other errors carry only `error`. */
@@ -36,7 +44,7 @@ export type ApiError = { error: string; fieldErrors?: LeadRequestFieldErrors };
 export type LeadResponse = LeadCreated | ApiError;
 
 /** GET /api/availability?date=YYYY-MM-DD — free slots sorted by time, then consultant name. */
-export type AvailabilitySlot = { time: string; presellerId: string; presellerName: string };
+export type AvailabilitySlot = { time: string; presellerId: string; presellerName: string; location: MeetingLocationKind };
 export type AvailabilityResponse = { availableSlots: AvailabilitySlot[] };
 /** GET /api/availability?month=YYYY-MM — days with at least one free slot (the calendar disables the rest). */
 export type MonthAvailabilityResponse = { days: string[] };
@@ -50,16 +58,32 @@ export type MeetingRequest = {
   service: Service;
   diagnosticScore: number;
   idempotencyKey: string;
+  /** The visitor's IANA time zone (Intl), stored with the meeting for the local time in the lead's mails. */
+  timeZone?: string;
 };
 
-/** 201 booked (200 for a repeated idempotencyKey); startsAt is ISO 8601 in UTC. */
+/**
+ * 201 booked (200 for a repeated idempotencyKey); startsAt is ISO 8601 in UTC. `manageUrl` is the lead's
+ * manage link (SITE_URL/reuniao#t=…), given only to the browser that booked and only on 201 (only token
+ * hashes are stored, so a replay cannot return it: null). `ics` is the event as a file (METHOD:PUBLISH).
+ */
 export type MeetingBooked = {
   success: true;
   preseller: { name: string };
-  meeting: { id: string; startsAt: string };
+  meeting: { id: string; startsAt: string; minutes: number; service: Service; location: MeetingLocation };
+  manageUrl: string | null;
+  ics: string;
 };
 /** 400 invalid, 404 unknown lead, 409 slot gone, 422 key reused with other data, 429 too many, 503 unavailable. */
 export type MeetingFailed = { success: false; error: string };
 /** The error body of POST /api/meetings. */
 export const meetingFailed = (error: string): MeetingFailed => ({ success: false, error });
 export type MeetingResponse = MeetingBooked | MeetingFailed;
+
+/** POST /api/manage-link: the lead id the browser got from POST /api/leads. */
+export type ManageLinkRequest = { leadId: string };
+/**
+ * 200: `sent` true when a mail with the link was queued now; false when one went out less than
+ * 10 minutes ago (nothing sent; the wizard says so). 404 unknown lead or no upcoming meeting.
+ */
+export type ManageLinkResponse = { success: true; sent: boolean } | { success: false; error: string };

@@ -1,6 +1,7 @@
 // The booking lifecycle contract (POST /api/manage), shared by the /reuniao island and functions/.
 // The token travels in the JSON body only, never in a URL: the page reads it from its fragment
 // (`/reuniao#t=<token>`), which browsers send neither to the server nor in a Referer.
+import type { MeetingLocation } from './meeting-location';
 import type { Service } from './options';
 
 export const managePath = '/api/manage';
@@ -15,8 +16,12 @@ export const manageMessages = {
   invalidLink: 'Link inválido ou expirado.',
   /** 409: cancelled, past, inside the booking notice, or a consultant asking to reschedule. */
   closed: 'Esta reunião não pode mais ser alterada.',
-  /** 409 on POST /api/meetings: this person (lead id or email in any case) holds an upcoming meeting. */
+  /**
+   * 409 on POST /api/meetings: this person (lead id or email in any case) holds an upcoming meeting, and
+   * the manage link was mailed now (upcoming) or less than 10 minutes ago (upcomingRecentlySent).
+   */
   upcoming: 'Você já tem uma reunião agendada. Enviamos para o seu email o link para reagendar ou cancelar.',
+  upcomingRecentlySent: 'Você já tem uma reunião agendada. O link para reagendar ou cancelar foi enviado para o seu email há poucos minutos.',
 } as const;
 
 export type MeetingActor = 'lead' | 'consultant';
@@ -29,6 +34,8 @@ export type MeetingView = {
   minutes: number;
   status: 'scheduled' | 'cancelled';
   consultantFirstName: string;
+  /** Where it happens; a video room's URL only reaches the holders of a manage link. */
+  location: MeetingLocation;
   /** Whose link opened the page. */
   actor: MeetingActor;
   /** Scheduled and before the booking notice (2 h before the start). A consultant may cancel, not reschedule. */

@@ -17,17 +17,33 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
  * created 5 leads within the hour: nothing stored, HTTP 429).
  */
 export type LeadResult =
-  | { status: 'created' | 'duplicate'; id: string; created: boolean }
+  /**
+   * upcoming: the lead's email (any case) holds an upcoming meeting; create_lead then stored the lead
+   * without its outbox messages (the mentor is not told twice about one person).
+   */
+  | { status: 'created' | 'duplicate'; id: string; created: boolean; upcoming: boolean }
   | { status: 'mismatch' | 'limited'; id: null; created: false };
-/** A stored lead as the mails and invites see it, in the form's vocabulary (columns are mapped here only). */
-export type LeadRecord = { id: string; nomeCompleto: string; email: string; cnpj: string; nomeEmpresa: string; telefone: string };
+/**
+ * A stored lead as the mails and invites see it, in the form's vocabulary (columns are mapped here only),
+ * with the answers that qualify it (the consultant's mail and invite show each with its pt-BR label).
+ */
+export type LeadRecord = Pick<LeadData, 'cargo' | 'faturamento' | 'numeroVendedores' | 'segmento' | 'outroSegmento' | 'modeloNegocio'> & {
+  id: string; nomeCompleto: string; email: string; cnpj: string; nomeEmpresa: string; telefone: string;
+};
 /** The leads table's columns a LeadRecord is read from. */
-export const LEAD_RECORD_COLUMNS = 'id, nome, email, cnpj, empresa, telefone';
-export type LeadRecordRow = { id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string };
+export const LEAD_RECORD_COLUMNS = 'id, nome, email, cnpj, empresa, telefone, cargo, faturamento, vendedores, segmento, outro_segmento, modelo_negocio';
+export type LeadRecordRow = {
+  id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string;
+  cargo: string; faturamento: string; vendedores: string; segmento: string; outro_segmento: string | null; modelo_negocio: string;
+};
 export const leadFromRow = (row: LeadRecordRow): LeadRecord => ({
   id: row.id, nomeCompleto: row.nome, email: row.email, cnpj: row.cnpj, nomeEmpresa: row.empresa, telefone: row.telefone,
+  cargo: row.cargo as LeadRecord['cargo'], faturamento: row.faturamento as LeadRecord['faturamento'],
+  numeroVendedores: row.vendedores as LeadRecord['numeroVendedores'], segmento: row.segmento as LeadRecord['segmento'],
+  outroSegmento: row.outro_segmento ?? '', modeloNegocio: row.modelo_negocio as LeadRecord['modeloNegocio'],
 });
-export type Preseller = { id: string; name: string; email: string };
+/** roomUrl: the consultant's video room (https), null when they call the lead instead (meeting-location.ts). */
+export type Preseller = { id: string; name: string; email: string; roomUrl: string | null };
 
 export type NewMeeting = {
   id: string;
@@ -44,6 +60,8 @@ export type NewMeeting = {
   tokens?: TokenRow[];
   /** The application's clock: when the time was chosen, and what counts as upcoming. */
   now?: Date;
+  /** The lead's IANA time zone from the browser at booking (validated), for the lead's mails. */
+  leadTimeZone?: string | null;
 };
 export type MeetingRecord = { id: string; presellerId: string; startsAt: Date };
 /** A meeting found by its idempotency key, with the fingerprint of the request that booked it. */
@@ -66,6 +84,8 @@ export type MeetingDetails = {
   /** iCalendar SEQUENCE of the last invite sent. */
   sequence: number;
   cancelledBy: Actor | null;
+  /** The lead's IANA time zone stored at booking; null when unknown. */
+  leadTimeZone: string | null;
   preseller: Preseller;
   lead: LeadRecord;
 };
@@ -97,6 +117,9 @@ export type MailContent = {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (inline styles, no remote images); sent as multipart/alternative with `text`. */
+  html?: string;
+  replyTo?: string;
   icalEvent?: { method: string; filename: string; content: string };
 };
 /** dropped: over its address's hourly cap; marked so by claim_outbox, to be logged and never sent. */
@@ -133,6 +156,8 @@ export type ConsultantCommand =
   | { action: 'hours'; email: string; hours: HoursRange[] }
   | { action: 'off'; email: string; from: string; to: string; reason: string | null }
   | { action: 'feed'; email: string; url: string | null }
+  /** Where the consultant's meetings happen: their video room (https), or null for a phone call to the lead. */
+  | { action: 'room'; email: string; url: string | null }
   | { action: 'agenda-token'; email: string; hash: string; rotate: boolean };
 export type ConsultantResult = { status: 'ok' | 'exists' | 'unknown_consultant'; consultants?: ConsultantSummary[] };
 
@@ -173,6 +198,8 @@ export interface Store {
   /** Moves a meeting in place (new time secured before the old is released), with its messages. */
   rescheduleMeeting(change: RescheduleChange, outbox: OutboxMessage[]): Promise<{ status: RescheduleStatus; sequence: number | null }>;
   cancelMeeting(cancel: CancelRequest, outbox: OutboxMessage[]): Promise<{ status: CancelStatus; sequence: number | null }>;
+  /** The upcoming scheduled meeting (earliest) of any lead with this lead's email (any case); null when none or unknown lead. */
+  upcomingMeetingOfLead(leadId: string, now: Date): Promise<string | null>;
   /** Stores a new lead token and its mail unless a link was mailed less than throttleSeconds ago. */
   resendManageLink(meetingId: string, tokens: TokenRow[], now: Date, throttleSeconds: number, outbox: OutboxMessage[]): Promise<boolean>;
   dueReminders(now: Date, kinds: ReminderKind[], limit: number): Promise<DueReminder[]>;
