@@ -4,6 +4,7 @@
 // never for a cancelled meeting, and again for the new time when the meeting moves.
 import type { App } from './app';
 import { reminderMail } from './mail/lifecycle-messages';
+import { mailSettings } from './mail/messages';
 import { manageUrl, mintToken } from './manage/tokens';
 import { mailMeetingOf } from './manage/view';
 import type { ReminderKind } from './store/port';
@@ -30,7 +31,7 @@ export async function queueDueReminders(app: App): Promise<number> {
       const { token, row } = mintToken('lead');
       const mail = reminderMail({
         meeting: mailMeetingOf(meeting), kind: kind.kind, inWords: kind.inWords, link: manageUrl(env.siteUrl, token),
-        mailFrom: env.mailFrom, scheduling: env.scheduling,
+        ...mailSettings(env),
       });
       // The database re-checks under the meeting's row lock that it is still scheduled at this time.
       if (await store.queueReminder({ meetingId: meeting.id, kind: kind.kind, startsAt: reminder.startsAt, now, tokens: [row] }, [mail])) queued++;

@@ -8,7 +8,7 @@ import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
-import { meetingInvites } from '../mail/messages';
+import { mailSettings, meetingInvites } from '../mail/messages';
 import { candidateSlots, freePresellers } from '../../../src/domain/scheduling/slots';
 import { addDays, isHhMm, isIsoDate, weekdayOf, zonedToUtc } from '../../../src/domain/scheduling/time';
 import { resendManageLink } from '../manage/resend';
@@ -82,7 +82,7 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
           const invites = meetingInvites({
             meeting: { id, startsAt: slot.startsAt, minutes: env.scheduling.slotMinutes, service: input.service, sequence: 0, lead, preseller },
             links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
-            mailFrom: env.mailFrom, scheduling: env.scheduling,
+            ...mailSettings(env),
           });
           const result = await store.bookMeeting(
             { id, leadId: lead.id, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,

@@ -1,6 +1,7 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
 import { labelOf, cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions, type Service } from '../../../src/domain/options';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
+import type { ServerEnv } from '../env';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
@@ -43,8 +44,17 @@ export type MailMeeting = {
   sequence: number;
   lead: LeadRecord;
   preseller: Preseller;
+  /** The lead's IANA zone (from the browser at booking); the lead's mails add the local time when it differs. */
+  leadTimeZone: string | null;
 };
-export type MailSettings = { mailFrom: string; scheduling: SchedulingConfig };
+/**
+ * What every message needs besides its meeting: the sender (MAIL_FROM), where replies go (the contact
+ * address), the one public origin for links (SITE_URL), and the scheduling rules (zone, slot length).
+ */
+export type MailSettings = { mailFrom: string; replyTo: string; siteUrl: string; scheduling: SchedulingConfig };
+export const mailSettings = (env: Pick<ServerEnv, 'mailFrom' | 'contactEmail' | 'siteUrl' | 'scheduling'>): MailSettings => ({
+  mailFrom: env.mailFrom, replyTo: env.contactEmail, siteUrl: env.siteUrl, scheduling: env.scheduling,
+});
 
 export type InviteInput = MailSettings & {
   meeting: MailMeeting;

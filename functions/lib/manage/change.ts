@@ -10,6 +10,7 @@ import { meetingCopy } from '../handlers/meetings';
 import { weekOf } from '../handlers/meetings';
 import { HttpError } from '../http';
 import { cancelMails, rescheduleMails } from '../mail/lifecycle-messages';
+import { mailSettings } from '../mail/messages';
 import { candidateSlots, freePresellers } from '../../../src/domain/scheduling/slots';
 import type { Actor, TokenMeeting } from '../store/port';
 import { fingerprint, manageUrl, mintToken } from './tokens';
@@ -42,7 +43,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     const after = mailMeetingOf(meeting, { preseller, startsAt: slot.startsAt, sequence: meeting.sequence + 1 });
     const mails = rescheduleMails({
       before, after, newConsultantLink: consultantToken ? manageUrl(env.siteUrl, consultantToken.token) : null,
-      mailFrom: env.mailFrom, scheduling: env.scheduling,
+      ...mailSettings(env),
     });
     const { status } = await store.rescheduleMeeting({
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
@@ -74,7 +75,7 @@ export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: str
     const actor: Actor = meeting.actor;
     const mails = cancelMails({
       meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason,
-      bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, mailFrom: env.mailFrom, scheduling: env.scheduling,
+      bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, ...mailSettings(env),
     });
     const { status } = await store.cancelMeeting({
       meetingId: current.id, expectedSequence: current.sequence, actor, reason, now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes,

@@ -4,6 +4,7 @@
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { manageLinkMail } from '../mail/lifecycle-messages';
+import { mailSettings } from '../mail/messages';
 import { mailMeetingOf } from './view';
 import { manageUrl, mintToken } from './tokens';
 
@@ -14,7 +15,7 @@ export async function resendManageLink(app: App, meetingId: string, context?: { 
   if (!details || details.status !== 'scheduled') return false;
   const { token, row } = mintToken('lead');
   const mail = manageLinkMail({
-    meeting: mailMeetingOf(details), link: manageUrl(app.env.siteUrl, token), mailFrom: app.env.mailFrom, scheduling: app.env.scheduling,
+    meeting: mailMeetingOf(details), link: manageUrl(app.env.siteUrl, token), ...mailSettings(app.env),
   });
   const sent = await app.store.resendManageLink(meetingId, [row], app.now(), RESEND_LINK_THROTTLE_SECONDS, [mail]);
   if (sent) flushOutboxLater(app, context);

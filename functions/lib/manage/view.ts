@@ -28,6 +28,6 @@ export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
 export function mailMeetingOf(m: MeetingDetails, overrides: Partial<MailMeeting> = {}): MailMeeting {
   return {
     id: m.id, startsAt: m.startsAt, minutes: Math.round((m.endsAt.getTime() - m.startsAt.getTime()) / 60_000),
-    service: m.service, sequence: m.sequence, lead: m.lead, preseller: m.preseller, ...overrides,
+    service: m.service, sequence: m.sequence, lead: m.lead, preseller: m.preseller, leadTimeZone: m.leadTimeZone, ...overrides,
   };
 }
