@@ -2,7 +2,8 @@
 // grows with every change, so calendars move or cancel the event they already hold instead of adding one.
 import { createEvent } from 'ics';
 
-export type CalendarMethod = 'REQUEST' | 'CANCEL';
+/** PUBLISH: the event as a file for the booker's own calendar (no invitation semantics). */
+export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
 export type CalendarPerson = { name: string; email: string };
 
 export type CalendarEventInput = {
