@@ -9,8 +9,10 @@ import type { Busy } from '../../../src/domain/scheduling/slots';
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
  * requestHash: SHA-256 (hex) of the request, stored with the idempotency key (see leadFingerprint).
+ * now: the application's clock, for what counts as an upcoming meeting (as in NewMeeting); the
+ * database's now() when absent.
  */
-export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string };
+export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string; now?: Date };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
@@ -147,6 +149,8 @@ export type ConsultantSummary = {
   hours: HoursRange[];
   feed: { status: 'pending' | 'ok' | 'error'; error_code: string | null; synced_at: string | null } | null;
   agenda_link: boolean;
+  /** The consultant's video room; null: they call the lead (shown to the team only). */
+  room_url: string | null;
 };
 /** The mentor's commands (consultant_admin). Dates are instants; `hours` replaces the week. */
 export type ConsultantCommand =
@@ -241,6 +245,7 @@ export function leadRow(lead: NewLead) {
     origem: lead.origem,
     privacy_policy_version: lead.privacyPolicyVersion,
     request_hash: lead.requestHash,
+    now: lead.now?.toISOString() ?? null,
   };
 }
 
@@ -250,14 +255,20 @@ export function consultantArgs(command: ConsultantCommand): [string, Record<stri
   return [action, args];
 }
 
+/** The presellers columns a Preseller is read from (listActivePresellers). */
+export const PRESELLER_COLUMNS = 'id, name, email, room_url';
+export const presellerFromRow = (row: { id: string; name: string; email: string; room_url: string | null }): Preseller => ({
+  id: row.id, name: row.name, email: row.email, roomUrl: row.room_url ?? null,
+});
+
 export function blockRows(blocks: BusyBlock[]) {
   return blocks.map((b) => ({ starts_at: b.startsAt.toISOString(), ends_at: b.endsAt.toISOString() }));
 }
 
-type LeadRow = { out_id: string | null; out_created: boolean; out_status: string };
+type LeadRow = { out_id: string | null; out_created: boolean; out_status: string; out_upcoming: boolean | null };
 export function leadResult(row: LeadRow | undefined): LeadResult {
   if (row?.out_id && (row.out_status === 'created' || row.out_status === 'duplicate')) {
-    return { status: row.out_status, id: row.out_id, created: row.out_status === 'created' };
+    return { status: row.out_status, id: row.out_id, created: row.out_status === 'created', upcoming: row.out_upcoming === true };
   }
   if (row?.out_status === 'mismatch' || row?.out_status === 'limited') return { status: row.out_status, id: null, created: false };
   throw Object.assign(new Error('create_lead: unexpected answer'), { code: 'create_lead_answer' });
@@ -276,6 +287,7 @@ export function meetingRow(m: NewMeeting) {
     fingerprint: m.fingerprint ?? null,
     tokens: m.tokens ?? [],
     now: m.now?.toISOString() ?? null,
+    lead_time_zone: m.leadTimeZone ?? null,
   };
 }
 
@@ -305,8 +317,10 @@ export function kindRows(kinds: ReminderKind[]) {
 /** Row of meeting_details / meeting_by_token (snake_case; dates as Date or ISO strings by driver). */
 export type DetailsRow = {
   actor?: string; id: string; service: string; starts_at: string | Date; ends_at: string | Date; status: string; sequence: number;
-  cancelled_by: string | null; preseller_id: string; preseller_name: string; preseller_email: string;
+  cancelled_by: string | null; preseller_id: string; preseller_name: string; preseller_email: string; preseller_room_url: string | null;
   lead_id: string; lead_nome: string; lead_email: string; lead_empresa: string; lead_cnpj: string; lead_telefone: string;
+  lead_cargo: string; lead_faturamento: string; lead_vendedores: string; lead_segmento: string; lead_outro_segmento: string | null;
+  lead_modelo_negocio: string; lead_time_zone: string | null;
 };
 
 export function detailsOf(row: DetailsRow): MeetingDetails {
@@ -318,8 +332,13 @@ export function detailsOf(row: DetailsRow): MeetingDetails {
     status: row.status === 'cancelled' ? 'cancelled' : 'scheduled',
     sequence: Number(row.sequence),
     cancelledBy: (row.cancelled_by as Actor | null) ?? null,
-    preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email },
-    lead: leadFromRow({ id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone }),
+    leadTimeZone: row.lead_time_zone ?? null,
+    preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email, roomUrl: row.preseller_room_url ?? null },
+    lead: leadFromRow({
+      id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone,
+      cargo: row.lead_cargo, faturamento: row.lead_faturamento, vendedores: row.lead_vendedores, segmento: row.lead_segmento,
+      outro_segmento: row.lead_outro_segmento, modelo_negocio: row.lead_modelo_negocio,
+    }),
   };
 }
 
