@@ -24,7 +24,7 @@ export const meetingCopy = {
   slotGone: 'Este horário não está mais disponível. Escolha outro horário.',
 } as const;
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+export const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const meetingSchema = z.object({
   leadId: uuid,
   scheduledDate: z.string().check(z.refine(isIsoDate)),
