@@ -59,7 +59,7 @@ describe('POST /api/meetings answer', () => {
     const { method, event } = eventOf(booked.ics);
     expect(method).toBe('PUBLISH');
     expect(event.start.toISOString()).toBe(startsAt.toISOString());
-    expect(event.end.toISOString()).toBe(new Date(startsAt.getTime() + 30 * 60_000).toISOString());
+    expect(event.end?.toISOString()).toBe(new Date(startsAt.getTime() + 30 * 60_000).toISOString());
     // Same UID as the invites: a calendar holding both keeps one event.
     const invite = (await t.mailsFor(booked.meeting.id)).find((m) => m.kind === 'meeting-lead')!;
     expect(event.uid).toBe(inviteOf(invite.message).event.uid);
