@@ -173,6 +173,9 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         };
         expect(await store.meetingDetails(meeting.id)).toEqual(expected);
         expect(await store.meetingByToken(hash)).toEqual({ ...expected, actor: 'lead' });
+        // LGPD: the person's export holds the zone with the meeting (every column of it).
+        const exported = await store.exportPersonData(email);
+        expect((exported.leads[0].meetings as Record<string, unknown>[])[0]).toMatchObject({ id: meeting.id, lead_time_zone: 'Europe/Lisbon' });
 
         // The same person again, in another case: stored, but its messages are not (no second "Novo lead").
         const second = newLead(email.toUpperCase());

@@ -4,11 +4,14 @@
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
-  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf,
-  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type DetailsRow, type KeyedMeeting, type LeadRecordRow,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
   type OutboxRow, type PersonData, type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
+import {
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf, type DetailsRow,
+} from './rows';
 
 export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', client: C): Store & { sql: C } {
   // Values go as they are (Date, objects for jsonb): both drivers serialise by the parameter type the

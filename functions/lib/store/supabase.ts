@@ -3,11 +3,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
-  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf,
-  type Agenda, type CancelStatus, type ConsultantResult, type DetailsRow, type LeadRecordRow, type OutboxRow, type PersonData,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  type Agenda, type CancelStatus, type ConsultantResult, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
+import {
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf, type DetailsRow,
+} from './rows';
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status?: number };
 
