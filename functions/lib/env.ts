@@ -2,6 +2,17 @@
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
 import { SITE_EMAIL } from '../../src/domain/contact';
 
+/**
+ * One public origin for every link: without SITE_URL (or Netlify's URL) the functions use the same
+ * default as astro.config.mjs's `site` (tests/integration/env-defaults.test.ts compares them).
+ */
+export const DEFAULT_SITE_URL = 'https://mentor-solar.netlify.app';
+/**
+ * One sending domain for every address a mail shows: without MAIL_FROM, a no-reply address on the
+ * domain of the site's contact address (the Reply-To of the lead's mails).
+ */
+export const DEFAULT_MAIL_FROM = `Mentor Solar <nao-responda@${SITE_EMAIL.slice(SITE_EMAIL.lastIndexOf('@') + 1)}>`;
+
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
   dataDir: string;
@@ -10,12 +21,13 @@ export type ServerEnv = {
   supabase: { url: string; serviceRoleKey: string } | null;
   /** nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465. Unset: write .eml files instead. */
   smtpUrl: string | null;
+  /** MAIL_FROM, else DEFAULT_MAIL_FROM. */
   mailFrom: string;
   /** Receives a notification for each new lead. */
   contactEmail: string;
   /** leads.origem: fixed label identifying this site as the lead's source. */
   leadOrigin: string;
-  /** Public origin for links in mail and agenda links: SITE_URL, else Netlify's URL, else the default site (as astro.config.mjs's `site`). */
+  /** Public origin for links in mail and agenda links: SITE_URL, else Netlify's URL, else DEFAULT_SITE_URL (as astro.config.mjs's `site`). */
   siteUrl: string;
   /** How long availability may reuse consultants and busy times (ms); 0 turns the cache off. */
   availabilityCacheMs: number;
@@ -31,10 +43,10 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     database: databaseUrl ? { url: databaseUrl, poolMax: Math.max(1, Number(env.DATABASE_POOL_MAX ?? 3) || 3) } : null,
     supabase: url && key ? { url, serviceRoleKey: key } : null,
     smtpUrl: env.SMTP_URL?.trim() || null,
-    mailFrom: env.MAIL_FROM?.trim() || 'Mentor Solar <nao-responda@mentor-solar.example.com>',
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL?.trim() || SITE_EMAIL,
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
-    siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || 'https://mentor-solar.netlify.app').replace(/\/+$/, ''),
+    siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, ''),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
   };

@@ -20,6 +20,11 @@ export const apiMessages = {
   tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
   /** 400 on POST /api/meetings: a time that was never bookable (weekend, holiday, past, off-grid, …). */
   invalidTime: 'Horário inválido.',
+  /**
+   * 404 on POST /api/manage-link: an unknown lead, or no upcoming meeting for its email (cancelled or
+   * over meanwhile). The same words for both, and never a detail of any meeting.
+   */
+  noUpcomingMeeting: 'Não encontramos uma reunião agendada para este cadastro. Escolha um horário para agendar.',
 } as const;
 
 /**

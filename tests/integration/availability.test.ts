@@ -29,9 +29,9 @@ describe('GET /api/availability?date=', () => {
     const { availableSlots } = await res.json();
     expect(availableSlots).toHaveLength(54);
     expect(availableSlots.slice(0, 3)).toEqual([
-      { time: '09:00', presellerId: PRESELLERS.ana, presellerName: 'Ana' },
-      { time: '09:00', presellerId: PRESELLERS.bruno, presellerName: 'Bruno' },
-      { time: '09:00', presellerId: PRESELLERS.carla, presellerName: 'Carla' },
+      { time: '09:00', presellerId: PRESELLERS.ana, presellerName: 'Ana', location: 'phone' },
+      { time: '09:00', presellerId: PRESELLERS.bruno, presellerName: 'Bruno', location: 'phone' },
+      { time: '09:00', presellerId: PRESELLERS.carla, presellerName: 'Carla', location: 'phone' },
     ]);
     expect(availableSlots.at(-1)).toMatchObject({ time: '17:30', presellerName: 'Carla' });
   });

@@ -46,6 +46,8 @@ describe('npm run consultants', () => {
     expect(list.out).toContain('horários: seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00');
     expect(list.out).toContain('horários: seg-sex 09:00-18:00 (padrão)');
     expect(list.out).toContain('link de assinatura: gerado');
+    // No room set: the consultant calls the lead.
+    expect(list.out).toContain('link de assinatura: gerado\n  Ligação telefônica');
     listBefore = list.out;
   }, 120_000);
 
@@ -74,6 +76,13 @@ describe('npm run consultants', () => {
     [['feed', ANA, 'not a url'], cliCopy.feedUrl],
     [['sync', 'now'], cliCopy.arguments('sync')],
     [['agenda-link', ANA, '--rotat'], cliCopy.arguments('agenda-link')],
+    [['sala', ANA], cliCopy.arguments('sala')],
+    [['sala', ANA, 'http://meet.example.com/x'], cliCopy.roomUrl],
+    [['sala', ANA, 'meet.example.com/x'], cliCopy.roomUrl],
+    [['sala', ANA, 'https://user:senha@meet.example.com/x'], cliCopy.roomUrl],
+    [['sala', ANA, `https://meet.example.com/${'x'.repeat(500)}`], cliCopy.roomUrl],
+    [['sala', ANA, 'Telefone'], cliCopy.roomUrl],
+    [['sala', 'ana', 'telefone'], cliCopy.email('ana')],
   ];
   it('refuses bad input with a pt-BR message and exit code 1', async () => {
     const results = await Promise.all(parseErrors.map(([args]) => cli(...args)));
@@ -91,6 +100,7 @@ describe('npm run consultants', () => {
       [['hours', 'nobody@example.com', 'seg 09:00-12:00'], cliCopy.unknownConsultant('nobody@example.com')],
       [['off', 'nobody@example.com', '2026-12-01', '2026-12-02'], cliCopy.unknownConsultant('nobody@example.com')],
       [['feed', 'nobody@example.com', 'https://calendar.example.com/x.ics'], cliCopy.unknownConsultant('nobody@example.com')],
+      [['sala', 'nobody@example.com', 'https://meet.example.com/x'], cliCopy.unknownConsultant('nobody@example.com')],
       [['add', 'Outra Dora', 'DORA@consultores.example.com'], cliCopy.exists('DORA@consultores.example.com')],
       [['agenda-link', 'dora@consultores.example.com'], cliCopy.linkExists('dora@consultores.example.com')],
     ] as [string[], string][]) {
@@ -100,6 +110,17 @@ describe('npm run consultants', () => {
     }
     expect((await cli('list')).out).toBe(listBefore);
   }, 180_000);
+
+  it('sets where a consultant\'s meetings happen: a video room, then back to a phone call; list shows it', async () => {
+    const room = 'https://meet.google.com/abc-defg-hij';
+    expect(await cli('sala', 'DORA@consultores.example.com', room)).toEqual({ code: 0, out: `${cliCopy.roomSet('DORA@consultores.example.com', room)}\n`, err: '' });
+    const withRoom = (await cli('list')).out;
+    expect(withRoom).toContain(`Dora Lima <dora@consultores.example.com> — ativo\n  horários: seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00\n  agenda: não conectada\n  link de assinatura: gerado\n  Sala: ${room}\n`);
+    // A space is stored percent-encoded (the database refuses raw spaces in a room).
+    expect((await cli('sala', 'dora@consultores.example.com', 'https://zoom.example.com/j/123 456')).out).toContain('https://zoom.example.com/j/123%20456');
+    expect(await cli('sala', 'dora@consultores.example.com', 'telefone')).toEqual({ code: 0, out: `${cliCopy.phoneSet('dora@consultores.example.com')}\n`, err: '' });
+    expect((await cli('list')).out).toBe(listBefore);
+  }, 120_000);
 
   it('refuses to open an embedded database another live process holds (exit 2), nothing changed', async () => {
     // This test process stands in for a running `npm start`: its pid in the lock file, alive.

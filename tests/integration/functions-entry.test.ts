@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('function entry points', () => {
   it('export Netlify v2 configs with paths and rate limits', async () => {
-    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['manage', '/api/manage'], ['health', '/api/health']]) {
+    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['manage', '/api/manage'], ['manage-link', '/api/manage-link'], ['health', '/api/health']]) {
       const mod = await import(`../../functions/${file}.ts`);
       expect(mod.config.path).toBe(path);
       expect(mod.config.rateLimit).toMatchObject({ windowSize: 60, aggregateBy: ['ip', 'domain'] });

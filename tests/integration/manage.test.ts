@@ -38,7 +38,7 @@ describe('POST /api/manage view', () => {
       success: true,
       meeting: {
         id: m.id, service: 'consultoria', startsAt: zonedToUtc(date, '09:00', TZ).toISOString(), minutes: 30, status: 'scheduled',
-        consultantFirstName: 'Bruno', actor: 'lead', canChange: true, contactEmail: 'contato@mentor.example.com',
+        consultantFirstName: 'Bruno', location: { kind: 'phone' }, actor: 'lead', canChange: true, contactEmail: 'contato@mentor.example.com',
       },
     });
     expect((await (await t.call({ action: 'view', token: m.consultant })).json()).meeting).toMatchObject({ id: m.id, actor: 'consultant', canChange: true });

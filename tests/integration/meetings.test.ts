@@ -51,7 +51,11 @@ describe('POST /api/meetings', () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     const startsAt = zonedToUtc(date, '09:00', 'America/Sao_Paulo').toISOString();
-    expect(body).toEqual({ success: true, preseller: { name: 'Bruno Almeida' }, meeting: { id: expect.any(String), startsAt } });
+    expect(body).toEqual({
+      success: true, preseller: { name: 'Bruno Almeida' },
+      meeting: { id: expect.any(String), startsAt, minutes: 30, service: 'consultoria', location: { kind: 'phone' } },
+      manageUrl: expect.stringMatching(/\/reuniao#t=[A-Za-z0-9_-]{43}$/), ics: expect.stringContaining('BEGIN:VCALENDAR'),
+    });
     const { rows } = await app.store.db.query<Record<string, unknown>>('select * from meetings where id = $1', [body.meeting.id]);
     expect(rows[0]).toMatchObject({ lead_id: leadId, preseller_id: PRESELLERS.bruno, service: 'consultoria', diagnostic_score: 75, status: 'scheduled' });
     expect((rows[0].ends_at as Date).getTime() - (rows[0].starts_at as Date).getTime()).toBe(30 * 60_000);

@@ -49,7 +49,8 @@ async function call(env: Record<string, string>, method: string, path: string, b
 
 async function leadToBooking(env: Record<string, string>, expectedStore: string) {
   expect(await call(env, 'GET', '/api/health')).toEqual({ status: 200, json: { ok: true, store: expectedStore } });
-  const lead = await call(env, 'POST', '/api/leads', { ...validRequest, email: `bundle-${crypto.randomUUID()}@example.com`, idempotencyKey: key() });
+  const email = `bundle-${crypto.randomUUID()}@example.com`;
+  const lead = await call(env, 'POST', '/api/leads', { ...validRequest, email, idempotencyKey: key() });
   expect(lead.status).toBe(201);
   const date = futureWorkday(4);
   const slots = await call(env, 'GET', `/api/availability?date=${date}`);
@@ -59,13 +60,20 @@ async function leadToBooking(env: Record<string, string>, expectedStore: string)
     leadId: lead.json.id, scheduledDate: date, scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
   });
   expect(booked.status).toBe(201);
-  expect(booked.json).toMatchObject({ success: true, meeting: { id: expect.any(String) } });
+  expect(booked.json).toMatchObject({
+    success: true, meeting: { id: expect.any(String), location: { kind: 'phone' } }, manageUrl: expect.stringContaining('/reuniao#t='),
+    ics: expect.stringContaining('METHOD:PUBLISH'),
+  });
+  // The same person again: told at the lead, and the manage link's resend (just mailed: not sent again).
+  const again = await call(env, 'POST', '/api/leads', { ...validRequest, email, idempotencyKey: key() });
+  expect(again).toEqual({ status: 201, json: { id: expect.any(String), upcomingMeeting: true } });
+  expect(await call(env, 'POST', '/api/manage-link', { leadId: again.json.id })).toEqual({ status: 200, json: { success: true, sent: false } });
 }
 
 describe('Netlify bundle (zip-it-and-ship-it)', () => {
   it('bundles every function with its route or schedule, migrations and PGlite WASM included', async () => {
     const byName = Object.fromEntries(manifest.functions.map((f) => [f.name, f]));
-    expect(Object.keys(byName).sort()).toEqual(expect.arrayContaining(['availability', 'health', 'leads', 'meetings', 'outbox-drain']));
+    expect(Object.keys(byName).sort()).toEqual(expect.arrayContaining(['availability', 'health', 'leads', 'manage-link', 'meetings', 'outbox-drain']));
     expect(byName['outbox-drain'].schedule).toBeTruthy();
     const migrations = (await readdir(join(root, 'supabase/migrations'))).filter((f) => f.endsWith('.sql')).sort();
     for (const fn of manifest.functions) {
@@ -83,7 +91,7 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000); // four cold starts, each opening the embedded database
+  }, 180_000); // six cold starts, each opening the embedded database
 
   const serverUrl = inject('postgresUrl');
   describe.skipIf(!serverUrl)('on PostgreSQL', () => {

@@ -3,8 +3,10 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { createManageLinkHandler } from '../../functions/lib/handlers/manage-link';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { createRateLimiter, rateLimitKey, rateLimitsEnabled, readRateLimit } from '../../scripts/server/rate-limit.mjs';
+import { listFunctionFiles } from '../../scripts/server/functions-host.mjs';
 import { startServer } from '../../scripts/server/server.mjs';
 import { key, openTestApp, validRequest, type TestApp } from './helpers';
 
@@ -39,14 +41,16 @@ describe('npm start enforces each function config.rateLimit', () => {
   beforeAll(async () => {
     app = await openTestApp();
     const get = async () => app;
-    const [leads, meetings, availability] = await Promise.all([
+    const [leads, meetings, availability, manageLink] = await Promise.all([
       import('../../functions/leads.ts'), import('../../functions/meetings.ts'), import('../../functions/availability.ts'),
+      import('../../functions/manage-link.ts'),
     ]);
     // The real modules (config, rateLimited) with their handlers bound to this test's database.
     const functionModules = [
       { ...leads, default: createLeadsHandler(get) },
       { ...meetings, default: createMeetingsHandler(get) },
       { ...availability, default: createAvailabilityHandler(get) },
+      { ...manageLink, default: createManageLinkHandler(get) },
     ];
     server = await startServer({ port: 0, functionModules, rateLimits: true });
   });
@@ -83,6 +87,15 @@ describe('npm start enforces each function config.rateLimit', () => {
     const limited = answers.find((r) => r.status === 429)!;
     expect(await limited.json()).toEqual({ success: false, error: TOO_MANY });
     expect((await fetch(`${server.url}/api/availability?month=2030-01`)).status).toBe(200);
+  });
+
+  it('serves POST /api/manage-link (npm start loads every functions/ file) with its own, tighter limit', async () => {
+    expect(await listFunctionFiles('functions')).toContain('manage-link.ts');
+    const ask = () => fetch(`${server.url}/api/manage-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const answers = await Promise.all(Array.from({ length: 11 }, ask));
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(10);
+    const limited = answers.find((r) => r.status === 429)!;
+    expect(await limited.json()).toEqual({ success: false, error: TOO_MANY });
   });
 
   it('answers TRACE and CONNECT with 405 and Allow, never 500', async () => {

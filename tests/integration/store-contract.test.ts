@@ -19,8 +19,8 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
         const first = await store.createLead(lead, []);
         const again = await store.createLead({ ...lead, id: crypto.randomUUID() }, []);
-        expect(first).toEqual({ status: 'created', id: lead.id, created: true });
-        expect(again).toEqual({ status: 'duplicate', id: lead.id, created: false });
+        expect(first).toEqual({ status: 'created', id: lead.id, created: true, upcoming: false });
+        expect(again).toEqual({ status: 'duplicate', id: lead.id, created: false, upcoming: false });
         // The key with another request: refused, nothing changed.
         const other = { ...lead, id: crypto.randomUUID(), email: 'outra@example.com', requestHash: requestFingerprint({ other: 1 }) };
         expect(await store.createLead(other, [])).toEqual({ status: 'mismatch', id: null, created: false });
@@ -124,6 +124,93 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         expect(await store.agenda(hash)).toBeNull();
         expect(await store.consultants({ action: 'deactivate', email: 'ninguem@example.com' })).toEqual({ status: 'unknown_consultant' });
       } finally {
+        await close();
+      }
+    });
+
+    it('knows a person\'s upcoming meeting from the lead on (no messages for that lead), and details carry answers, zone and room', async () => {
+      const { store, close } = await open();
+      const email = `Proxima-${crypto.randomUUID()}@Example.com`;
+      const consultantEmail = `sala-${crypto.randomUUID()}@example.com`;
+      try {
+        const parsed = validateLead({ ...validLead, email, segmento: 'outro', outroSegmento: 'Agronegócio' });
+        if (!parsed.ok) throw new Error('fixture invalid');
+        const newLead = (address: string) => ({
+          ...parsed.data, email: address, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test',
+          privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint({ address }),
+        });
+        const first = newLead(email);
+        expect(await store.createLead(first, [])).toEqual({ status: 'created', id: first.id, created: true, upcoming: false });
+        expect(await store.upcomingMeetingOfLead(first.id, new Date())).toBeNull();
+
+        // A consultant with a video room ('room'), shown to the team in 'list'; only https rooms are stored.
+        await store.consultants({ action: 'add', name: 'Sala Contrato', email: consultantEmail });
+        const room = 'https://meet.example.com/abc-defg-hij';
+        expect(await store.consultants({ action: 'room', email: consultantEmail, url: room })).toEqual({ status: 'ok' });
+        await expect(store.consultants({ action: 'room', email: consultantEmail, url: 'http://meet.example.com/x' })).rejects.toThrow();
+        expect(await store.consultants({ action: 'room', email: 'ninguem@example.com', url: room })).toEqual({ status: 'unknown_consultant' });
+        const consultant = (await store.listActivePresellers()).find((p) => p.email === consultantEmail)!;
+        expect(consultant).toEqual({ id: expect.any(String), name: 'Sala Contrato', email: consultantEmail, roomUrl: room });
+        expect((await store.consultants({ action: 'list' })).consultants!.find((c) => c.email === consultantEmail)).toMatchObject({ room_url: room });
+
+        const date = futureWorkday(50);
+        const startsAt = zonedToUtc(date, '10:00', 'America/Sao_Paulo');
+        const endsAt = new Date(startsAt.getTime() + 30 * 60_000);
+        const hash = 'c'.repeat(32) + crypto.randomUUID().replaceAll('-', '');
+        const meeting = {
+          id: crypto.randomUUID(), leadId: first.id, presellerId: consultant.id, startsAt, endsAt, service: 'trafego' as const,
+          diagnosticScore: 60, idempotencyKey: key(), tokens: [{ hash, actor: 'lead' as const }], leadTimeZone: 'Europe/Lisbon',
+        };
+        expect((await store.bookMeeting(meeting, [])).status).toBe('created');
+        const expected = {
+          id: meeting.id, service: 'trafego', startsAt, endsAt, status: 'scheduled', sequence: 0, cancelledBy: null, leadTimeZone: 'Europe/Lisbon',
+          preseller: { id: consultant.id, name: 'Sala Contrato', email: consultantEmail, roomUrl: room },
+          lead: {
+            id: first.id, nomeCompleto: parsed.data.nomeCompleto, email, cnpj: parsed.data.cnpj, nomeEmpresa: parsed.data.nomeEmpresa,
+            telefone: parsed.data.telefone, cargo: parsed.data.cargo, faturamento: parsed.data.faturamento,
+            numeroVendedores: parsed.data.numeroVendedores, segmento: 'outro', outroSegmento: 'Agronegócio', modeloNegocio: parsed.data.modeloNegocio,
+          },
+        };
+        expect(await store.meetingDetails(meeting.id)).toEqual(expected);
+        expect(await store.meetingByToken(hash)).toEqual({ ...expected, actor: 'lead' });
+        // LGPD: the person's export holds the zone with the meeting (every column of it).
+        const exported = await store.exportPersonData(email);
+        expect((exported.leads[0].meetings as Record<string, unknown>[])[0]).toMatchObject({ id: meeting.id, lead_time_zone: 'Europe/Lisbon' });
+
+        // The same person again, in another case: stored, but its messages are not (no second "Novo lead").
+        const second = newLead(email.toUpperCase());
+        const notice = [{ kind: 'contract-upcoming', message: { to: 'mentor@example.com', subject: 's', text: `lead ${second.id}` } }];
+        expect(await store.createLead(second, notice)).toEqual({ status: 'created', id: second.id, created: true, upcoming: true });
+        expect(await store.createLead({ ...second, id: crypto.randomUUID() }, notice)).toEqual({ status: 'duplicate', id: second.id, created: false, upcoming: true });
+        expect(await store.getLead(second.id)).toMatchObject({ id: second.id, email: email.toUpperCase() });
+        const noticesAbout = async () => (await store.exportPersonData(email)).messages.filter((m) => m.kind === 'contract-upcoming');
+        expect(await noticesAbout()).toEqual([]);
+        // By either lead; the caller's clock decides what is upcoming (over at its end).
+        expect(await store.upcomingMeetingOfLead(second.id, new Date())).toBe(meeting.id);
+        expect(await store.upcomingMeetingOfLead(first.id, new Date(endsAt.getTime() - 1))).toBe(meeting.id);
+        expect(await store.upcomingMeetingOfLead(first.id, endsAt)).toBeNull();
+        expect(await store.upcomingMeetingOfLead(crypto.randomUUID(), new Date())).toBeNull();
+        const afterIt = newLead(email);
+        expect(await store.createLead({ ...afterIt, now: endsAt }, notice)).toMatchObject({ status: 'created', upcoming: false });
+        expect(await noticesAbout()).toHaveLength(1);
+
+        // Not a zone name: stored as null, never a failed booking. No room: a phone call (null).
+        const other = newLead(`outra-${email}`);
+        await store.createLead(other, []);
+        const odd = { ...meeting, id: crypto.randomUUID(), leadId: other.id, idempotencyKey: key(), tokens: [], startsAt: endsAt,
+          endsAt: new Date(endsAt.getTime() + 30 * 60_000), leadTimeZone: 'Europe/Lisbon; drop table meetings' };
+        expect((await store.bookMeeting(odd, [])).status).toBe('created');
+        expect(await store.consultants({ action: 'room', email: consultantEmail.toUpperCase(), url: null })).toEqual({ status: 'ok' });
+        expect(await store.meetingDetails(odd.id)).toMatchObject({ leadTimeZone: null, preseller: { roomUrl: null } });
+        await store.deletePersonData(`outra-${email}`);
+
+        // Cancelled: nothing upcoming any more.
+        const now = new Date();
+        expect((await store.cancelMeeting({ meetingId: meeting.id, expectedSequence: 0, actor: 'lead', reason: null, now, noticeMinutes: 120 }, [])).status).toBe('cancelled');
+        expect(await store.upcomingMeetingOfLead(second.id, now)).toBeNull();
+      } finally {
+        await store.deletePersonData(email).catch(() => {});
+        await store.consultants({ action: 'deactivate', email: consultantEmail }).catch(() => {});
         await close();
       }
     });

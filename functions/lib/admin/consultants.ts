@@ -1,11 +1,12 @@
 // `npm run consultants -- <command>`: the mentor manages consultants, their hours, time off, calendar
-// feed and agenda link. Arguments are checked here before the store is touched, so bad input changes
+// feed, agenda link and where their meetings happen (video room or phone call). Arguments are checked here before the store is touched, so bad input changes
 // nothing; the store runs each command as one SQL call (consultant_admin). Exit codes: 0 done,
 // 1 bad input or unknown consultant, 2 the store could not be opened (e.g. `npm start` holds it).
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
 import { feedHttpUrl } from '../calendar/sync';
+import { isRoomUrl, locationCopy, ROOM_URL_MAX } from '../../../src/domain/meeting-location';
 import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
 import { withSchedules } from '../schedules';
 import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
@@ -20,6 +21,7 @@ export const cliCopy = {
     '  hours <email> "seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00"',
     '  off <email> <de> <até> [motivo]      (datas AAAA-MM-DD ou AAAA-MM-DDTHH:MM, horário de Brasília)',
     '  feed <email> <url>   |   feed <email> none',
+    '  sala <email> <https-url>   |   sala <email> telefone      (onde as reuniões acontecem; padrão: telefone)',
     '  sync',
     '  agenda-link <email> [--rotate]',
   ].join('\n'),
@@ -40,6 +42,9 @@ export const cliCopy = {
   offSet: (e: string, from: string, to: string) => `Folga de ${e} registrada: ${from} até ${to}.`,
   feedSet: (e: string) => `Agenda de ${e} conectada; será lida agora ou em até 10 minutos ("sync" lê todas agora).`,
   feedRemoved: (e: string) => `Agenda de ${e} desconectada.`,
+  roomUrl: `Endereço da sala inválido: use o link https:// da sala de vídeo (Meet, Zoom, Teams…), com até ${ROOM_URL_MAX} caracteres, ou "telefone" para o consultor ligar para o lead.`,
+  roomSet: (e: string, url: string) => `Reuniões de ${e}: videochamada na sala ${url}`,
+  phoneSet: (e: string) => `Reuniões de ${e}: ligação telefônica (o consultor liga para o lead).`,
   link: (url: string) => `Link de assinatura (trate como senha; quem tiver o link vê as reuniões):\n${url}`,
   none: 'Nenhum consultor cadastrado.',
 } as const;
@@ -71,6 +76,15 @@ function feedUrl(value: string | undefined): string | null {
   }
   if (!['https:', 'http:'].includes(url.protocol) || !url.hostname) throw new InputError(cliCopy.feedUrl);
   return url.href;
+}
+
+/** 'telefone' → null (a phone call); else a room as isRoomUrl defines it, stored as the parser writes it. */
+function roomUrl(value: string | undefined): string | null {
+  if (value === 'telefone') return null;
+  // The parser's form (href) percent-encodes what the database's CHECK would refuse (spaces, …).
+  const href = isRoomUrl(value) ? new URL(value).href : null;
+  if (!href || !isRoomUrl(href)) throw new InputError(cliCopy.roomUrl);
+  return href;
 }
 
 type Parsed = { command: ConsultantCommand | { action: 'sync' }; token?: string };
@@ -117,6 +131,9 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
     case 'feed':
       arity(2);
       return { command: { action: 'feed', email: email(args[0]), url: feedUrl(args[1]) } };
+    case 'sala':
+      arity(2);
+      return { command: { action: 'room', email: email(args[0]), url: roomUrl(args[1]) } };
     case 'agenda-link': {
       arity(1, 2);
       if (args[1] !== undefined && args[1] !== '--rotate') throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`);
@@ -170,6 +187,9 @@ export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: 
         await withSchedules(store, env.config).calendars.refreshDue();
       } else io.out(cliCopy.feedRemoved(command.email));
       break;
+    case 'room':
+      io.out(command.url ? cliCopy.roomSet(command.email, command.url) : cliCopy.phoneSet(command.email));
+      break;
     case 'agenda-token':
       io.out(cliCopy.link(agendaUrl(env.siteUrl, parsed.token ?? '')));
       break;
@@ -198,6 +218,7 @@ function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly:
       `  horários: ${hours}`,
       `  agenda: ${feed}`,
       `  link de assinatura: ${c.agenda_link ? 'gerado' : 'não gerado'}`,
+      `  ${c.room_url ? `Sala: ${c.room_url}` : locationCopy.phone.label}`,
     ].join('\n'));
   }
 }

@@ -1,5 +1,5 @@
 // POST /api/leads: validates with the wizard's schema, stores once per idempotency key.
-import { apiMessages, type LeadRequestFieldErrors } from '../../../src/domain/api';
+import { apiMessages, type LeadCreated, type LeadRequestFieldErrors } from '../../../src/domain/api';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
@@ -48,12 +48,17 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       // again with other spacing is the same request, and a corrected email is a different one.
       const requestHash = requestFingerprint({ ...result.data, privacyPolicyVersion: version });
       const lead = { ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash };
-      const stored = await app.store.createLead(lead, [newLeadNotification(lead, app.env.contactEmail)]);
-      if (stored.status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
-      if (stored.status === 'limited') {
-        throw new HttpError(429, apiMessages.tooManyRequests, { 'retry-after': String(EMAIL_LIMIT_WINDOW_SECONDS) });
+      // The notification is built for every lead; create_lead drops it when this email already holds
+      // an upcoming meeting (the mentor was told about this person), by the app's clock.
+      const stored = await app.store.createLead({ ...lead, now: app.now() }, [newLeadNotification(lead, app.env.contactEmail)]);
+      if (stored.status !== 'created' && stored.status !== 'duplicate') {
+        throw stored.status === 'mismatch'
+          ? new HttpError(422, apiMessages.idempotencyMismatch)
+          : new HttpError(429, apiMessages.tooManyRequests, { 'retry-after': String(EMAIL_LIMIT_WINDOW_SECONDS) });
       }
-      if (stored.created) flushOutboxLater(app, context);
-      return json({ id: stored.id }, stored.created ? 201 : 200);
+      if (stored.created && !stored.upcoming) flushOutboxLater(app, context);
+      // Only the fact that a meeting exists: its date, time and consultant are never told to whoever typed the email.
+      const answer: LeadCreated = stored.upcoming ? { id: stored.id, upcomingMeeting: true } : { id: stored.id };
+      return json(answer, stored.created ? 201 : 200);
     });
 }

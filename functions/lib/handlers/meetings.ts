@@ -1,18 +1,21 @@
 // POST /api/meetings: books a free consultant for a lead, with invites and manage links, once per
 // idempotency key, and only if the person (lead or email in any case) has no upcoming meeting.
 import * as z from 'zod/mini';
-import { apiMessages } from '../../../src/domain/api';
+import { apiMessages, type MeetingBooked } from '../../../src/domain/api';
 import { manageMessages } from '../../../src/domain/manage';
+import { locationOf } from '../../../src/domain/meeting-location';
 import { serviceValues } from '../../../src/domain/options';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
-import { mailSettings, meetingInvites } from '../mail/messages';
+import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, freePresellers } from '../../../src/domain/scheduling/slots';
 import { addDays, isHhMm, isIsoDate, weekdayOf, zonedToUtc } from '../../../src/domain/scheduling/time';
+import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
 import { fingerprint, manageUrl, mintToken } from '../manage/tokens';
+import { mailMeetingOf } from '../manage/view';
 import { isIdempotencyKey } from './leads';
 
 export const meetingCopy = {
@@ -21,7 +24,7 @@ export const meetingCopy = {
   slotGone: 'Este horário não está mais disponível. Escolha outro horário.',
 } as const;
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+export const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const meetingSchema = z.object({
   leadId: uuid,
   scheduledDate: z.string().check(z.refine(isIsoDate)),
@@ -30,6 +33,9 @@ const meetingSchema = z.object({
   service: z.enum(serviceValues),
   diagnosticScore: z.number().check(z.int(), z.gte(0), z.lte(100)),
   idempotencyKey: z.string().check(z.refine(isIdempotencyKey)),
+  // A hint for the lead's mails, never a reason to refuse a booking: timeZoneOf turns anything that
+  // is not a zone (a number, 'Mars/Olympus', 10 KB of text) into null.
+  timeZone: z.optional(z.unknown()),
 });
 
 type Context = { waitUntil?: (p: Promise<unknown>) => void };
@@ -46,15 +52,18 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
         const input = parsed.data;
         const app = await getApp();
         const { store, env } = app;
+        // The zone is left out of the fingerprint: it decides nothing about the booking.
         const print = fingerprint([
           'book', input.leadId, input.scheduledDate, input.scheduledTime, input.presellerId ?? null, input.service, input.diagnosticScore,
         ]);
+        const leadTimeZone = timeZoneOf(input.timeZone);
+        const settings = mailSettings(env);
 
         // A retry answers with what the first attempt booked, even if that slot has since passed; the
         // same key with other data is refused (the first request's booking stands).
         const previous = await store.findMeetingByKey(input.idempotencyKey);
         if (previous && previous.fingerprint && previous.fingerprint !== print) throw new HttpError(422, apiMessages.idempotencyMismatch);
-        if (previous) return booked(app, previous, 200);
+        if (previous) return replayed(app, previous.id, settings);
 
         const lead = await store.getLead(input.leadId);
         if (!lead) throw new HttpError(404, meetingCopy.unknownLead);
@@ -79,29 +88,33 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
           const id = crypto.randomUUID();
           const leadToken = mintToken('lead');
           const consultantToken = mintToken('consultant');
+          const meeting: MailMeeting = {
+            id, startsAt: slot.startsAt, minutes: env.scheduling.slotMinutes, service: input.service, sequence: 0, lead, preseller, leadTimeZone,
+          };
+          const leadLink = manageUrl(env.siteUrl, leadToken.token);
           const invites = meetingInvites({
-            meeting: { id, startsAt: slot.startsAt, minutes: env.scheduling.slotMinutes, service: input.service, sequence: 0, lead, preseller },
-            links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
-            ...mailSettings(env),
+            meeting, links: { lead: leadLink, consultant: manageUrl(env.siteUrl, consultantToken.token) }, ...settings,
           });
           const result = await store.bookMeeting(
             { id, leadId: lead.id, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
               service: input.service, diagnosticScore: input.diagnosticScore, idempotencyKey: input.idempotencyKey,
-              fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now() },
+              fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now(), leadTimeZone },
             invites,
           );
           if (result.status === 'conflict') continue;
           if (result.status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
           if (result.status === 'upcoming') {
-            await resendManageLink(app, result.meeting.id, context);
-            throw new HttpError(409, manageMessages.upcoming);
+            // Say a mail went out only when one did: within 10 minutes of the last link nothing is sent.
+            const sent = await resendManageLink(app, result.meeting.id, context);
+            throw new HttpError(409, sent ? manageMessages.upcoming : manageMessages.upcomingRecentlySent);
           }
           if (result.status === 'created') {
             app.reads.invalidate();
             flushOutboxLater(app, context);
           }
-          if (result.status === 'duplicate') return booked(app, result.meeting, 200);
-          return bookedBody(preseller.name, result.meeting, 201);
+          if (result.status === 'duplicate') return replayed(app, result.meeting.id, settings);
+          // The lead's link goes to the browser that booked, once (only its hash is stored).
+          return json(bookedBody(meeting, leadLink, settings), 201);
         }
         throw new HttpError(409, meetingCopy.slotGone);
       },
@@ -109,15 +122,29 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
     );
 }
 
-type Booked = { id: string; presellerId: string; startsAt: Date };
-
-async function booked(app: App, meeting: Booked, status: number) {
-  const presellers = await app.store.listActivePresellers();
-  return bookedBody(presellers.find((p) => p.id === meeting.presellerId)?.name ?? '', meeting, status);
+/**
+ * 200 for a repeated key: the meeting as stored now. The manage link cannot be rebuilt (only its hash
+ * is kept), so manageUrl is null; the lead has it by mail.
+ */
+async function replayed(app: App, meetingId: string, settings: MailSettings) {
+  const details = await app.store.meetingDetails(meetingId);
+  // Gone meanwhile (an LGPD erasure took the lead and its meetings).
+  if (!details) throw new HttpError(404, meetingCopy.unknownLead);
+  return json(bookedBody(mailMeetingOf(details), null, settings), 200);
 }
 
-function bookedBody(name: string, meeting: Booked, status: number) {
-  return json({ success: true, preseller: { name }, meeting: { id: meeting.id, startsAt: meeting.startsAt.toISOString() } }, status);
+/** MeetingBooked: where the meeting happens, and the event as a file for the booker's calendar. */
+function bookedBody(meeting: MailMeeting, manageLink: string | null, settings: MailSettings): MeetingBooked {
+  return {
+    success: true,
+    preseller: { name: meeting.preseller.name },
+    meeting: {
+      id: meeting.id, startsAt: meeting.startsAt.toISOString(), minutes: meeting.minutes, service: meeting.service,
+      location: locationOf(meeting.preseller.roomUrl),
+    },
+    manageUrl: manageLink,
+    ics: meetingIcs(meeting, 'PUBLISH', settings).content,
+  };
 }
 
 /** Monday 00:00 to next Monday 00:00 (local) around a date. */

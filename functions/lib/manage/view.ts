@@ -1,5 +1,6 @@
 // What the /reuniao page is told about a meeting, and whether it may still change.
 import type { MeetingView } from '../../../src/domain/manage';
+import { locationOf } from '../../../src/domain/meeting-location';
 import type { App } from '../app';
 import type { MailMeeting } from '../mail/messages';
 import { firstName } from '../../../src/domain/text';
@@ -18,6 +19,8 @@ export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
     minutes: Math.round((meeting.endsAt.getTime() - meeting.startsAt.getTime()) / 60_000),
     status: meeting.status,
     consultantFirstName: firstName(meeting.preseller.name),
+    // The room's URL reaches only holders of a manage link (this answer), never public availability.
+    location: locationOf(meeting.preseller.roomUrl),
     actor: meeting.actor,
     // A consultant's link may cancel (not reschedule) within the same window; the page offers only that.
     canChange: isOpen(meeting, app),

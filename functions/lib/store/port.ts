@@ -9,8 +9,10 @@ import type { Busy } from '../../../src/domain/scheduling/slots';
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
  * requestHash: SHA-256 (hex) of the request, stored with the idempotency key (see leadFingerprint).
+ * now: the application's clock, for what counts as an upcoming meeting (as in NewMeeting); the
+ * database's now() when absent.
  */
-export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string };
+export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string; now?: Date };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
@@ -147,6 +149,8 @@ export type ConsultantSummary = {
   hours: HoursRange[];
   feed: { status: 'pending' | 'ok' | 'error'; error_code: string | null; synced_at: string | null } | null;
   agenda_link: boolean;
+  /** The consultant's video room; null: they call the lead (shown to the team only). */
+  room_url: string | null;
 };
 /** The mentor's commands (consultant_admin). Dates are instants; `hours` replaces the week. */
 export type ConsultantCommand =
@@ -221,122 +225,3 @@ export interface Store {
 
 export const OUTBOX_LEASE_SECONDS = 120;
 export const OUTBOX_MAX_ATTEMPTS = 10;
-
-/** Row shape of the SQL functions' jsonb arguments (snake_case, as in the tables). */
-export function leadRow(lead: NewLead) {
-  return {
-    id: lead.id,
-    idempotency_key: lead.idempotencyKey,
-    nome: lead.nomeCompleto,
-    email: lead.email,
-    telefone: lead.telefone,
-    empresa: lead.nomeEmpresa,
-    cnpj: lead.cnpj,
-    cargo: lead.cargo,
-    faturamento: lead.faturamento,
-    vendedores: lead.numeroVendedores,
-    segmento: lead.segmento,
-    outro_segmento: lead.outroSegmento,
-    modelo_negocio: lead.modeloNegocio,
-    origem: lead.origem,
-    privacy_policy_version: lead.privacyPolicyVersion,
-    request_hash: lead.requestHash,
-  };
-}
-
-/** consultant_admin(p_action, p): the command's fields minus `action`. */
-export function consultantArgs(command: ConsultantCommand): [string, Record<string, unknown>] {
-  const { action, ...args } = command;
-  return [action, args];
-}
-
-export function blockRows(blocks: BusyBlock[]) {
-  return blocks.map((b) => ({ starts_at: b.startsAt.toISOString(), ends_at: b.endsAt.toISOString() }));
-}
-
-type LeadRow = { out_id: string | null; out_created: boolean; out_status: string };
-export function leadResult(row: LeadRow | undefined): LeadResult {
-  if (row?.out_id && (row.out_status === 'created' || row.out_status === 'duplicate')) {
-    return { status: row.out_status, id: row.out_id, created: row.out_status === 'created' };
-  }
-  if (row?.out_status === 'mismatch' || row?.out_status === 'limited') return { status: row.out_status, id: null, created: false };
-  throw Object.assign(new Error('create_lead: unexpected answer'), { code: 'create_lead_answer' });
-}
-
-export function meetingRow(m: NewMeeting) {
-  return {
-    id: m.id,
-    lead_id: m.leadId,
-    preseller_id: m.presellerId,
-    starts_at: m.startsAt.toISOString(),
-    ends_at: m.endsAt.toISOString(),
-    service: m.service,
-    diagnostic_score: m.diagnosticScore,
-    idempotency_key: m.idempotencyKey,
-    fingerprint: m.fingerprint ?? null,
-    tokens: m.tokens ?? [],
-    now: m.now?.toISOString() ?? null,
-  };
-}
-
-export function changeRow(c: RescheduleChange) {
-  return {
-    meeting_id: c.meetingId, expected_sequence: c.expectedSequence, preseller_id: c.presellerId,
-    starts_at: c.startsAt.toISOString(), ends_at: c.endsAt.toISOString(), now: c.now.toISOString(),
-    notice_minutes: c.noticeMinutes, idempotency_key: c.idempotencyKey, fingerprint: c.fingerprint, tokens: c.tokens,
-  };
-}
-
-export function cancelRow(c: CancelRequest) {
-  return {
-    meeting_id: c.meetingId, expected_sequence: c.expectedSequence, actor: c.actor, reason: c.reason,
-    now: c.now.toISOString(), notice_minutes: c.noticeMinutes,
-  };
-}
-
-export function reminderRow(r: QueuedReminder) {
-  return { meeting_id: r.meetingId, kind: r.kind, starts_at: r.startsAt.toISOString(), now: r.now.toISOString(), tokens: r.tokens };
-}
-
-export function kindRows(kinds: ReminderKind[]) {
-  return kinds.map((k) => ({ kind: k.kind, minutes: k.minutes, until_minutes: k.untilMinutes }));
-}
-
-/** Row of meeting_details / meeting_by_token (snake_case; dates as Date or ISO strings by driver). */
-export type DetailsRow = {
-  actor?: string; id: string; service: string; starts_at: string | Date; ends_at: string | Date; status: string; sequence: number;
-  cancelled_by: string | null; preseller_id: string; preseller_name: string; preseller_email: string;
-  lead_id: string; lead_nome: string; lead_email: string; lead_empresa: string; lead_cnpj: string; lead_telefone: string;
-};
-
-export function detailsOf(row: DetailsRow): MeetingDetails {
-  return {
-    id: row.id,
-    service: row.service as Service,
-    startsAt: new Date(row.starts_at),
-    endsAt: new Date(row.ends_at),
-    status: row.status === 'cancelled' ? 'cancelled' : 'scheduled',
-    sequence: Number(row.sequence),
-    cancelledBy: (row.cancelled_by as Actor | null) ?? null,
-    preseller: { id: row.preseller_id, name: row.preseller_name, email: row.preseller_email },
-    lead: leadFromRow({ id: row.lead_id, nome: row.lead_nome, email: row.lead_email, empresa: row.lead_empresa, cnpj: row.lead_cnpj, telefone: row.lead_telefone }),
-  };
-}
-
-export function tokenMeetingOf(row: DetailsRow): TokenMeeting {
-  return { ...detailsOf(row), actor: row.actor === 'consultant' ? 'consultant' : 'lead' };
-}
-
-export function dueOf(row: { kind: string; meeting_id: string; starts_at: string | Date }): DueReminder {
-  return { kind: row.kind, meetingId: row.meeting_id, startsAt: new Date(row.starts_at) };
-}
-
-type BookRow = { out_status: string; out_id: string | null; out_preseller_id: string | null; out_starts_at: string | Date | null };
-export function bookResult(row: BookRow | undefined): BookResult {
-  if (!row || row.out_status === 'conflict' || !row.out_id || !row.out_preseller_id || !row.out_starts_at) return { status: 'conflict' };
-  const known = ['created', 'duplicate', 'mismatch', 'upcoming'] as const;
-  return {
-    status: known.find((s) => s === row.out_status) ?? 'duplicate',
-    meeting: { id: row.out_id, presellerId: row.out_preseller_id, startsAt: new Date(row.out_starts_at) },
-  };
-}

@@ -4,11 +4,14 @@
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
-  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
-  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type DetailsRow, type KeyedMeeting, type LeadRecordRow,
-  type OutboxRow, type PersonData, type PersonDeletion, type Preseller, type RescheduleStatus, type Store,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
+  type OutboxRow, type PersonData, type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
+import {
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf, type DetailsRow,
+} from './rows';
 
 export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', client: C): Store & { sql: C } {
   // Values go as they are (Date, objects for jsonb): both drivers serialise by the parameter type the
@@ -29,7 +32,8 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return row ? leadFromRow(row) : null;
     },
     async listActivePresellers() {
-      return rows<Preseller>('select id, name, email from presellers where active order by name');
+      const list = await rows<Parameters<typeof presellerFromRow>[0]>(`select ${PRESELLER_COLUMNS} from presellers where active order by name`);
+      return list.map(presellerFromRow);
     },
     async listBusy(from, to) {
       // One JSON row instead of a row per interval: with calendar feeds there are hundreds, and building
@@ -102,6 +106,10 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       const [row] = await rows<{ out_status: CancelStatus; out_sequence: number | null }>(
         'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), outbox]);
       return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async upcomingMeetingOfLead(leadId, now) {
+      const [row] = await rows<{ id: string | null }>('select upcoming_meeting_of_lead($1::uuid, $2::timestamptz) as id', [leadId, now]);
+      return row?.id ?? null;
     },
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       const [row] = await rows<{ sent: boolean }>(

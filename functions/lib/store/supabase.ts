@@ -3,11 +3,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, LEAD_RECORD_COLUMNS, leadFromRow, leadResult, leadRow, meetingRow,
-  OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS, reminderRow, tokenMeetingOf,
-  type Agenda, type CancelStatus, type ConsultantResult, type DetailsRow, type LeadRecordRow, type OutboxRow, type PersonData,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  type Agenda, type CancelStatus, type ConsultantResult, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
+import {
+  blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
+  PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf, type DetailsRow,
+} from './rows';
 
 type Result<T> = { data: T | null; error: { code?: string; message?: string } | null; status?: number };
 
@@ -36,9 +39,9 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return row ? leadFromRow(row) : null;
     },
     async listActivePresellers() {
-      return check<{ id: string; name: string; email: string }[]>(
-        await sb.from('presellers').select('id, name, email').eq('active', true).order('name'),
-      );
+      return check<Parameters<typeof presellerFromRow>[0][]>(
+        await sb.from('presellers').select(PRESELLER_COLUMNS).eq('active', true).order('name'),
+      ).map(presellerFromRow);
     },
     async listBusy(from, to) {
       const list = check<{ preseller_id: string; starts_at: string; ends_at: string }[]>(
@@ -103,6 +106,9 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       const [row] = check<{ out_status: CancelStatus; out_sequence: number | null }[]>(
         await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: outbox }));
       return { status: row.out_status, sequence: row.out_sequence };
+    },
+    async upcomingMeetingOfLead(leadId, now) {
+      return check<string | null>(await sb.rpc('upcoming_meeting_of_lead', { p_lead_id: leadId, p_now: now.toISOString() })) ?? null;
     },
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       return check<boolean>(await sb.rpc('resend_manage_link', {

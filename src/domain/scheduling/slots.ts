@@ -1,6 +1,7 @@
 // Slot rules (pure): which start times a day offers, and which consultants are free at each.
 import type { SchedulingConfig } from './config';
 import type { AvailabilitySlot } from '../api';
+import { locationOf } from '../meeting-location';
 import type { Weekly } from './hours';
 import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
 import { firstName } from '../text';
@@ -12,7 +13,8 @@ import { firstName } from '../text';
 export type SlotRules = { config: SchedulingConfig; now: Date; isHoliday: (date: string) => boolean; weekly?: Weekly };
 export type Candidate = { time: string; startsAt: Date; endsAt: Date };
 export type Busy = { presellerId: string; startsAt: Date; endsAt: Date };
-export type PresellerRef = { id: string; name: string };
+/** roomUrl: the consultant's video room (null or absent: a phone call); only its kind leaves here. */
+export type PresellerRef = { id: string; name: string; roomUrl?: string | null };
 
 /** Why a day offers nothing, or null when it is a working day inside the horizon. */
 export function closedReason(date: string, { config, now, isHoliday, weekly }: SlotRules): string | null {
@@ -105,7 +107,7 @@ export function freeSlots(candidates: Candidate[], presellers: PresellerRef[], b
   const out: AvailabilitySlot[] = [];
   for (const slot of candidates) {
     for (const p of freePresellers(slot, sorted, busy)) {
-      out.push({ time: slot.time, presellerId: p.id, presellerName: firstName(p.name) });
+      out.push({ time: slot.time, presellerId: p.id, presellerName: firstName(p.name), location: locationOf(p.roomUrl).kind });
     }
   }
   return out;

@@ -63,16 +63,18 @@ describe('candidateSlots', () => {
 
 describe('freeSlots', () => {
   const presellers = [
-    { id: 'b', name: 'Bruno Almeida' },
-    { id: 'a', name: 'Ana Souza' },
+    { id: 'b', name: 'Bruno Almeida', roomUrl: 'https://meet.example.com/bruno' },
+    { id: 'a', name: 'Ana Souza', roomUrl: null },
   ];
   const candidates = candidateSlots('2026-06-02', rules()).slice(0, 3); // 09:00, 09:30, 10:00
 
-  it('lists each free consultant by first name, sorted by time then name', () => {
-    expect(freeSlots(candidates.slice(0, 1), presellers, [])).toEqual([
-      { time: '09:00', presellerId: 'a', presellerName: 'Ana' },
-      { time: '09:00', presellerId: 'b', presellerName: 'Bruno' },
+  it('lists each free consultant by first name, sorted by time then name, with how the meeting happens (never the room)', () => {
+    const slots = freeSlots(candidates.slice(0, 1), presellers, []);
+    expect(slots).toEqual([
+      { time: '09:00', presellerId: 'a', presellerName: 'Ana', location: 'phone' },
+      { time: '09:00', presellerId: 'b', presellerName: 'Bruno', location: 'video' },
     ]);
+    expect(JSON.stringify(slots)).not.toContain('meet.example.com');
   });
 
   it('respects meetings and time off (any overlap)', () => {
