@@ -36,10 +36,10 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 }
 
 /**
- * An address for href: only http(s) URLs pass (links are built from SITE_URL and validated room URLs;
- * this keeps a javascript: or data: URL out even if a caller slips).
+ * Only http(s) addresses become links (they are built from SITE_URL and validated room URLs; this keeps
+ * a javascript: or data: address out even if a caller slips). Anything else is shown as text, so a
+ * misconfigured SITE_URL costs a link, never a booking.
  */
-export function href(url: string): string {
-  if (!/^https?:\/\//i.test(url)) throw Object.assign(new Error('mail link must be http(s)'), { code: 'mail_link' });
-  return url;
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\/[^\s"<>]+$/i.test(url);
 }

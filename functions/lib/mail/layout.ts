@@ -3,7 +3,7 @@
 // layout, inline styles only (clients drop <style> and external CSS), no images at all (so nothing is
 // lost with images off), buttons as styled links that still read as links without their styles.
 import type { MailContent } from '../store/port';
-import { href, html, type Html } from './html';
+import { html, isWebUrl, type Html } from './html';
 
 export type Link = { label: string; url: string };
 export type Block =
@@ -66,7 +66,9 @@ ${rest.map((line) => html`<p style="margin:4px 0 0;${TEXT}${BREAK}">${line}</p>`
 ${block.rows.map(([label, value]) => html`<tr><td style="padding:2px 12px 2px 0;vertical-align:top;${TEXT}color:#475569;">${label}</td><td style="padding:2px 0;vertical-align:top;${TEXT}${BREAK}">${value}</td></tr>`)}
 </table>`;
     case 'buttons':
-      return html`<p style="margin:8px 0 16px;">${block.links.map((l, i) => html`<a href="${href(l.url)}" style="${i === 0 ? PRIMARY : SECONDARY}">${l.label}</a>`)}</p>`;
+      return html`<p style="margin:8px 0 16px;">${block.links.map((l, i) => (isWebUrl(l.url)
+        ? html`<a href="${l.url}" style="${i === 0 ? PRIMARY : SECONDARY}">${l.label}</a>`
+        : html`<span style="${TEXT}${BREAK}">${l.label}: ${l.url}</span><br>`))}</p>`;
   }
 }
 
@@ -86,7 +88,7 @@ export function renderHtml(subject: string, body: MailBody): string {
 ${body.blocks.map(blockHtml)}
 ${(body.closing ?? []).map((line) => html`<p style="margin:0 0 8px;${TEXT}">${line}</p>`)}
 </td></tr></table>
-<p style="margin:16px 0 0;${SMALL}">${body.footer.siteUrl ? html`<a href="${href(body.footer.siteUrl)}" style="color:#1b2f63;">Mentor Solar</a>` : 'Mentor Solar'}<br>${body.footer.note}</p>
+<p style="margin:16px 0 0;${SMALL}">${body.footer.siteUrl && isWebUrl(body.footer.siteUrl) ? html`<a href="${body.footer.siteUrl}" style="color:#1b2f63;">Mentor Solar</a>` : 'Mentor Solar'}<br>${body.footer.note}</p>
 </td></tr></table>
 </body></html>
 `.value;

@@ -11,6 +11,7 @@ import { composeMail } from './layout';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
 
+// Kept for callers that imported it from here before meeting-facts.ts existed.
 export { describeMeeting } from './meeting-facts';
 
 /** The mentor's notice of a new lead; replying writes to the lead. `siteUrl` (SITE_URL) adds the site's link. */

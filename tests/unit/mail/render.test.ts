@@ -3,7 +3,8 @@
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { cancelMails, manageLinkMail, reminderMail, rescheduleMails } from '../../../functions/lib/mail/lifecycle-messages';
-import { escapeHtml, href, html } from '../../../functions/lib/mail/html';
+import { escapeHtml, html, isWebUrl } from '../../../functions/lib/mail/html';
+import { renderHtml } from '../../../functions/lib/mail/layout';
 import { leadLocalTime } from '../../../functions/lib/mail/meeting-facts';
 import { meetingIcs, meetingInvites, newLeadNotification, type MailMeeting } from '../../../functions/lib/mail/messages';
 import type { MailContent, OutboxMessage } from '../../../functions/lib/store/port';
@@ -57,8 +58,13 @@ describe('escaping', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     const inner = html`<b>${'<i>'}</b>`;
     expect(html`<p>${inner}${['<', inner]}${null}${false}</p>`.value).toBe('<p><b>&lt;i&gt;</b>&lt;<b>&lt;i&gt;</b></p>');
-    expect(() => href('javascript:alert(1)')).toThrow();
-    expect(href(ROOM)).toBe(ROOM);
+    expect(isWebUrl(ROOM)).toBe(true);
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'mentorsolar.com.br/reuniao', 'https://a.b/"onmouseover="x']) {
+      expect(isWebUrl(url), url).toBe(false);
+      // Shown, never linked.
+      const markup = renderHtml('s', { greeting: 'Olá!', blocks: [{ type: 'buttons', links: [{ label: 'Abrir', url }] }], footer: { siteUrl: url, note: 'n' } });
+      expect(markup).not.toMatch(/href=/);
+    }
   });
 
   it('a name with <script> is escaped in every HTML part, and kept as typed in the text part', () => {
