@@ -305,3 +305,115 @@ grant execute on function public.upcoming_meeting_of_lead(uuid, timestamptz) to 
 grant execute on function public.create_lead(jsonb, jsonb) to service_role;
 grant execute on function public.meeting_details(uuid) to service_role;
 grant execute on function public.meeting_by_token(text) to service_role;
+
+-- Every mail about a meeting carries its reader's manage link, reschedules and cancellations included:
+-- reschedule_meeting stores the new tokens whether or not the consultant changes (and still revokes the
+-- previous consultant's links only when it does); cancel_meeting stores the tokens of its mails.
+-- p_change: meeting_id, expected_sequence (the invites were built for it), preseller_id, starts_at,
+-- ends_at, now, notice_minutes, idempotency_key, fingerprint, tokens (the links of the reschedule mails).
+-- out_status: 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' (cancelled, or inside
+-- the notice) | 'stale' (changed meanwhile) | 'conflict' (the new time is taken).
+create or replace function public.reschedule_meeting(p_change jsonb, p_outbox jsonb default '[]')
+returns table (out_status text, out_sequence integer)
+language plpgsql
+set search_path = public
+as $$
+declare
+  v_meeting meetings%rowtype;
+  v_previous meeting_changes%rowtype;
+  v_now timestamptz := coalesce((p_change->>'now')::timestamptz, now());
+begin
+  select * into v_meeting from meetings where meetings.id = (p_change->>'meeting_id')::uuid for update;
+  if not found then
+    return query select 'missing'::text, null::integer;
+    return;
+  end if;
+  select * into v_previous from meeting_changes where idempotency_key = p_change->>'idempotency_key';
+  if found then
+    return query select case when v_previous.meeting_id = v_meeting.id and v_previous.fingerprint = p_change->>'fingerprint'
+      then 'duplicate' else 'mismatch' end, v_meeting.sequence;
+    return;
+  end if;
+  if v_meeting.status <> 'scheduled'
+    or v_meeting.starts_at - make_interval(mins => (p_change->>'notice_minutes')::integer) <= v_now then
+    return query select 'closed'::text, v_meeting.sequence;
+    return;
+  end if;
+  if v_meeting.sequence <> (p_change->>'expected_sequence')::integer then
+    return query select 'stale'::text, v_meeting.sequence;
+    return;
+  end if;
+
+  -- The same per-consultant queue as book_meeting (after this meeting's row lock, never before it).
+  perform pg_advisory_xact_lock(20261125, hashtext((p_change->>'preseller_id')));
+
+  begin
+    update meetings set preseller_id = (p_change->>'preseller_id')::uuid,
+      starts_at = (p_change->>'starts_at')::timestamptz, ends_at = (p_change->>'ends_at')::timestamptz,
+      sequence = v_meeting.sequence + 1, time_set_at = v_now
+    where meetings.id = v_meeting.id;
+    insert into meeting_changes (idempotency_key, meeting_id, fingerprint)
+    values (p_change->>'idempotency_key', v_meeting.id, p_change->>'fingerprint');
+  exception
+    when exclusion_violation then
+      return query select 'conflict'::text, v_meeting.sequence;
+      return;
+    when unique_violation then
+      -- The key was used for another meeting in the meantime.
+      return query select 'mismatch'::text, v_meeting.sequence;
+      return;
+  end;
+
+  if v_meeting.preseller_id <> (p_change->>'preseller_id')::uuid then
+    -- A new consultant: the previous consultant's links stop working.
+    update meeting_tokens set revoked_at = v_now
+    where meeting_id = v_meeting.id and actor = 'consultant' and revoked_at is null;
+  end if;
+  -- The links of the "Reunião reagendada" mails: the lead's, and the (new or same) consultant's.
+  perform add_meeting_tokens(v_meeting.id, p_change->'tokens');
+  insert into outbox (kind, message)
+  select x->>'kind', x->'message' from jsonb_array_elements(coalesce(p_outbox, '[]'::jsonb)) x;
+  return query select 'rescheduled'::text, v_meeting.sequence + 1;
+end
+$$;
+
+-- Cancels a meeting: its time is free at once (the exclusion constraint only counts scheduled rows).
+-- p_cancel: meeting_id, expected_sequence, actor, reason, now, notice_minutes, tokens (the links of the cancellation mails).
+-- out_status: 'cancelled' | 'already' (cancelled before) | 'missing' | 'closed' | 'stale'.
+create or replace function public.cancel_meeting(p_cancel jsonb, p_outbox jsonb default '[]')
+returns table (out_status text, out_sequence integer)
+language plpgsql
+set search_path = public
+as $$
+declare
+  v_meeting meetings%rowtype;
+  v_now timestamptz := coalesce((p_cancel->>'now')::timestamptz, now());
+begin
+  select * into v_meeting from meetings where meetings.id = (p_cancel->>'meeting_id')::uuid for update;
+  if not found then
+    return query select 'missing'::text, null::integer;
+    return;
+  end if;
+  if v_meeting.status = 'cancelled' then
+    return query select 'already'::text, v_meeting.sequence;
+    return;
+  end if;
+  if v_meeting.starts_at - make_interval(mins => (p_cancel->>'notice_minutes')::integer) <= v_now then
+    return query select 'closed'::text, v_meeting.sequence;
+    return;
+  end if;
+  if v_meeting.sequence <> (p_cancel->>'expected_sequence')::integer then
+    return query select 'stale'::text, v_meeting.sequence;
+    return;
+  end if;
+  update meetings set status = 'cancelled', cancelled_at = v_now, cancelled_by = p_cancel->>'actor',
+    cancel_reason = nullif(p_cancel->>'reason', ''), sequence = v_meeting.sequence + 1
+  where meetings.id = v_meeting.id;
+  -- The links in the cancellation mails open the cancelled meeting (each reader's own).
+  perform add_meeting_tokens(v_meeting.id, p_cancel->'tokens');
+  insert into outbox (kind, message)
+  select x->>'kind', x->'message' from jsonb_array_elements(coalesce(p_outbox, '[]'::jsonb)) x;
+  return query select 'cancelled'::text, v_meeting.sequence + 1;
+end
+$$;
+

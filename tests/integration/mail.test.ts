@@ -1,36 +1,15 @@
 // Mail through a real SMTP server on loopback; a mail outage never loses a booking.
 import ical, { type VEvent } from 'node-ical';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
-import { brDate, zonedToUtc } from '../../src/domain/scheduling/time';
+import { brDate, brWeekday, zonedToUtc } from '../../src/domain/scheduling/time';
 import { createSender } from '../../functions/lib/mail/transport';
 import { futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 import { leaves, parseMime } from './mime';
+import { startSmtp, stopSmtp, type Received } from './smtp';
 import { freePort } from '../support/site-process.mjs';
 
-type Received = { to: string[]; raw: string };
-
-async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
-const stop = (s: SMTPServer) => new Promise<void>((r) => s.close(() => r()));
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 let app: TestApp;
@@ -67,8 +46,8 @@ describe('mail', () => {
       const toLead = parseMime(inbox.find((m) => m.to[0] === 'maria.mail@example.com')!.raw);
       expect(toLead.headers.subject).toBe(`Reunião agendada: Tráfego Pago em ${brDate(date)} às 10:00`);
       const text = leaves(toLead).find((p) => /text\/plain/.test(p.headers['content-type']))!.body;
-      expect(text).toContain(`Data: ${brDate(date)}`);
-      expect(text).toContain('Horário: 10:00 (horário de Brasília)');
+      expect(text).toContain(`${brWeekday(date)}, ${brDate(date)} às 10:00 (horário de Brasília)`);
+      expect(text).toContain('Duração: 30 minutos');
       expect(text).toContain('Consultor: Ana Souza');
       expect(text).toContain('Serviço: Tráfego Pago');
 
@@ -85,7 +64,7 @@ describe('mail', () => {
       const notification = parseMime(inbox.find((m) => m.to[0] === 'contato@mentor.example.com')!.raw);
       expect(notification.headers.subject).toBe('Novo lead pelo site: Solar Norte');
     } finally {
-      await stop(smtp);
+      await stopSmtp(smtp);
     }
   });
 
@@ -115,7 +94,7 @@ describe('mail', () => {
       const left = await app.store.db.query(`select 1 from outbox where sent_at is null`);
       expect(left.rows).toHaveLength(0);
     } finally {
-      await stop(smtp);
+      await stopSmtp(smtp);
     }
   });
 });
@@ -124,12 +103,20 @@ describe('without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/outbox', async () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const send = createSender({ smtpUrl: null, mailFrom: 'Mentor <a@b.example>', dataDir: app.dataDir });
-    await send('00000000-0000-0000-0000-000000000001', { to: 'x@example.com', subject: 'Olá', text: 'Corpo' });
+    await send('00000000-0000-0000-0000-000000000001', {
+      to: 'x@example.com', subject: 'Olá', text: 'Corpo', html: '<p>Corpo</p>', replyTo: 'contato@b.example',
+      // Not a field the sender passes on: a stored row can never make nodemailer read a local file.
+      ...({ attachments: [{ path: '/etc/hostname' }] } as object),
+    });
     const files = await readdir(`${app.dataDir}/outbox`);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/-00000000-0000-0000-0000-000000000001\.eml$/);
     const mail = parseMime(await readFile(`${app.dataDir}/outbox/${files[0]}`, 'utf8'));
     expect(mail.headers.to).toBe('x@example.com');
     expect(mail.headers.subject).toBe('Olá');
+    expect(mail.headers['reply-to']).toBe('contato@b.example');
+    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(leaves(mail).map((p) => p.headers['content-type'].split(';')[0])).toEqual(['text/plain', 'text/html']);
+    expect(leaves(mail).find((p) => p.headers['content-type'].startsWith('text/html'))!.body.trim()).toBe('<p>Corpo</p>');
   });
 });

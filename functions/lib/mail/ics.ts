@@ -14,8 +14,14 @@ export type CalendarEventInput = {
   minutes: number;
   title: string;
   description: string;
+  /** Where it happens (RFC 5545 LOCATION): the room URL, or who calls which number. Always set. */
+  location: string;
+  /** The video room (RFC 5545 URL), when there is one. */
+  url?: string | null;
+  /** The consultant: a lead's "Sim/Não" goes to a person, not to the no-reply sender. */
   organizer: CalendarPerson;
-  attendees: CalendarPerson[];
+  /** Ignored for PUBLISH (a file for one's own calendar: nobody to answer). */
+  attendees: (CalendarPerson & { organizer?: boolean })[];
 };
 
 /** The UID every invite of a meeting carries. */
@@ -44,10 +50,14 @@ export function calendarEvent(input: CalendarEventInput): string {
     duration: { minutes: input.minutes },
     title: input.title,
     description: input.description,
+    location: input.location,
+    ...(input.url ? { url: input.url } : {}),
     status: input.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: person(input.organizer),
-    attendees: input.attendees.map((a) => ({
-      ...person(a), rsvp: input.method === 'REQUEST', role: 'REQ-PARTICIPANT', partstat: 'NEEDS-ACTION',
+    // The organizer, listed as attendee too, has already accepted; only the others are asked to answer.
+    attendees: input.method === 'PUBLISH' ? [] : input.attendees.map((a) => ({
+      ...person(a), role: 'REQ-PARTICIPANT',
+      ...(a.organizer ? { rsvp: false, partstat: 'ACCEPTED' as const } : { rsvp: input.method === 'REQUEST', partstat: 'NEEDS-ACTION' as const }),
     })),
   });
   if (error || !value) throw Object.assign(new Error('ics failed'), { code: 'ics_failed' });

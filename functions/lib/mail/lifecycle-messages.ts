@@ -1,113 +1,110 @@
 // pt-BR mails of a booking's life after it is made: moved, cancelled, link sent again, reminders.
-// Every invite keeps the meeting's UID; its SEQUENCE is the one the change stores (see ics.ts).
+// Every invite keeps the meeting's UID; its SEQUENCE is the one the change stores (see ics.ts). Every
+// message about a meeting carries its reader's own manage link.
 import type { Actor, OutboxMessage } from '../store/port';
-import {
-  describeMeeting, leadLines, manageLine, meetingIcs, type MailMeeting, type MailSettings,
-} from './messages';
-import { firstName } from '../../../src/domain/text';
+import { describeMeeting } from './meeting-facts';
+import { consultantManageLabel, leadManageLabel, meetingMail, viewLabel } from './meeting-mail';
+import { meetingIcs, type MailMeeting, type MailSettings } from './messages';
 
-const lines = (...parts: string[]) => parts.join('\n');
+/** Manage links (SITE_URL/reuniao#t=…) minted for this change: the lead's and the consultant's. */
+export type ChangeLinks = { lead: string; consultant: string };
 
 /**
- * A moved meeting: METHOD:REQUEST with the new SEQUENCE to the lead and the consultant. When the
- * consultant changes, the new one gets the invite with their own manage link and the previous one a
- * METHOD:CANCEL of the same UID, so the event leaves their calendar.
+ * A moved meeting: METHOD:REQUEST with the new SEQUENCE to the lead and the consultant, each with their
+ * link. When the consultant changes, the new one gets the invite as a new meeting and the previous one
+ * a METHOD:CANCEL of the same UID, so the event leaves their calendar.
  */
-export function rescheduleMails(
-  input: MailSettings & { before: MailMeeting; after: MailMeeting; newConsultantLink: string | null },
-): OutboxMessage[] {
-  const { before, after } = input;
+export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: ChangeLinks }): OutboxMessage[] {
+  const { before, after, links } = input;
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
-  const invite = meetingIcs(after, 'REQUEST', input);
-  const moved = `A reunião de ${was.date} às ${was.time} foi reagendada.`;
+  const moved = `A reunião de ${was.when} foi reagendada.`;
+  const leadInvite = meetingIcs(after, 'REQUEST', input, { audience: 'lead', link: links.lead });
+  const consultantInvite = meetingIcs(after, 'REQUEST', input, { audience: 'consultant', link: links.consultant });
+  const consultantLink = [{ label: consultantManageLabel, url: links.consultant }];
   const mails: OutboxMessage[] = [
     {
       kind: 'meeting-rescheduled-lead',
-      message: {
-        to: after.lead.email,
+      message: meetingMail({
+        settings: input, meeting: after, audience: 'lead', to: after.lead.email,
         subject: `Reunião reagendada: ${now.serviceLabel} em ${now.date} às ${now.time}`,
-        text: lines(`Olá, ${firstName(after.lead.nomeCompleto)}!`, '', moved, '', ...now.details, '', 'O convite atualizado para sua agenda está anexo.'),
-        icalEvent: invite,
-      },
+        intro: [moved, 'Novo horário:'], after: ['O convite atualizado para sua agenda está anexo.'],
+        links: [{ label: leadManageLabel, url: links.lead }], icalEvent: leadInvite,
+      }),
     },
   ];
-  if (input.newConsultantLink === null) {
+  if (before.preseller.id === after.preseller.id) {
     mails.push({
       kind: 'meeting-rescheduled-preseller',
-      message: {
-        to: after.preseller.email,
+      message: meetingMail({
+        settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Reunião reagendada: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        text: lines(`Olá, ${firstName(after.preseller.name)}!`, '', moved, '', ...now.details, '', ...leadLines(after)),
-        icalEvent: invite,
-      },
+        intro: [`${moved} O lead escolheu um novo horário:`], links: consultantLink, icalEvent: consultantInvite,
+      }),
     });
     return mails;
   }
   mails.push(
     {
       kind: 'meeting-preseller',
-      message: {
-        to: after.preseller.email,
+      message: meetingMail({
+        settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Nova reunião: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        text: lines(
-          `Olá, ${firstName(after.preseller.name)}!`, '', 'Uma reunião reagendada pelo lead foi atribuída a você.', '', ...now.details, '',
-          ...leadLines(after), '', `Para cancelar: ${input.newConsultantLink}`,
-        ),
-        icalEvent: invite,
-      },
+        intro: ['Uma reunião reagendada pelo lead foi atribuída a você.'], links: consultantLink, icalEvent: consultantInvite,
+      }),
     },
     {
       kind: 'meeting-cancelled-preseller',
       message: {
-        to: before.preseller.email,
-        subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
-        text: lines(
-          `Olá, ${firstName(before.preseller.name)}!`, '', `${moved} Ela passou para outro consultor e saiu da sua agenda.`, '',
-          ...was.details, '', ...leadLines(before),
-        ),
-        // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
-        icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input),
+        ...meetingMail({
+          settings: input, meeting: before, audience: 'consultant', to: before.preseller.email, cancelled: true,
+          subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
+          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [],
+          // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
+          icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input, { audience: 'consultant' }),
+        }),
+        // Nothing left to answer the lead about: replies go to the contact address.
+        replyTo: input.replyTo,
       },
     },
   );
   return mails;
 }
 
-/** A cancelled meeting: METHOD:CANCEL to both; the lead gets a link to book again. */
+/**
+ * A cancelled meeting: METHOD:CANCEL to both, each with their link (the page shows the cancelled
+ * state); the lead also gets a link to book again.
+ */
 export function cancelMails(
-  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string },
+  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: ChangeLinks },
 ): OutboxMessage[] {
-  const { meeting, actor, reason } = input;
+  const { meeting, actor, reason, links } = input;
   const about = describeMeeting(meeting, input.scheduling);
-  const icalEvent = meetingIcs(meeting, 'CANCEL', input);
-  const leadText = actor === 'consultant'
-    ? [`O consultor precisou cancelar a sua reunião de ${about.date} às ${about.time}. Pedimos desculpas.`, '', ...about.details, '',
-      `Para agendar um novo horário: ${input.bookAgainUrl}`]
-    : [`Sua reunião de ${about.date} às ${about.time} foi cancelada, como você pediu.`, '', ...about.details, '',
-      `Se quiser agendar outro horário: ${input.bookAgainUrl}`];
+  const leadIntro = actor === 'consultant'
+    ? `O consultor precisou cancelar a sua reunião de ${about.when}. Pedimos desculpas.`
+    : `Sua reunião de ${about.when} foi cancelada, como você pediu.`;
   return [
     {
       kind: 'meeting-cancelled-lead',
-      message: {
-        to: meeting.lead.email,
+      message: meetingMail({
+        settings: input, meeting, audience: 'lead', to: meeting.lead.email, cancelled: true,
         subject: `Reunião cancelada: ${about.serviceLabel} em ${about.date} às ${about.time}`,
-        text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', ...leadText),
-        icalEvent,
-      },
+        intro: [leadIntro, 'A reunião cancelada:'],
+        after: [actor === 'consultant' ? 'Para agendar um novo horário, use o botão abaixo.' : 'Se quiser, agende outro horário quando for melhor para você.'],
+        links: [{ label: 'Agendar novo horário', url: input.bookAgainUrl }, { label: viewLabel, url: links.lead }],
+        icalEvent: meetingIcs(meeting, 'CANCEL', input, { audience: 'lead' }),
+      }),
     },
     {
       kind: 'meeting-cancelled-preseller',
-      message: {
-        to: meeting.preseller.email,
+      message: meetingMail({
+        settings: input, meeting, audience: 'consultant', to: meeting.preseller.email, cancelled: true,
         subject: `Reunião cancelada: ${meeting.lead.nomeEmpresa} em ${about.date} às ${about.time}`,
-        text: lines(
-          `Olá, ${firstName(meeting.preseller.name)}!`, '',
-          actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
-          ...(reason ? [`Motivo: ${reason}`] : []), '', ...about.details, '', ...leadLines(meeting),
-        ),
-        icalEvent,
-      },
+        intro: [actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
+          ...(reason ? [`Motivo: ${reason}`] : [])],
+        links: [{ label: viewLabel, url: links.consultant }],
+        icalEvent: meetingIcs(meeting, 'CANCEL', input, { audience: 'consultant' }),
+      }),
     },
   ];
 }
@@ -118,11 +115,11 @@ export function manageLinkMail(input: MailSettings & { meeting: MailMeeting; lin
   const about = describeMeeting(meeting, input.scheduling);
   return {
     kind: 'manage-link-lead',
-    message: {
-      to: meeting.lead.email,
+    message: meetingMail({
+      settings: input, meeting, audience: 'lead', to: meeting.lead.email,
       subject: `Sua reunião agendada: ${about.serviceLabel} em ${about.date} às ${about.time}`,
-      text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', 'Você já tem esta reunião agendada:', '', ...about.details, '', manageLine(input.link)),
-    },
+      intro: ['Você já tem esta reunião agendada:'], links: [{ label: leadManageLabel, url: input.link }],
+    }),
   };
 }
 
@@ -132,10 +129,10 @@ export function reminderMail(input: MailSettings & { meeting: MailMeeting; kind:
   const about = describeMeeting(meeting, input.scheduling);
   return {
     kind: `reminder-${input.kind}-lead`,
-    message: {
-      to: meeting.lead.email,
+    message: meetingMail({
+      settings: input, meeting, audience: 'lead', to: meeting.lead.email,
       subject: `Lembrete: reunião de ${about.serviceLabel} em ${about.date} às ${about.time}`,
-      text: lines(`Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', `Sua reunião começa em ${input.inWords}.`, '', ...about.details, '', manageLine(input.link), 'Até breve!'),
-    },
+      intro: [`Sua reunião começa em ${input.inWords}.`], after: ['Até breve!'], links: [{ label: leadManageLabel, url: input.link }],
+    }),
   };
 }

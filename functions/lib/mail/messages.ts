@@ -1,37 +1,34 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
-import { labelOf, cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions, type Service } from '../../../src/domain/options';
+// Every message is multipart (text + HTML from the same blocks, layout.ts) and says where replies go.
+import type { Service } from '../../../src/domain/options';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import type { ServerEnv } from '../env';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
-import { brDate, zonedParts } from '../../../src/domain/scheduling/time';
 import { calendarEvent, type CalendarMethod } from './ics';
-import { firstName } from '../../../src/domain/text';
+import { composeMail } from './layout';
+import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
+import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
 
-/** 'Name <a@b>' → 'a@b'. */
-export function addressOf(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
+// Kept for callers that imported it from here before meeting-facts.ts existed.
+export { describeMeeting } from './meeting-facts';
 
-export function newLeadNotification(lead: NewLead, contactEmail: string): OutboxMessage {
-  const lines = [
-    'Um novo lead preencheu o formulário de orçamento do site.',
-    '',
-    `Nome: ${lead.nomeCompleto}`,
-    `Cargo: ${labelOf(cargoOptions, lead.cargo)}`,
-    `Email: ${lead.email}`,
-    `Telefone: ${maskPhone(lead.telefone)}`,
-    `Empresa: ${lead.nomeEmpresa}`,
-    `CNPJ: ${maskCnpj(lead.cnpj)}`,
-    `Faturamento mensal: ${labelOf(faturamentoOptions, lead.faturamento)}`,
-    `Número de vendedores: ${labelOf(numeroVendedoresOptions, lead.numeroVendedores)}`,
-    `Segmento: ${lead.outroSegmento ? `Outro: ${lead.outroSegmento}` : labelOf(segmentoOptions, lead.segmento)}`,
-    `Modelo de negócio: ${labelOf(modeloNegocioOptions, lead.modeloNegocio)}`,
-    `Origem: ${lead.origem}`,
-    `Código do lead: ${lead.id}`,
+/** The mentor's notice of a new lead; replying writes to the lead. `siteUrl` (SITE_URL) adds the site's link. */
+export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl?: string): OutboxMessage {
+  const rows: [string, string][] = [
+    ['Nome', lead.nomeCompleto], ['Email', lead.email], ['Telefone', maskPhone(lead.telefone)], ['Empresa', lead.nomeEmpresa],
+    ['CNPJ', maskCnpj(lead.cnpj)], ...qualifyingRows(lead), ['Origem', lead.origem], ['Código do lead', lead.id],
   ];
-  return { kind: 'lead-notification', message: { to: contactEmail, subject: `Novo lead pelo site: ${lead.nomeEmpresa}`, text: lines.join('\n') } };
+  const subject = `Novo lead pelo site: ${lead.nomeEmpresa}`;
+  return {
+    kind: 'lead-notification',
+    message: composeMail({ to: contactEmail, subject, replyTo: lead.email }, {
+      greeting: 'Olá!',
+      blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }],
+      footer: { siteUrl, note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },
+    }),
+  };
 }
 
 /** A meeting as its mails describe it. */
@@ -62,76 +59,76 @@ export type InviteInput = MailSettings & {
   links: { lead: string; consultant: string };
 };
 
-/** Date, time and service of a meeting in pt-BR, for subjects and bodies. */
-export function describeMeeting(meeting: MailMeeting, scheduling: SchedulingConfig) {
-  const local = zonedParts(meeting.startsAt, scheduling.timeZone);
-  const date = brDate(local.date);
-  const serviceLabel = labelOf(serviceOptions, meeting.service);
-  const details = [
-    `Data: ${date}`, `Horário: ${local.time} (${scheduling.timeZoneLabel})`, `Consultor: ${meeting.preseller.name}`,
-    `Serviço: ${serviceLabel}`, `Duração: ${meeting.minutes} minutos`,
-  ];
-  return { date, time: local.time, serviceLabel, details };
-}
+/** Whose copy of the invite: its title and description are written for that reader. */
+export type IcsView = { audience: Audience; link?: string | null };
 
-/** What the consultant's mails say about the lead (and the meeting id, which the LGPD erasure matches on). */
-export function leadLines(meeting: MailMeeting): string[] {
-  const { lead } = meeting;
+function icsDescription(meeting: MailMeeting, settings: MailSettings, view: IcsView): string {
+  const about = describeMeeting(meeting, settings.scheduling);
+  const place = meetingPlace(meeting, view.audience);
+  const lead = view.audience === 'lead';
   return [
-    `Lead: ${lead.nomeCompleto}`, `Empresa: ${lead.nomeEmpresa}`, `CNPJ: ${maskCnpj(lead.cnpj)}`, `Email: ${lead.email}`, `Telefone: ${maskPhone(lead.telefone)}`,
-    `Código da reunião: ${meeting.id}`,
-  ];
+    lead ? `Reunião de ${about.serviceLabel} com ${meeting.preseller.name} (${about.duration}).`
+      : `Reunião de ${about.serviceLabel} com ${meeting.lead.nomeCompleto} (${meeting.lead.nomeEmpresa}), ${about.duration}.`,
+    `Quando: ${about.when}`,
+    ...(about.leadLocal ? [`${lead ? 'No seu fuso' : 'No fuso do lead'}: ${about.leadLocal}`] : []),
+    `Como será: ${place.url ? `${place.label}: ${place.url}` : place.invite}`,
+    place.detail,
+    ...(lead ? [] : ['', ...rowLines(leadRows(meeting))]),
+    ...(view.link ? ['', `${lead ? leadManageLabel : consultantManageLabel}: ${view.link}`] : []),
+  ].join('\n');
 }
 
-/** The meeting's .ics with both people as attendees. */
-export function meetingIcs(meeting: MailMeeting, method: CalendarMethod, settings: MailSettings) {
+/**
+ * The meeting's .ics for one reader (default: the lead). ORGANIZER is the consultant, so answers reach
+ * a person; LOCATION is always set (room URL or the phone call) and URL is the room. REQUEST and CANCEL
+ * list both people; PUBLISH (the booking's file for the browser) lists nobody to answer.
+ */
+export function meetingIcs(meeting: MailMeeting, method: CalendarMethod, settings: MailSettings, view: IcsView = { audience: 'lead' }) {
   const { serviceLabel } = describeMeeting(meeting, settings.scheduling);
+  const place = meetingPlace(meeting, view.audience);
+  const consultant = { name: meeting.preseller.name, email: meeting.preseller.email };
   const content = calendarEvent({
     meetingId: meeting.id,
     sequence: meeting.sequence,
     method,
     startsAt: meeting.startsAt,
     minutes: meeting.minutes,
-    title: `Reunião de ${serviceLabel}`,
-    description: `Reunião de ${serviceLabel} com ${meeting.preseller.name}.`,
-    organizer: { name: 'Mentor Solar', email: addressOf(settings.mailFrom) },
-    attendees: [{ name: meeting.lead.nomeCompleto, email: meeting.lead.email }, { name: meeting.preseller.name, email: meeting.preseller.email }],
+    title: view.audience === 'lead' ? `Reunião de ${serviceLabel} com ${meeting.preseller.name}`
+      : `${serviceLabel}: ${meeting.lead.nomeCompleto} (${meeting.lead.nomeEmpresa})`,
+    description: icsDescription(meeting, settings, view),
+    location: place.invite,
+    url: place.url,
+    organizer: consultant,
+    attendees: [{ name: meeting.lead.nomeCompleto, email: meeting.lead.email }, { ...consultant, organizer: true }],
   });
   return { method, filename: method === 'CANCEL' ? 'cancelamento.ics' : 'convite.ics', content };
 }
 
-export const manageLine = (link: string) => `Para reagendar ou cancelar: ${link}`;
-
 /** The booking's invites: the same event (same UID) to the lead and the consultant, each with their own manage link. */
 export function meetingInvites(input: InviteInput): OutboxMessage[] {
   const { meeting, links } = input;
-  const { date, time, details } = describeMeeting(meeting, input.scheduling);
-  const icalEvent = meetingIcs(meeting, 'REQUEST', input);
-  const { serviceLabel } = describeMeeting(meeting, input.scheduling);
+  const { date, time, serviceLabel } = describeMeeting(meeting, input.scheduling);
   return [
     {
       kind: 'meeting-lead',
-      message: {
-        to: meeting.lead.email,
+      message: meetingMail({
+        settings: input, meeting, audience: 'lead', to: meeting.lead.email,
         subject: `Reunião agendada: ${serviceLabel} em ${date} às ${time}`,
-        text: [
-          `Olá, ${firstName(meeting.lead.nomeCompleto)}!`, '', 'Sua reunião está agendada.', '', ...details, '',
-          'O convite para sua agenda está anexo.', manageLine(links.lead), 'Até breve!',
-        ].join('\n'),
-        icalEvent,
-      },
+        intro: ['Sua reunião está agendada.'],
+        after: ['O convite para sua agenda está anexo. Até breve!'],
+        links: [{ label: leadManageLabel, url: links.lead }],
+        icalEvent: meetingIcs(meeting, 'REQUEST', input, { audience: 'lead', link: links.lead }),
+      }),
     },
     {
       kind: 'meeting-preseller',
-      message: {
-        to: meeting.preseller.email,
+      message: meetingMail({
+        settings: input, meeting, audience: 'consultant', to: meeting.preseller.email,
         subject: `Nova reunião: ${meeting.lead.nomeEmpresa} em ${date} às ${time}`,
-        text: [
-          `Olá, ${firstName(meeting.preseller.name)}!`, '', 'Uma nova reunião foi agendada pelo site.', '', ...details, '',
-          ...leadLines(meeting), '', `Para cancelar: ${links.consultant}`,
-        ].join('\n'),
-        icalEvent,
-      },
+        intro: ['Uma nova reunião foi agendada pelo site.'],
+        links: [{ label: consultantManageLabel, url: links.consultant }],
+        icalEvent: meetingIcs(meeting, 'REQUEST', input, { audience: 'consultant', link: links.consultant }),
+      }),
     },
   ];
 }

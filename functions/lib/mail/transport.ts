@@ -15,17 +15,27 @@ function withTimeouts(smtpUrl: string): string {
   return url.toString();
 }
 
+/**
+ * The nodemailer options of a stored message, field by field: text and HTML become one
+ * multipart/alternative, Reply-To a header, the invite a text/calendar part. Nothing else a stored row
+ * might hold reaches nodemailer (options such as attachments[].path or raw would read local files).
+ */
+export function mailOptions(message: MailContent, from: string) {
+  const { to, subject, text, html, replyTo, icalEvent } = message;
+  return { from, to, subject, text, ...(html ? { html } : {}), ...(replyTo ? { replyTo } : {}), ...(icalEvent ? { icalEvent } : {}) };
+}
+
 export function createSender(opts: { smtpUrl: string | null; mailFrom: string; dataDir: string }): MailSender {
   if (opts.smtpUrl) {
     const smtp = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
     return async (_id, message) => {
-      await smtp.sendMail({ ...message, from: opts.mailFrom });
+      await smtp.sendMail(mailOptions(message, opts.mailFrom));
     };
   }
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(opts.dataDir, 'outbox');
   return async (id, message) => {
-    const info = await files.sendMail({ ...message, from: opts.mailFrom });
+    const info = await files.sendMail(mailOptions(message, opts.mailFrom));
     await mkdir(dir, { recursive: true });
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
     await writeFile(path, info.message as Buffer);

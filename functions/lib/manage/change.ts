@@ -38,17 +38,20 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);
   for (const preseller of order) {
-    const changed = preseller.id !== meeting.preseller.id;
-    const consultantToken = changed ? mintToken('consultant') : null;
+    // Both readers get a fresh link in the "reagendada" mails (only hashes are stored, so a link is a new
+    // token). reschedule_meeting revokes the consultant's earlier links whenever it is given tokens, so a
+    // consultant who stays needs the new one as much as one who takes the meeting over.
+    const leadToken = mintToken('lead');
+    const consultantToken = mintToken('consultant');
     const after = mailMeetingOf(meeting, { preseller, startsAt: slot.startsAt, sequence: meeting.sequence + 1 });
     const mails = rescheduleMails({
-      before, after, newConsultantLink: consultantToken ? manageUrl(env.siteUrl, consultantToken.token) : null,
+      before, after, links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
       ...mailSettings(env),
     });
     const { status } = await store.rescheduleMeeting({
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
       now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
-      tokens: consultantToken ? [consultantToken.row] : [],
+      tokens: [leadToken.row, consultantToken.row],
     }, mails);
     if (status === 'conflict') continue;
     if (status === 'rescheduled') {
@@ -73,12 +76,17 @@ export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: str
     if (current.status === 'cancelled') return;
     if (!isOpen(current, app)) throw new HttpError(409, manageMessages.closed);
     const actor: Actor = meeting.actor;
+    // Each reader's cancellation mail links to the meeting (the page shows it cancelled): new tokens.
+    const leadToken = mintToken('lead');
+    const consultantToken = mintToken('consultant');
     const mails = cancelMails({
       meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason,
       bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, ...mailSettings(env),
+      links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
     });
     const { status } = await store.cancelMeeting({
       meetingId: current.id, expectedSequence: current.sequence, actor, reason, now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes,
+      tokens: [leadToken.row, consultantToken.row],
     }, mails);
     if (status === 'cancelled') {
       app.reads.invalidate();

@@ -106,7 +106,8 @@ export type RescheduleChange = {
   tokens: TokenRow[];
 };
 export type RescheduleStatus = 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
-export type CancelRequest = { meetingId: string; expectedSequence: number; actor: Actor; reason: string | null; now: Date; noticeMinutes: number };
+/** tokens: the lead's and the consultant's new manage tokens, for the links in the cancellation mails. */
+export type CancelRequest = { meetingId: string; expectedSequence: number; actor: Actor; reason: string | null; now: Date; noticeMinutes: number; tokens?: TokenRow[] };
 export type CancelStatus = 'cancelled' | 'already' | 'missing' | 'closed' | 'stale';
 /** A reminder `minutes` before the start, due until `untilMinutes` before it. */
 export type ReminderKind = { kind: string; minutes: number; untilMinutes: number };

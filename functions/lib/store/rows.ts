@@ -82,7 +82,7 @@ export function changeRow(c: RescheduleChange) {
 export function cancelRow(c: CancelRequest) {
   return {
     meeting_id: c.meetingId, expected_sequence: c.expectedSequence, actor: c.actor, reason: c.reason,
-    now: c.now.toISOString(), notice_minutes: c.noticeMinutes,
+    now: c.now.toISOString(), notice_minutes: c.noticeMinutes, tokens: c.tokens ?? [],
   };
 }
 

@@ -82,3 +82,31 @@ export function brDate(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}/${m}/${y}`;
 }
+
+// pt-BR names for people reading a date. Formatters are made on first use, so the modules that import
+// this file without these functions (the browser islands) carry no Intl set-up.
+let weekdayFormat: Intl.DateTimeFormat | null = null;
+
+/** pt-BR weekday of a calendar date: 'quinta-feira'. */
+export function brWeekday(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  weekdayFormat ??= new Intl.DateTimeFormat('pt-BR', { weekday: 'long', timeZone: 'UTC' });
+  return weekdayFormat.format(new Date(Date.UTC(y, m - 1, d, 12)));
+}
+
+/** True for an IANA zone the runtime knows ('Europe/Lisbon'). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's long pt-BR name at that instant (daylight saving included): 'Horário Padrão da Europa Ocidental'. */
+export function zoneLongName(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('pt-BR', { timeZone, timeZoneName: 'long' }).formatToParts(instant);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}

@@ -10,14 +10,18 @@ import type { OutboxMessage } from '../../../functions/lib/store/port';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
 
 const HOSTILE = ['Carlos "Kadu" Pereira', 'Ana; Maria, Jr: 😀 Ávila', 'Zé ^ "Caret" \\ Barra; Longo Nome Completo Com Acentuação Çãõ 🚀🚀🚀 e Mais', 'O\'Brien, "Bob"'];
-const settings = { mailFrom: 'Mentor Solar <agenda@mentor.example.com>', scheduling: schedulingConfig };
+const settings = { mailFrom: 'Mentor Solar <agenda@mentor.example.com>', replyTo: 'contato@mentor.example.com', siteUrl: 'https://site.example', scheduling: schedulingConfig };
 const links = { lead: 'https://site.example/reuniao#t=lead', consultant: 'https://site.example/reuniao#t=consultant' };
 
-function meeting(leadName: string, consultantName: string, sequence = 0): MailMeeting {
+function meeting(leadName: string, consultantName: string, sequence = 0, presellerId = 'p'): MailMeeting {
   return {
     id: '6f1c2d3e-0000-4000-8000-00000000abcd', startsAt: new Date('2026-12-01T13:00:00Z'), minutes: 30, service: 'consultoria', sequence,
-    lead: { id: 'l', nomeCompleto: leadName, email: 'lead@example.com', cnpj: '12ABC34501DE35', nomeEmpresa: 'Solar; "Norte"', telefone: '43999998888' },
-    preseller: { id: 'p', name: consultantName, email: 'consultor@example.com' },
+    lead: {
+      id: 'l', nomeCompleto: leadName, email: 'lead@example.com', cnpj: '12ABC34501DE35', nomeEmpresa: 'Solar; "Norte"', telefone: '43999998888',
+      cargo: 'outro', faturamento: '0-50', numeroVendedores: 'nenhum', segmento: 'outro', outroSegmento: leadName, modeloNegocio: 'b2b',
+    },
+    preseller: { id: presellerId, name: consultantName, email: 'consultor@example.com', roomUrl: null },
+    leadTimeZone: 'Europe/Lisbon',
   };
 }
 
@@ -77,14 +81,14 @@ describe('invites with hostile names', () => {
       for (const m of booked) check(m, { method: 'REQUEST', sequence: 0, names: [leadName, consultantName] });
 
       const before = meeting(leadName, consultantName, 0);
-      const after = { ...meeting(leadName, 'Novo "Consultor"; Ç', 1), startsAt: new Date('2026-12-02T14:00:00Z') };
-      const moved = rescheduleMails({ ...settings, before, after, newConsultantLink: 'https://site.example/reuniao#t=new' });
+      const after = { ...meeting(leadName, 'Novo "Consultor"; Ç', 1, 'p2'), startsAt: new Date('2026-12-02T14:00:00Z') };
+      const moved = rescheduleMails({ ...settings, before, after, links: { lead: 'https://site.example/reuniao#t=l2', consultant: 'https://site.example/reuniao#t=new' } });
       expect(moved.map((m) => m.kind)).toEqual(['meeting-rescheduled-lead', 'meeting-preseller', 'meeting-cancelled-preseller']);
       check(moved[0], { method: 'REQUEST', sequence: 1, names: [leadName, 'Novo "Consultor"; Ç'] });
       check(moved[1], { method: 'REQUEST', sequence: 1, names: [leadName, 'Novo "Consultor"; Ç'] });
       check(moved[2], { method: 'CANCEL', sequence: 1, names: [leadName, consultantName] });
 
-      const cancelled = cancelMails({ ...settings, meeting: meeting(leadName, consultantName, 2), actor: 'lead', reason: null, bookAgainUrl: 'https://site.example/orcamento' });
+      const cancelled = cancelMails({ ...settings, meeting: meeting(leadName, consultantName, 2), actor: 'lead', reason: null, bookAgainUrl: 'https://site.example/orcamento', links });
       for (const m of cancelled) check(m, { method: 'CANCEL', sequence: 2, names: [leadName, consultantName] });
     });
   }
