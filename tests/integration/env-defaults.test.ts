@@ -2,8 +2,10 @@
 // site's own (astro.config.mjs), and MAIL_FROM's default is on the contact address's domain.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAIL_FROM, DEFAULT_SITE_URL, readEnv } from '../../functions/lib/env';
-import { addressOf } from '../../functions/lib/mail/messages';
 import { SITE_EMAIL } from '../../src/domain/contact';
+
+/** 'Name <a@b>' → 'a@b'. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 

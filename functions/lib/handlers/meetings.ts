@@ -143,7 +143,8 @@ function bookedBody(meeting: MailMeeting, manageLink: string | null, settings: M
       location: locationOf(meeting.preseller.roomUrl),
     },
     manageUrl: manageLink,
-    ics: meetingIcs(meeting, 'PUBLISH', settings).content,
+    // The lead's view of the event: how it happens and, when known, the lead's own manage link.
+    ics: meetingIcs(meeting, 'PUBLISH', settings, { audience: 'lead', link: manageLink }).content,
   };
 }
 
