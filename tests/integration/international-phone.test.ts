@@ -1,6 +1,7 @@
 // Issue 22, phones from abroad: a '+' number with a country code other than 55 is stored in E.164 by the
 // real handler and accepted by the database's check (migration 20261124000100), on PGlite and on
 // PostgreSQL; Brazilian numbers keep their 10–11 digits; the mentor's mail shows the number readably.
+import fc from 'fast-check';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
@@ -43,6 +44,23 @@ describe('international phones on PGlite, through POST /api/leads', () => {
     expect(await stored('(43) 3333-4444')).toBe('4333334444');
     expect(await stored('+351 91')).toBe(`400 ${leadMessages.telefoneInternacional}`);
     expect(await stored('(43) 9999')).toBe(`400 ${leadMessages.telefone}`);
+  });
+
+  it('property: any phone-like input answers 201 or 400, never a 500 from the database check', async () => {
+    const phoneLike = fc
+      .array(fc.constantFrom('+', ' ', '-', '(', ')', '.', '0', '1', '3', '5', '5', '9', '４'), { minLength: 0, maxLength: 22 })
+      .map((chars) => chars.join(''));
+    // Mostly well-formed '+' numbers (any first digit, 6–16 digits, separators), some noise.
+    const plusNumber = fc
+      .tuple(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 16 }), fc.constantFrom('', ' ', '-'))
+      .map(([digits, sep]) => `+${digits.join('').replace(/(\d{3})(?=\d)/g, `$1${sep}`)}`);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ arbitrary: plusNumber, weight: 3 }, { arbitrary: phoneLike.map((p) => `+${p}`), weight: 1 }, { arbitrary: phoneLike, weight: 1 }), async (telefone) => {
+        const res = await handler(postJson('/api/leads', { ...validRequest, email: `${key()}@example.com`, telefone, idempotencyKey: key() }));
+        expect([201, 400], `${telefone} → ${res.status}`).toContain(res.status);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('the database refuses what is neither 10–11 digits nor E.164 (and +55 in E.164)', async () => {

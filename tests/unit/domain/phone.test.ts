@@ -107,7 +107,7 @@ describe('phones from abroad', () => {
     const separator = fc.constantFrom('', ' ', '-', '.');
     const digitString = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
     const international = fc
-      .tuple(fc.integer({ min: 1, max: 9 }), digitString(7, 14), separator)
+      .tuple(fc.integer({ min: 0, max: 9 }), digitString(6, 15), separator)
       .map(([first, rest, sep]) => `+${first}${rest.replace(/(\d{3})(?=\d)/g, `$1${sep}`)}`);
     const brazilian = fc.tuple(digitString(10, 11), fc.boolean()).map(([d, plus]) => (plus ? `+55 ${maskPhone(d)}` : maskPhone(d)));
     const anyText = fc.string({ maxLength: 25 });
