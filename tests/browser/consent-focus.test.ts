@@ -124,3 +124,37 @@ describe.each([
     }
   });
 });
+
+describe('the room kept for the banner follows it', () => {
+  it('is the strip the banner covers while open, nothing once a choice is made, and again when reopened from the footer', async () => {
+    const { context, page } = await openWithBanner(PHONE);
+    try {
+      await page.goto(`${h.url}/`);
+      const measure = () =>
+        page.evaluate(() => {
+          const banner = document.getElementById('consentimento')!;
+          return {
+            open: !banner.hidden,
+            covered: Math.ceil(innerHeight - banner.getBoundingClientRect().top),
+            padding: parseFloat(getComputedStyle(document.body).paddingBottom),
+            scrollPadding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0,
+          };
+        });
+      const open = await measure();
+      expect(open.open).toBe(true);
+      // Measured, not a guess: the strip the banner covers plus 8 px of air.
+      expect(Math.abs(open.padding - (open.covered + 8))).toBeLessThanOrEqual(1);
+      expect(open.scrollPadding).toBe(open.padding);
+
+      // The buttons work once consent.ts (after the first paint) has run: Consent Mode's default is in the dataLayer.
+      await page.waitForFunction(() => (window.dataLayer ?? []).length > 0);
+      await page.locator('#consentimento').getByRole('button', { name: 'Recusar' }).click();
+      await expect.poll(measure).toMatchObject({ open: false, padding: 0, scrollPadding: 0 });
+
+      await page.getByRole('button', { name: 'Preferências de cookies' }).click();
+      await expect.poll(async () => (await measure()).padding).toBe(open.padding);
+    } finally {
+      await context.close();
+    }
+  });
+});
