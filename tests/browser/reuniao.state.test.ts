@@ -103,8 +103,11 @@ describe('/reuniao: how the meeting happens', () => {
     const email = sampleLead().email;
     const { url } = await bookThroughApi(h.url, h.dataDir, email);
     const location = (page: Page) => page.getByTestId('reuniao-local').innerText();
-    const { rows } = await h.db.query<{ id: string }>(`select m.preseller_id as id from meetings m join leads l on l.id = m.lead_id where l.email = $1`, [email]);
-    const consultant = rows[0].id;
+    const { rows } = await h.db.query<{ id: string; room: string | null }>(
+      `select p.id, p.room_url as room from meetings m join presellers p on p.id = m.preseller_id join leads l on l.id = m.lead_id where l.email = $1`,
+      [email],
+    );
+    const { id: consultant, room: roomBefore } = rows[0];
     const room = `https://meet.example.com/sala-${consultant.slice(0, 8)}`;
     try {
       await h.db.query(`update presellers set room_url = null where id = $1`, [consultant]);
@@ -125,7 +128,7 @@ describe('/reuniao: how the meeting happens', () => {
         expect(await page.getByRole('link', { name: locationCopy.video.join }).count()).toBe(0);
       });
     } finally {
-      await h.db.query(`update presellers set room_url = null where id = $1`, [consultant]).catch(() => {});
+      await h.db.query(`update presellers set room_url = $2 where id = $1`, [consultant, roomBefore]);
     }
   });
 });
