@@ -27,7 +27,9 @@ const beasties = new Beasties({
   // saved draft): its rules must be there at first paint too.
   // [id] (anchored sections stop below the fixed header) is dropped by the matcher, so a tap on "Sobre"
   // before the full stylesheet arrived left the heading under the header: kept always.
-  allowRules: [/:where\(/, /\[data-quote-form\]/, '[id]'],
+  // #consentimento:not([hidden]): the cookie banner is hidden in the HTML and shown by its inline script
+  // before the first paint, so the matcher drops the room kept for it (global.css): kept always.
+  allowRules: [/:where\(/, /\[data-quote-form\]/, '[id]', /#consentimento:not\(\[hidden\]\)/],
   logLevel: 'warn',
 });
 

@@ -7,7 +7,9 @@
 // manifest after it too, 0.78 s. On a slow link every byte fetched before the paint delays the paint.
 //
 // One small inline loader per page, identical on every page (one CSP hash): it reads what to load from
-// its own data attributes. Without JavaScript, <noscript> still brings the stylesheets and the manifest.
+// its own data attributes. Without JavaScript, a <noscript> in <head> still brings the stylesheets and the
+// manifest: in <head>, because HTML allows a manifest link only there (the Nu HTML Checker rejects one in
+// <body>); with scripting on, a browser parses a <noscript>'s content as text and requests nothing from it.
 import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
 
 /**
@@ -25,12 +27,13 @@ const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
 
 /**
  * Takes every stylesheet and manifest link and the module script out of the page (except inside
- * <noscript>) and appends the loader, after a <noscript> copy of the links, at the end of <body>.
+ * <noscript>), puts a <noscript> copy of the links at the end of <head> and appends the loader at the
+ * end of <body>.
  * Island scripts are untouched: Astro loads them from its inline island runtime, not from <script src>.
  * Returns the page unchanged when it has nothing to defer.
  */
 export function deferAssets(html) {
-  if (!html.includes('</body>')) return html;
+  if (!html.includes('</body>') || !html.includes('</head>')) return html;
   const links = [];
   const js = [];
   let out = html.replace(DEFERRED_LINK, (tag, rel, href, offset) => {
@@ -49,7 +52,7 @@ export function deferAssets(html) {
   for (const { href } of links) if (/[ ,"]/.test(href)) throw new Error(`deferAssets: cannot carry the URL ${href}`);
   const noscript = links.length ? `<noscript>${links.map((l) => `<link rel="${l.rel}" href="${l.href}">`).join('')}</noscript>` : '';
   const loader = `<script ${LOADER_ATTRIBUTE}="${links.map((l) => `${l.rel} ${l.href}`).join(',')}" data-js="${js[0] ?? ''}">${LOADER}</script>`;
-  return out.replace('</body>', `${noscript}${loader}</body>`);
+  return out.replace('</head>', `${noscript}</head>`).replace('</body>', `${loader}</body>`);
 }
 
 function isInsideNoscript(text, offset) {

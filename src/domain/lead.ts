@@ -3,7 +3,7 @@
 // 89 KB / 26.7 KB with classic `zod` (esbuild, measured when written).
 import * as z from 'zod/mini';
 import { isValidCnpj, normalizeCnpj } from './cnpj';
-import { isValidPhone, phoneDigits } from './phone';
+import { isForeignPhoneInput, isValidPhone, normalizePhone } from './phone';
 import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } from './text';
 import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from './options';
 
@@ -13,6 +13,7 @@ export const leadMessages = {
   cargo: 'Selecione seu cargo',
   email: 'Email inválido',
   telefone: 'Telefone deve ter pelo menos 10 dígitos',
+  telefoneInternacional: 'Telefone internacional inválido: use + e o código do país, ex.: +351 912 345 678',
   nomeEmpresa: 'Nome da empresa deve ter pelo menos 2 caracteres',
   cnpjLength: 'CNPJ deve ter 14 dígitos',
   cnpjInvalid: 'CNPJ inválido',
@@ -43,9 +44,14 @@ export const leadSchema = z
       z.string({ error: leadMessages.email }).check(z.overwrite(cleanLine), z.maxLength(textLimits.email, { error: leadMessages.email })),
       z.email({ error: leadMessages.email }),
     ),
+    // Brazilian numbers (with or without +55) keep their message; a '+' with another country code gets its own.
     telefone: z.pipe(
-      z.string({ error: leadMessages.telefone }).check(z.refine(isValidPhone, { error: leadMessages.telefone })),
-      z.transform(phoneDigits),
+      z.string({ error: leadMessages.telefone }).check(
+        z.refine(isValidPhone, {
+          error: (issue) => (typeof issue.input === 'string' && isForeignPhoneInput(issue.input) ? leadMessages.telefoneInternacional : leadMessages.telefone),
+        }),
+      ),
+      z.transform(normalizePhone),
     ),
     nomeEmpresa: text(leadMessages.nomeEmpresa, textLimits.nomeEmpresa),
     cnpj: z.pipe(
@@ -81,7 +87,7 @@ function outroSegmentoOk(value: unknown): boolean {
 }
 
 type Parsed = z.output<typeof leadSchema>;
-/** Validated, normalised lead: CNPJ as 14 upper-case characters, phone as digits, outroSegmento null unless 'outro'. */
+/** Validated, normalised lead: CNPJ as 14 upper-case characters, phone as 10–11 digits or E.164 (src/domain/phone.ts), outroSegmento null unless 'outro'. */
 export type LeadData = Omit<Parsed, 'outroSegmento'> & { outroSegmento: string | null };
 
 export type LeadFieldErrors = Partial<Record<LeadField, string>>;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { leaves, parseMime } from '../integration/mime';
+import { POLICY_VERSION, validLead } from '../support/fixtures';
 
 export type Mail = { file: string; to: string; subject: string; text: string; html: string; ics: Ics[] };
 /** One calendar object, lines unfolded (RFC 5545 §3.1). */
@@ -66,4 +67,29 @@ export function recordRequests(page: Page) {
   const seen: { url: string; headers: Record<string, string>; body: string | null }[] = [];
   page.on('request', (r) => seen.push({ url: r.url(), headers: r.headers(), body: r.postData() }));
   return seen;
+}
+
+/**
+ * A real meeting booked through the real API (lead, first free slot of the first bookable day, booking),
+ * and the lead's manage link from the confirmation in the .eml outbox. For tests about /reuniao itself,
+ * independent of the wizard's screens.
+ */
+export async function bookThroughApi(serverUrl: string, dataDir: string, email: string): Promise<{ url: string; token: string; day: string; time: string }> {
+  const post = (path: string, body: unknown) => fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const lead = await post('/api/leads', { ...validLead, email, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
+  expect(lead.status).toBe(201);
+  const { id: leadId } = (await lead.json()) as { id: string };
+  for (let ahead = 1; ahead <= 30; ahead++) {
+    const day = new Date(Date.now() + ahead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    const slots = (await (await fetch(`${serverUrl}/api/availability?date=${day}`)).json()) as { availableSlots: { time: string; presellerId: string }[] };
+    const slot = slots.availableSlots[0];
+    if (!slot) continue;
+    const booked = await post('/api/meetings', {
+      leadId, scheduledDate: day, scheduledTime: slot.time, presellerId: slot.presellerId, service: 'consultoria', diagnosticScore: 50, idempotencyKey: `k-${crypto.randomUUID()}`,
+    });
+    expect(booked.status).toBe(201);
+    const [confirmation] = await waitForMails(dataDir, (m) => to(email)(m) && /\/reuniao#t=/.test(m.text + m.html));
+    return { ...manageLink(confirmation, serverUrl), day, time: slot.time };
+  }
+  throw new Error('no bookable day in the next 30 days');
 }

@@ -4,11 +4,12 @@
 //   3. vitest --project unit  unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //   4. npm run build          astro build + the project's post-build steps
 //   5. JS budget              tests/tools/check-dist-js.mjs on dist/
-//   6. vitest --project browser   its globalSetup starts one site for every browser file
-//   7. Lighthouse             tests/tools/lighthouse.mjs, which starts the site as `npm start` does
+//   6. Valid HTML             tests/tools/check-html.mjs: the Nu HTML Checker on every page of dist/ (needs Java)
+//   7. vitest --project browser   its globalSetup starts one site for every browser file
+//   8. Lighthouse             tests/tools/lighthouse.mjs, which starts the site as `npm start` does
 // Each gate owns whatever server it needs, so this file only runs commands. Closing line, for CI:
 // `tests: N passed, N failed[, N skipped]`, where N counts vitest tests plus one check for each other
-// gate (astro check, ESLint, build, JS budget, Lighthouse); gates that did not run because an earlier one
+// gate (astro check, ESLint, build, JS budget, valid HTML, Lighthouse); gates that did not run because an earlier one
 // failed count as skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -169,6 +170,7 @@ const steps = [
   // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
   ['build (npm run build)', () => npmRun('build', 15 * MINUTE).then((c) => ({ ok: c === 0 }))],
   ['JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
+  ['valid HTML (Nu HTML Checker, dist/)', () => run([path.join(root, 'tests/tools/check-html.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
   ['vitest: browser', () => vitestStep(['--project', 'browser'], 'browser', baseEnv)],
   [
     'Lighthouse (mobile)',
@@ -189,7 +191,14 @@ for (const [index, [title, body]] of steps.entries()) {
 }
 
 // Gates that never ran count as skipped (the vitest steps' tests are unknown, so they add nothing).
-const notRun = ['astro check (types)', 'ESLint (zero warnings)', 'build (npm run build)', 'JS budget (dist/)', 'Lighthouse (mobile)'].filter(
+const notRun = [
+  'astro check (types)',
+  'ESLint (zero warnings)',
+  'build (npm run build)',
+  'JS budget (dist/)',
+  'valid HTML (Nu HTML Checker, dist/)',
+  'Lighthouse (mobile)',
+].filter(
   (title) => !timings.some((t) => t.title === title),
 );
 totals.skipped += notRun.length;

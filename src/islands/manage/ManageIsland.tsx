@@ -13,7 +13,7 @@ import type { SlotSubmit } from '../quote/dialog/useBooking';
 import { fill } from '../quote/format';
 import { CancelPanel } from './CancelPanel';
 import { cancelMeeting, rescheduleMeeting } from './manageApi';
-import { MeetingDetails, phaseOf, type ServiceLabels } from './MeetingDetails';
+import { introState, MeetingDetails, phaseOf, type ServiceLabels } from './MeetingDetails';
 import { buttonStyles } from './styles';
 import { useManagedMeeting } from './useManagedMeeting';
 
@@ -125,14 +125,14 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
   let body;
   if (state.phase === 'loading') {
     body = (
-      <p role="status" className="rounded-2xl border border-slate-200 bg-white px-5 py-8 text-center text-slate-600">
+      <p role="status" className="mt-6 rounded-2xl border border-slate-200 bg-white px-5 py-8 text-center text-slate-600">
         {copy.loading}
       </p>
     );
   } else if (state.phase === 'invalid' || state.phase === 'error') {
     const invalid = state.phase === 'invalid';
     body = (
-      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-5 py-6">
+      <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 px-5 py-6">
         <p className="font-semibold text-red-900">{state.message ?? (invalid ? manageMessages.invalidLink : copy.loadError)}</p>
         {invalid ? (
           <>
@@ -151,68 +151,73 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
   } else if (meeting && phase) {
     const lead = meeting.actor === 'lead';
     body = (
-      <div className="grid gap-4">
-        {notice?.kind === 'rescheduled' && (
-          <div ref={noticeRef} tabIndex={-1} role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 focus:outline-none">
-            {notice.text}
-          </div>
-        )}
-        <article aria-labelledby="reuniao-detalhes" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <h2 id="reuniao-detalhes" className="sr-only">
-            {copy.heading}
-          </h2>
-          <MeetingDetails copy={copy} services={services} dialog={dialog} meeting={meeting} phase={phase} />
-        </article>
-
-        {phase === 'cancelled' && (
-          <div ref={noticeRef} tabIndex={-1} role="status" className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-4 focus:outline-none">
-            <p className="font-semibold text-slate-900">{copy.cancelled}</p>
-            {lead && (
-              <a href={bookAgainPath} className={`${buttonStyles.primary} mt-3`}>
-                {copy.bookAgain}
-              </a>
-            )}
-          </div>
-        )}
-
-        {phase === 'scheduled' && !meeting.canChange && (
-          <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-slate-900" data-testid="reuniao-bloqueada">
-            {copy.locked.split('{email}')[0]}
-            <a href={`mailto:${meeting.contactEmail}`} className="font-semibold text-amber-900 underline">
-              {meeting.contactEmail}
-            </a>
-            {copy.locked.split('{email}')[1]}
-          </p>
-        )}
-
-        {changeable && !lead && <p className="text-sm text-slate-600">{copy.consultantNote}</p>}
-
-        {changeable &&
-          (confirming ? (
-            <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
-              <CancelPanel
-                copy={copy.cancelConfirm}
-                busy={cancelling}
-                onConfirm={(reason) => void cancel(reason)}
-                onBack={() => {
-                  setConfirming(false);
-                  requestAnimationFrame(() => cancelButton.current?.focus());
-                }}
-              />
+      <>
+        <p className="text-base text-slate-600" data-testid="reuniao-intro-estado">
+          {copy.introState[introState(meeting, phase)]}
+        </p>
+        <div className="mt-6 grid gap-4">
+          {notice?.kind === 'rescheduled' && (
+            <div ref={noticeRef} tabIndex={-1} role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 focus:outline-none">
+              {notice.text}
             </div>
-          ) : (
-            <div className="flex flex-col gap-3 sm:flex-row">
+          )}
+          <article aria-labelledby="reuniao-detalhes" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <h2 id="reuniao-detalhes" className="sr-only">
+              {copy.heading}
+            </h2>
+            <MeetingDetails copy={copy} services={services} dialog={dialog} meeting={meeting} phase={phase} />
+          </article>
+
+          {phase === 'cancelled' && (
+            <div ref={noticeRef} tabIndex={-1} role="status" className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-4 focus:outline-none">
+              <p className="font-semibold text-slate-900">{copy.cancelled}</p>
               {lead && (
-                <button type="button" onClick={() => (setNotice(null), openScheduling())} className={buttonStyles.primary}>
-                  {copy.actions.reschedule}
-                </button>
+                <a href={bookAgainPath} className={`${buttonStyles.primary} mt-3`}>
+                  {copy.bookAgain}
+                </a>
               )}
-              <button type="button" ref={cancelButton} onClick={() => (setNotice(null), setConfirming(true))} className={buttonStyles.dangerOutline}>
-                {copy.actions.cancel}
-              </button>
             </div>
-          ))}
-      </div>
+          )}
+
+          {phase === 'scheduled' && !meeting.canChange && (
+            <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-slate-900" data-testid="reuniao-bloqueada">
+              {copy.locked.split('{email}')[0]}
+              <a href={`mailto:${meeting.contactEmail}`} className="font-semibold text-amber-900 underline">
+                {meeting.contactEmail}
+              </a>
+              {copy.locked.split('{email}')[1]}
+            </p>
+          )}
+
+          {changeable && !lead && <p className="text-sm text-slate-600">{copy.consultantNote}</p>}
+
+          {changeable &&
+            (confirming ? (
+              <div className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm">
+                <CancelPanel
+                  copy={copy.cancelConfirm}
+                  busy={cancelling}
+                  onConfirm={(reason) => void cancel(reason)}
+                  onBack={() => {
+                    setConfirming(false);
+                    requestAnimationFrame(() => cancelButton.current?.focus());
+                  }}
+                />
+              </div>
+            ) : (
+              <div className="flex flex-col gap-3 sm:flex-row">
+                {lead && (
+                  <button type="button" onClick={() => (setNotice(null), openScheduling())} className={buttonStyles.primary}>
+                    {copy.actions.reschedule}
+                  </button>
+                )}
+                <button type="button" ref={cancelButton} onClick={() => (setNotice(null), setConfirming(true))} className={buttonStyles.dangerOutline}>
+                  {copy.actions.cancel}
+                </button>
+              </div>
+            ))}
+        </div>
+      </>
     );
   }
 

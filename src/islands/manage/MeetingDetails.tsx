@@ -1,9 +1,11 @@
 import type { Service } from '../../domain/options';
 import type { MeetingView } from '../../domain/manage';
+import { isRoomUrl, locationCopy, type MeetingLocation } from '../../domain/meeting-location';
 import { localTimeAt, wallClock } from '../../lib/meeting-time';
 import type { DialogCopy } from '../../schemas/orcamento';
 import type { ReuniaoContent } from '../../schemas/reuniao';
 import { fill } from '../quote/format';
+import { buttonStyles } from './styles';
 
 export type MeetingPhase = 'scheduled' | 'cancelled' | 'past';
 
@@ -11,6 +13,13 @@ export type MeetingPhase = 'scheduled' | 'cancelled' | 'past';
 export function phaseOf(meeting: MeetingView, now = Date.now()): MeetingPhase {
   if (meeting.status === 'cancelled') return 'cancelled';
   return new Date(meeting.startsAt).getTime() + meeting.minutes * 60_000 <= now ? 'past' : 'scheduled';
+}
+
+/** Which line follows the page's intro: only a meeting that can still change offers to change it. */
+export function introState(meeting: MeetingView, phase: MeetingPhase): keyof ReuniaoContent['introState'] {
+  if (phase !== 'scheduled') return phase;
+  if (!meeting.canChange) return 'locked';
+  return meeting.actor === 'lead' ? 'changeable' : 'consultantChangeable';
 }
 
 const badge: Record<MeetingPhase, string> = {
@@ -30,7 +39,10 @@ interface Props {
   phase: MeetingPhase;
 }
 
-/** Service, date dd/MM/yyyy, time HH:mm in Brasília (and the visitor's when it differs), consultant, status. */
+/**
+ * Service, date dd/MM/yyyy, time HH:mm in Brasília (and the visitor's when it differs), consultant, how the
+ * meeting happens, status.
+ */
 export function MeetingDetails({ copy, services, dialog, meeting, phase }: Props) {
   const start = new Date(meeting.startsAt);
   const { date, time } = wallClock(start);
@@ -59,6 +71,15 @@ export function MeetingDetails({ copy, services, dialog, meeting, phase }: Props
         <dt className={term}>{copy.summary.consultant}</dt>
         <dd className={value} data-testid="reuniao-consultor">{meeting.consultantFirstName}</dd>
       </div>
+      {/* An answer without a location (an older API during a deploy) shows no row rather than a wrong one. */}
+      {meeting.location && (
+        <div className={row}>
+          <dt className={term}>{copy.summary.location}</dt>
+          <dd data-testid="reuniao-local">
+            <LocationDetail location={meeting.location} consultant={meeting.actor === 'consultant'} upcoming={phase === 'scheduled'} />
+          </dd>
+        </div>
+      )}
       <div className={row}>
         <dt className={term}>{copy.summary.status}</dt>
         <dd data-testid="reuniao-situacao">
@@ -66,5 +87,25 @@ export function MeetingDetails({ copy, services, dialog, meeting, phase }: Props
         </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * Videochamada or Ligação telefônica; while the meeting is ahead, what to do at its time and, for a room,
+ * 'Entrar na videochamada' (a link only to an https:// room, checked again here: it is put in an href).
+ */
+function LocationDetail({ location, consultant, upcoming }: { location: MeetingLocation; consultant: boolean; upcoming: boolean }) {
+  const words = locationCopy[location.kind];
+  const detail = location.kind === 'phone' && consultant ? locationCopy.phone.consultantDetail : words.detail;
+  return (
+    <>
+      <span className="text-base font-semibold text-slate-900">{words.label}</span>
+      {upcoming && <span className="block text-sm text-slate-600">{detail}</span>}
+      {upcoming && location.kind === 'video' && isRoomUrl(location.url) && (
+        <a href={location.url} className={`${buttonStyles.secondary} mt-2`}>
+          {locationCopy.video.join}
+        </a>
+      )}
+    </>
   );
 }

@@ -23,6 +23,23 @@ describe('validateLead', () => {
     expect((validateLead({ ...valid, segmento: '' }) as { fieldErrors: object }).fieldErrors).toEqual({ segmento: 'Selecione seu segmento de atuação' });
   });
 
+  it('keeps a phone from abroad in E.164 and gives it its own message; Brazilian numbers keep theirs', () => {
+    const parsed = (telefone: string) => validateLead({ ...valid, telefone });
+    const stored = (telefone: string) => {
+      const r = parsed(telefone);
+      return r.ok ? r.data.telefone : r.fieldErrors.telefone;
+    };
+    expect(stored('+351 912 345 678')).toBe('+351912345678');
+    expect(stored('+55 (43) 99999-8888')).toBe('43999998888');
+    expect(stored('(43) 3333-4444')).toBe('4333334444');
+    expect(leadMessages.telefone).toBe('Telefone deve ter pelo menos 10 dígitos');
+    expect(stored('+351 912')).toBe(leadMessages.telefoneInternacional);
+    expect(stored('+0 1234 5678')).toBe(leadMessages.telefoneInternacional);
+    expect(stored('+55 (43) 9999')).toBe(leadMessages.telefone);
+    expect(stored('(43) 9999')).toBe(leadMessages.telefone);
+    expect(stored('')).toBe(leadMessages.telefone);
+  });
+
   it('tells a short CNPJ from a wrong one', () => {
     const err = (cnpj: string) => (validateLead({ ...valid, cnpj }) as { fieldErrors: { cnpj?: string } }).fieldErrors.cnpj;
     expect(err('11.222.333/0001-8')).toBe(leadMessages.cnpjLength);
