@@ -5,7 +5,7 @@ import type { HTMLAttributes } from 'react';
 import { maskCnpj } from '../../../domain/cnpj';
 import { asksOutroSegmento, type LeadField, type LeadFormValues } from '../../../domain/lead-form';
 import { cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, type Option } from '../../../domain/options';
-import { maskPhone } from '../../../domain/phone';
+import { maskPhone, PHONE_INPUT_MAX_LENGTH } from '../../../domain/phone';
 import { textLimits } from '../../../domain/text';
 
 export type TextFieldSpec = {
@@ -30,7 +30,7 @@ export const fieldTable: Record<LeadField, FieldSpec> = {
   cargo: { kind: 'select', options: cargoOptions, autoComplete: 'organization-title' },
   email: { kind: 'text', type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none', spellCheck: false, maxLength: textLimits.email, format: (v) => v.trim() },
   // "(43) 99999-8888": 15 characters with the mask.
-  telefone: { kind: 'text', type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: 15, format: maskPhone },
+  telefone: { kind: 'text', type: 'tel', autoComplete: 'tel', inputMode: 'tel', maxLength: PHONE_INPUT_MAX_LENGTH, format: maskPhone },
   nomeEmpresa: { kind: 'text', autoComplete: 'organization', maxLength: textLimits.nomeEmpresa },
   // Text keyboard, not numeric: CNPJs may carry letters (Receita Federal, from July 2026). "12.ABC.345/01DE-35": 18.
   cnpj: { kind: 'text', autoComplete: 'off', autoCapitalize: 'characters', inputMode: 'text', spellCheck: false, maxLength: 18, format: maskCnpj },
