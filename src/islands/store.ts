@@ -3,6 +3,7 @@
 import { atom } from 'nanostores';
 import type { LeadFieldErrors } from '../domain/lead';
 import { emptyLeadForm, type LeadField, type LeadFormValues } from '../domain/lead-form';
+import type { MeetingBooked } from '../domain/api';
 import type { Service } from '../domain/options';
 
 export type { Service };
@@ -46,6 +47,13 @@ export const $errors = atom<LeadFieldErrors>({});
 export const $saving = atom(false);
 export const $schedulingOpen = atom(false);
 export const $toasts = atom<ToastRequest[]>([]);
+/**
+ * The meeting just booked, shown above the service choice until the visitor starts another quote or
+ * leaves the page. Kept in memory only: its manage link is a secret, so it is never written to storage.
+ */
+export const $confirmation = atom<MeetingBooked | null>(null);
+/** The saved lead whose email already holds an upcoming meeting: the wizard offers the manage link instead of the calendar. */
+export const $upcoming = atom<{ leadId: string } | null>(null);
 
 // The service values of src/domain/options.ts, written out: importing `serviceValues` here moves the
 // options module into the chunk both islands load first, +0.6 KB gzip on /orcamento and on /reuniao
@@ -61,6 +69,8 @@ function syncUrl(service: Service | null): void {
 }
 
 export function chooseService(service: Service): void {
+  $confirmation.set(null);
+  $upcoming.set(null);
   const current = $quote.get();
   $quote.set({ ...current, service, step: 1, idempotencyKey: current.idempotencyKey || newKey() });
   syncUrl(service);
@@ -77,6 +87,8 @@ export function setField(field: LeadField, value: string): void {
     idempotencyKey: saved ? newKey() : current.idempotencyKey,
     keySentWith: saved ? null : current.keySentWith,
   });
+  // Another email is another person: the "already booked" notice was about the previous one.
+  if (field === 'email') $upcoming.set(null);
   const errors = $errors.get();
   if (errors[field]) {
     const { [field]: _cleared, ...rest } = errors;
@@ -111,6 +123,12 @@ export function keyForRequest(body: string): string {
 
 export function markLeadSaved(leadId: string): void {
   $quote.set({ ...$quote.get(), leadId });
+}
+
+/** This email already holds an upcoming meeting (lead saved, or a booking refused with 409): no calendar. */
+export function showUpcomingMeeting(leadId: string | null = $quote.get().leadId): void {
+  $schedulingOpen.set(false);
+  if (leadId) $upcoming.set({ leadId });
 }
 
 export function openScheduling(): void {

@@ -71,6 +71,7 @@ export const orcamentoSchema = z.object({
     summaryDate: text,
     summaryTime: text,
     summaryConsultant: text,
+    summaryLocation: text,
     summaryEmpty: text,
     cancel: text,
     close: text,
@@ -93,9 +94,42 @@ export const orcamentoSchema = z.object({
     slotTaken: toast,
     /** `{consultant}`, `{date}` (dd/MM/yyyy) and `{time}` are replaced. */
     success: toast,
+    /** The booking could not be sent at all (no connection): nothing was reserved. */
+    offline: toast,
     regionLabel: text,
     closeLabel: text,
   }),
+  /** The panel that stays above the service choice after a booking. `{time}`, `{zone}` are replaced in localTime. */
+  confirmation: z.object({
+    heading: text,
+    when: text,
+    localTime: text,
+    duration: text,
+    consultant: text,
+    location: text,
+    addToCalendar: text,
+    googleCalendar: text,
+    outlook: text,
+    icsFile: text,
+    manage: text,
+    manageByEmail: text,
+    nextHeading: text,
+    next: z.array(text).min(1),
+  }),
+  /** Instead of the calendar, for an email that already holds an upcoming meeting (never its details). */
+  upcoming: z.object({
+    heading: text,
+    description: text,
+    resend: text,
+    sending: text,
+    sent: text,
+    recentlySent: text,
+    failed: text,
+  }),
+  /** Shown without JavaScript: `{email}` and the talks chat link come from site.yaml. */
+  noscript: z.object({ before: text, email: text, chat: text }),
+  /** Stand-in of step 1 in the HTML, while the form's code loads (hidden from assistive technology). */
+  skeletonLoading: text,
 });
 
 export type OrcamentoContent = z.infer<typeof orcamentoSchema>;
@@ -103,3 +137,5 @@ export type WizardCopy = OrcamentoContent['wizard'];
 export type DialogCopy = OrcamentoContent['dialog'];
 export type ToastCopy = OrcamentoContent['toasts'];
 export type ServicesCopy = OrcamentoContent['services'];
+export type ConfirmationCopy = OrcamentoContent['confirmation'];
+export type UpcomingCopy = OrcamentoContent['upcoming'];

@@ -71,13 +71,17 @@ describe('scheduling dialog', () => {
       await dialog(page).getByText('Nenhum horário disponível para esta data').waitFor();
       expect(await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).isDisabled()).toBe(true);
 
-      // One toast per answer, and choosing the failed day again asks again (now it answers: empty).
-      const toastsTitled = (title: string) => page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+      // One message per answer (inline in the dialog: the latest one), and choosing the failed day again
+      // asks again (now it answers: empty), which raises a new message.
+      const message = dialog(page).getByTestId('agendamento-mensagem');
+      expect(await message.getAttribute('role')).toBe('alert');
+      const first = await message.getAttribute('data-message-id');
       await page.waitForTimeout(300);
-      expect(await toastsTitled('Erro ao verificar disponibilidade').count()).toBe(1);
-      expect(await toastsTitled('Nenhum horário disponível').count()).toBe(1);
+      expect(await message.getAttribute('data-message-id')).toBe(first);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
       await enabledDays(page).first().click();
-      await expect.poll(() => toastsTitled('Nenhum horário disponível').count()).toBe(2);
+      await expect.poll(() => message.getAttribute('data-message-id')).not.toBe(first);
+      await expect.poll(() => message.innerText()).toContain('Nenhum horário disponível');
     } finally {
       await context.close();
     }

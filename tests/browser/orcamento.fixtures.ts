@@ -137,10 +137,15 @@ export async function pickFirstAvailableDay(page: Page): Promise<string> {
 
 export const slotButtons = (page: Page) => dialog(page).locator('section[aria-labelledby="horarios-titulo"] button');
 
-/** Waits for a toast with this title (and description, when given) and returns it. */
+/**
+ * Waits for a message with this title (and description, when given) and returns it: a page toast, or the
+ * scheduling dialog's inline message (what is raised while the dialog is open shows inside it).
+ */
 export async function toast(page: Page, title: string, description?: string | RegExp) {
-  let item = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
-  if (description !== undefined) item = item.filter({ has: page.locator('[data-description]', { hasText: description }) });
+  const toasts = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: title }) });
+  const inline = page.getByTestId('agendamento-mensagem').locator('p').filter({ has: page.locator('strong', { hasText: title }) });
+  let item = toasts.or(inline);
+  if (description !== undefined) item = item.filter({ hasText: description });
   await item.first().waitFor();
   return item.first();
 }

@@ -4,13 +4,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ServicesCopy, ToastCopy, WizardCopy } from '../../schemas/orcamento';
-import { $quote } from '../store';
+import { $confirmation, $quote, $upcoming } from '../store';
+import { showFormSkeleton } from './formSkeleton';
+import type { NoticesCopy } from './notices/Notices';
 import { restoreQuote } from './draft';
 import { ServiceChoice } from './ServiceChoice';
 import type { PrivacyPolicyRef } from './useLeadSubmit';
 
 const loadForm = () => import('./WizardForm');
 const WizardForm = lazy(() => loadForm().then((m) => ({ default: m.WizardForm })));
+const Notices = lazy(() => import('./notices/Notices'));
 
 interface Props {
   copy: WizardCopy;
@@ -18,29 +21,47 @@ interface Props {
   toasts: ToastCopy;
   talksChatUrl: string;
   privacyPolicy: PrivacyPolicyRef;
+  notices: NoticesCopy;
 }
 
 let restored = false;
 
-export default function QuoteWizard({ copy, services, toasts, talksChatUrl, privacyPolicy }: Props) {
+export default function QuoteWizard({ copy, services, toasts, talksChatUrl, privacyPolicy, notices }: Props) {
   // Hydrate with the server's markup (service choice), then show the saved draft or ?servico=.
   const { service, step } = useStore($quote, { ssr: 'initial' });
+  const confirmation = useStore($confirmation);
+  const upcoming = useStore($upcoming);
+  const noticeWanted = confirmation !== null || upcoming !== null;
   useEffect(() => {
     if (restored) return;
     restored = true;
     restoreQuote(location.search);
-    // The store re-renders synchronously; by the next frame the form (or its placeholder) is on screen.
-    requestAnimationFrame(() => document.documentElement.removeAttribute('data-quote-form'));
+    // No form to show: the service choice stays, without the step 1 stand-in. With a form, WizardForm
+    // clears the stand-in once it has rendered, so the area is never blank while its code arrives.
+    const { service: restoredService, step: restoredStep } = $quote.get();
+    if (!restoredService || restoredStep === 0) showFormSkeleton(false);
   }, []);
 
+  const notice = noticeWanted && (
+    <Suspense fallback={null}>
+      <Notices copy={notices} />
+    </Suspense>
+  );
   if (!service || step === 0) {
-    return <ServiceChoice copy={services} talksChatUrl={talksChatUrl} takeFocus={restored} onIntent={() => void loadForm()} />;
+    return (
+      <>
+        {notice}
+        <ServiceChoice copy={services} talksChatUrl={talksChatUrl} takeFocus={restored && !noticeWanted} onIntent={() => void loadForm()} />
+      </>
+    );
   }
   return (
-    // The height of step 1 (measured: 668–680 px from 360 to 1280 px wide; /orcamento reserves the same
-    // before hydration), so nothing below jumps while the form's code arrives.
-    <Suspense fallback={<div className="min-h-[42.5rem]" aria-busy="true" />}>
-      <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} privacyPolicy={privacyPolicy} />
-    </Suspense>
+    <>
+      {notice}
+      {/* While the chunk loads, the step 1 stand-in of the HTML (kept by data-quote-form) holds the place. */}
+      <Suspense fallback={<div aria-busy="true" />}>
+        <WizardForm copy={copy} toasts={toasts} serviceTitle={services[service].title} privacyPolicy={privacyPolicy} />
+      </Suspense>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { ServicesCopy } from '../../schemas/orcamento';
 import { chooseService, type Service } from '../store';
+import { showFormSkeleton } from './formSkeleton';
 
 interface Props {
   copy: ServicesCopy;
@@ -27,6 +28,7 @@ export function ServiceChoice({ copy, talksChatUrl, takeFocus, onIntent }: Props
   const start = (service: Service) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // let "open in new tab" work
     event.preventDefault();
+    showFormSkeleton(true);
     chooseService(service);
   };
 

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, type Step } from '../store';
 import { focusField } from './focus';
+import { dropFormSkeleton } from './formSkeleton';
 import { loadLeadRules } from './leadRules';
 import { Progress } from './Progress';
 import { StepFields } from './steps/StepFields';
@@ -20,6 +21,11 @@ const button =
 
 export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
   const { step, values } = useStore($quote, { ssr: 'initial' });
+
+  // The form is on screen: the HTML's step 1 stand-in goes.
+  useEffect(() => {
+    dropFormSkeleton();
+  }, []);
 
   // Fetch the validation rules while the visitor is typing, before the first Próximo.
   useEffect(() => {

@@ -3,7 +3,8 @@ import { apiPaths, type ApiError, type LeadCreated, type LeadRequest } from '../
 import type { LeadRequestFieldErrors } from '../../domain/api';
 
 export type SaveLeadResult =
-  | { kind: 'saved'; id: string }
+  /** upcoming: this email already holds an upcoming meeting (no calendar, no second notice to the mentor). */
+  | { kind: 'saved'; id: string; upcoming: boolean }
   /** The server answered with an error (spec: 'Erro ao salvar dados'); fieldErrors when it named fields. */
   | { kind: 'failed'; fieldErrors: LeadRequestFieldErrors }
   /** 429 (rate limit per IP, or new leads per email) or 422 (key reused with other data): show the server's message. */
@@ -25,6 +26,8 @@ export async function saveLead(body: LeadRequest): Promise<SaveLeadResult> {
   // Netlify's edge answers its own 429 without our JSON body: the status alone decides.
   if (response.status === 429 || response.status === 422) return { kind: 'refused', status: response.status };
   const payload = (await response.json().catch(() => null)) as (LeadCreated & ApiError) | null;
-  if (response.ok) return payload && typeof payload.id === 'string' ? { kind: 'saved', id: payload.id } : { kind: 'unexpected' };
+  if (response.ok) {
+    return payload && typeof payload.id === 'string' ? { kind: 'saved', id: payload.id, upcoming: payload.upcomingMeeting === true } : { kind: 'unexpected' };
+  }
   return { kind: 'failed', fieldErrors: payload?.fieldErrors ?? {} };
 }

@@ -1,7 +1,7 @@
 // The /orcamento use of the scheduling dialog: book the saved lead on the chosen slot.
 import { trackSchedulingCompleted } from '../../lib/analytics';
 import type { ToastCopy } from '../../schemas/orcamento';
-import { $quote, notify, resetQuote } from '../store';
+import { $confirmation, $quote, notify, resetQuote, showUpcomingMeeting } from '../store';
 import { bookMeeting } from './dialog/schedulingApi';
 import type { SlotSubmit } from './dialog/useBooking';
 import { fill } from './format';
@@ -22,13 +22,19 @@ export function quoteBooking(toasts: ToastCopy): SlotSubmit {
         service,
         diagnosticScore: DIAGNOSTIC_SCORE,
         idempotencyKey,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
       if (result.kind === 'done') {
-        notify('success', toasts.success.title, fill(toasts.success.description, { consultant: result.value, date: dateLabel, time: slot.time }));
-        trackSchedulingCompleted(service, result.value);
+        const consultant = result.value.preseller.name;
+        notify('success', toasts.success.title, fill(toasts.success.description, { consultant, date: dateLabel, time: slot.time }));
+        trackSchedulingCompleted(service, consultant);
         resetQuote();
+        $confirmation.set(result.value);
       }
       return result;
+    },
+    upcoming() {
+      showUpcomingMeeting();
     },
   };
 }

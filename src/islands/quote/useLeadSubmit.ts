@@ -6,7 +6,7 @@ import type { LeadFieldErrors, leadSteps } from '../../domain/lead';
 import { asksOutroSegmento } from '../../domain/lead-form';
 import type { ToastCopy } from '../../schemas/orcamento';
 import { apiMessages } from '../../domain/api';
-import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling } from '../store';
+import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling, showUpcomingMeeting } from '../store';
 import { firstInvalid, focusField } from './focus';
 import { saveLead } from './leadApi';
 import { loadLeadRules } from './leadRules';
@@ -54,7 +54,10 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);
 
-    if (result.kind === 'saved') {
+    if (result.kind === 'saved' && result.upcoming) {
+      // Not marked saved: "Finalizar e Agendar" again asks the server again (same key, same answer).
+      showUpcomingMeeting(result.id);
+    } else if (result.kind === 'saved') {
       markLeadSaved(result.id);
       notify('success', toasts.saved.title, toasts.saved.description);
       trackLeadSubmitted(service);

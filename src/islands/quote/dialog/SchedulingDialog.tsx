@@ -1,12 +1,12 @@
 // The scheduling dialog (lazy chunk: react-day-picker + date-fns), used to book (/orcamento) and to
 // reschedule (/reuniao): the caller's `submit` decides what 'Confirmar Agendamento' sends. Mounted
 // while open, so closing it drops date, time and slots; the caller's state (saved lead, meeting) stays.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { addMonths, isSameMonth, startOfMonth } from 'date-fns';
 import type { AvailabilitySlot } from '../../../domain/api';
 import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
 import { closeScheduling } from '../../store';
-import { DialogToasts } from '../toasts/DialogToasts';
+import { DialogMessage } from './DialogMessage';
 import { Calendar } from './Calendar';
 import { brasiliaToday, isoDay, isoMonth, shortDate } from './dates';
 import { SlotGrid } from './SlotGrid';
@@ -30,8 +30,34 @@ interface Props {
 const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab wrap inside the dialog. A modal <dialog> makes the page inert, but Tab past its last
+ * control still leaves for the browser's own UI, and a screen-reader or keyboard user lost there has to
+ * find the way back.
+ */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrangeSlots }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // After a slot is chosen the confirm button is enabled by that render; focus it on the next frame.
+  const focusConfirm = useCallback(() => requestAnimationFrame(() => confirmButton.current?.focus()), []);
   const today = useMemo(() => brasiliaToday(), []);
   const [month, setMonth] = useState(() => startOfMonth(today));
   const [date, setDate] = useState<Date>();
@@ -89,6 +115,7 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
       ref={dialog}
       aria-labelledby="agendamento-titulo"
       aria-describedby="agendamento-descricao"
+      onKeyDown={trapTab}
       onCancel={(e) => {
         e.preventDefault();
         closeScheduling();
@@ -116,16 +143,20 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
             {days === null && <p className="mt-1 text-center text-sm text-slate-600">{copy.loadingDays}</p>}
           </div>
           <div className="grid content-start gap-4">
-            <SlotGrid copy={copy} day={day} state={slots} selected={slot} onSelect={setSlot} />
+            <SlotGrid copy={copy} day={day} state={slots} selected={slot} onSelect={setSlot} onChosen={focusConfirm} />
             <Summary copy={copy} day={day} dateLabel={dateLabel} slot={slot} />
           </div>
         </div>
 
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <div className="mt-6">
+          <DialogMessage />
+        </div>
+        <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" onClick={closeScheduling} className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
             {copy.cancel}
           </button>
           <button
+            ref={confirmButton}
             type="button"
             disabled={!canConfirm}
             aria-busy={booking || undefined}
@@ -136,7 +167,6 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
           </button>
         </div>
       </div>
-      <DialogToasts copy={toasts} />
     </dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { AvailabilitySlot } from '../../../domain/api';
+import { locationCopy } from '../../../domain/meeting-location';
 import type { DialogCopy } from '../../../schemas/orcamento';
 import { fill } from '../format';
 import { localTimeOf } from './dates';
@@ -28,6 +29,8 @@ export function Summary({ copy, day, dateLabel, slot }: Props) {
         </dd>
         <dt className="text-slate-600">{copy.summaryConsultant}</dt>
         <dd className="font-medium text-slate-900" data-testid="resumo-consultor">{slot?.presellerName ?? copy.summaryEmpty}</dd>
+        <dt className="text-slate-600">{copy.summaryLocation}</dt>
+        <dd className="font-medium text-slate-900" data-testid="resumo-local">{slot ? locationCopy[slot.location].label : copy.summaryEmpty}</dd>
       </dl>
     </section>
   );

@@ -5,6 +5,7 @@ import {
   apiPaths,
   type AvailabilityResponse,
   type AvailabilitySlot,
+  type MeetingBooked,
   type MeetingRequest,
   type MeetingResponse,
   type MonthAvailabilityResponse,
@@ -67,6 +68,6 @@ export async function postJson<T>(url: string, request: unknown, pick: (body: { 
   return message ? { kind: 'failed', status, message } : { kind: 'unknown', status };
 }
 
-/** POST /api/meetings: the consultant's name on success. */
+/** POST /api/meetings: the booked meeting (consultant, time, location, manage link, .ics) on success. */
 export const bookMeeting = (request: MeetingRequest) =>
-  postJson(apiPaths.meetings, request, (body) => ((body as MeetingResponse).success === true ? (body as Extract<MeetingResponse, { success: true }>).preseller.name : undefined));
+  postJson(apiPaths.meetings, request, (body) => ((body as MeetingResponse).success === true ? (body as MeetingBooked) : undefined));

@@ -3,6 +3,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AvailabilitySlot } from '../../../domain/api';
 import type { ToastCopy } from '../../../schemas/orcamento';
+import { manageMessages } from '../../../domain/manage';
 import { newKey, notify } from '../../store';
 import type { PostResult } from './schedulingApi';
 
@@ -15,6 +16,11 @@ export interface SlotSubmit {
   send: (day: string, dateLabel: string, slot: AvailabilitySlot, idempotencyKey: string) => Promise<PostResult<unknown>>;
   /** After any failure, once its toast is raised (e.g. the manage page re-reads the meeting). */
   failed?: () => void;
+  /**
+   * The 409 that says this person already holds an upcoming meeting: another slot would be refused the
+   * same way, so the caller leaves the calendar (the wizard shows its "already booked" notice).
+   */
+  upcoming?: () => void;
 }
 
 interface Options {
@@ -42,12 +48,18 @@ export function useBooking({ toasts, submit, onTaken }: Options) {
         case 'done':
           return;
         case 'taken':
+          if (submit.upcoming && (result.message === manageMessages.upcoming || result.message === manageMessages.upcomingRecentlySent)) {
+            submit.upcoming();
+            return;
+          }
           // The server's message is already specific ('Este horário não está mais disponível…').
           notify('error', toasts.slotTaken.title, result.message ?? toasts.slotTaken.description);
           onTaken();
           break;
         case 'failed':
-          notify('error', toasts.schedulingError.title, result.message ?? toasts.schedulingError.description);
+          // No answer at all: say the connection dropped and that nothing was reserved.
+          if (result.status === 0 || !navigator.onLine) notify('error', toasts.offline.title, toasts.offline.description);
+          else notify('error', toasts.schedulingError.title, result.message ?? toasts.schedulingError.description);
           break;
         case 'unknown':
           notify('error', toasts.schedulingUnknown.title, toasts.schedulingUnknown.description);

@@ -8,9 +8,10 @@ const colours = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
-/** Same look and pt-BR labels for the page's and the dialog's Toaster. */
+/** The page's Toaster: look and pt-BR labels. */
 export const toasterProps = (copy: ToastCopy): ToasterProps => ({
-  position: 'top-center',
+  // At the bottom: never over the header, nor over a dialog's title and close button on a phone.
+  position: 'bottom-center',
   richColors: true,
   closeButton: true,
   containerAriaLabel: copy.regionLabel,

@@ -4,17 +4,17 @@ import { toast } from 'sonner';
 import { $toasts, takeToasts } from '../../store';
 
 /**
- * Shows queued toasts on one Toaster. Only one drains at a time: the dialog's own Toaster while the
- * modal dialog is open (everything outside a modal dialog is inert and hidden from screen readers),
- * the page's Toaster otherwise.
+ * Shows queued toasts on the page's Toaster while `active`. While the modal scheduling dialog is open
+ * (everything outside it is inert and hidden from screen readers), the dialog shows them inline instead
+ * (dialog/DialogMessage.tsx).
  */
-export function useToastDrain(active: boolean, toasterId?: string) {
+export function useToastDrain(active: boolean) {
   const queued = useStore($toasts);
   useEffect(() => {
     if (!active || queued.length === 0) return;
     for (const t of takeToasts()) {
       const show = t.kind === 'error' ? toast.error : toast.success;
-      show(t.title, { description: t.description, duration: t.kind === 'error' ? 8000 : 6000, toasterId });
+      show(t.title, { description: t.description, duration: t.kind === 'error' ? 8000 : 6000 });
     }
-  }, [active, queued, toasterId]);
+  }, [active, queued]);
 }
