@@ -102,12 +102,16 @@ export async function expectStep(page: Page, step: number, title: string) {
   await page.getByRole('heading', { level: 2, name: title }).waitFor();
 }
 
-/** Opens /orcamento, picks the service and fills the four steps (stops before Finalizar). */
-export async function fillWholeForm(page: Page, url: string, service: 'Consultoria' | 'Tráfego Pago', lead: Lead) {
+/**
+ * Opens /orcamento, picks the service and fills the four steps (stops before Finalizar). `afterStep1` runs
+ * once step 1 is filled, before Próximo (e.g. to read how a field shows what was typed).
+ */
+export async function fillWholeForm(page: Page, url: string, service: 'Consultoria' | 'Tráfego Pago', lead: Lead, afterStep1?: () => Promise<void>) {
   await page.goto(`${url}/orcamento`);
   await page.locator('main').getByRole('link', { name: new RegExp(`^${service}`) }).click();
   await expectStep(page, 1, 'Informações Pessoais');
   await fillStep1(page, lead);
+  await afterStep1?.();
   await next(page);
   await expectStep(page, 2, 'Informações da Empresa');
   await fillStep2(page, lead);

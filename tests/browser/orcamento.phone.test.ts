@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { leadMessages } from '../../src/domain/lead';
-import { DESKTOP, PHONE, dialog, expectStep, field, fillStep1, fillStep2, fillStep3, fillStep4, next, sampleLead, startHarness, type Harness } from './orcamento.fixtures';
+import { DESKTOP, PHONE, dialog, field, fillStep1, fillWholeForm, next, sampleLead, startHarness, type Harness } from './orcamento.fixtures';
 import { axeViolations } from './support';
 
 let h: Harness;
@@ -24,19 +24,9 @@ async function storedPhone(email: string): Promise<string | undefined> {
 /** Fills the four steps of /orcamento?servico=consultoria in a fresh tab and submits; returns the stored phone. */
 async function submitWith(page: Page, telefone: string, shown?: string): Promise<string | undefined> {
   const lead = sampleLead({ telefone });
-  await page.goto(`${h.url}/orcamento?servico=consultoria`);
-  await expectStep(page, 1, 'Informações Pessoais');
-  await fillStep1(page, lead);
-  if (shown) expect(await field(page, 'telefone').inputValue()).toBe(shown);
-  await next(page);
-  await expectStep(page, 2, 'Informações da Empresa');
-  await fillStep2(page, lead);
-  await next(page);
-  await expectStep(page, 3, 'Segmento de Atuação');
-  await fillStep3(page, lead);
-  await next(page);
-  await expectStep(page, 4, 'Modelo de Negócio');
-  await fillStep4(page, lead);
+  await fillWholeForm(page, h.url, 'Consultoria', lead, async () => {
+    if (shown) expect(await field(page, 'telefone').inputValue()).toBe(shown);
+  });
   await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
   await dialog(page).waitFor();
   return storedPhone(lead.email);

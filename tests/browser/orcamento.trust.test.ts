@@ -2,7 +2,7 @@
 // email that already holds a meeting (no calendar, no detail, a truthful resend), the dialog by keyboard
 // (slots one Tab stop, Tab never leaves), offline at "Confirmar", and the form's stand-in on a slow network.
 import { readFileSync } from 'node:fs';
-import ical from 'node-ical';
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, newPage } from './support';
@@ -90,7 +90,7 @@ describe.each([
       const [download] = await Promise.all([page.waitForEvent('download'), icsLink.click()]);
       expect(download.suggestedFilename()).toBe('reuniao.ics');
       const ics = readFileSync((await download.path())!, 'utf8');
-      const events = Object.values(ical.sync.parseICS(ics)).filter((c) => c.type === 'VEVENT') as ical.VEvent[];
+      const events = Object.values(ical.sync.parseICS(ics)).filter((c) => c?.type === 'VEVENT') as VEvent[];
       expect(events).toHaveLength(1);
       const start = new Date(events[0].start as unknown as Date);
       expect(start.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' })).toBe(time);
