@@ -39,10 +39,3 @@ export const locationCopy = {
     consultantDetail: 'Ligue para o lead no horário marcado.',
   },
 } as const;
-
-/** One line: 'Videochamada: https://…' or 'Ligação telefônica: o consultor liga para o seu telefone…'. */
-export function locationLine(location: MeetingLocation): string {
-  return location.kind === 'video'
-    ? `${locationCopy.video.label}: ${location.url}`
-    : `${locationCopy.phone.label}: ${locationCopy.phone.detail.charAt(0).toLowerCase()}${locationCopy.phone.detail.slice(1)}`;
-}

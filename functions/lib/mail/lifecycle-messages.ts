@@ -4,17 +4,14 @@
 import type { Actor, OutboxMessage } from '../store/port';
 import { describeMeeting } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail, viewLabel } from './meeting-mail';
-import { meetingIcs, type MailMeeting, type MailSettings } from './messages';
-
-/** Manage links (SITE_URL/reuniao#t=…) minted for this change: the lead's and the consultant's. */
-export type ChangeLinks = { lead: string; consultant: string };
+import { meetingIcs, type MailMeeting, type MailSettings, type MeetingLinks } from './messages';
 
 /**
  * A moved meeting: METHOD:REQUEST with the new SEQUENCE to the lead and the consultant, each with their
  * link. When the consultant changes, the new one gets the invite as a new meeting and the previous one
  * a METHOD:CANCEL of the same UID, so the event leaves their calendar.
  */
-export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: ChangeLinks }): OutboxMessage[] {
+export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: MeetingLinks }): OutboxMessage[] {
   const { before, after, links } = input;
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
@@ -76,7 +73,7 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
  * state); the lead also gets a link to book again.
  */
 export function cancelMails(
-  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: ChangeLinks },
+  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks },
 ): OutboxMessage[] {
   const { meeting, actor, reason, links } = input;
   const about = describeMeeting(meeting, input.scheduling);

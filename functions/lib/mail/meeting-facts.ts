@@ -4,7 +4,8 @@
 import { labelOf, cargoOptions, faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions, type Option } from '../../../src/domain/options';
 import { locationCopy, locationOf } from '../../../src/domain/meeting-location';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
-import { brDate, brWeekday, isTimeZone, zonedParts, zoneLongName } from '../../../src/domain/scheduling/time';
+import { brDate, brWeekday, zonedParts, zoneLongName } from '../../../src/domain/scheduling/time';
+import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import type { LeadRecord, Preseller } from '../store/port';
@@ -24,8 +25,8 @@ function dateTimeIn(instant: Date, timeZone: string) {
  * 'quinta-feira, 26/11/2026 às 17:00 (Horário Padrão da Europa Ocidental, Europe/Lisbon)'.
  */
 export function leadLocalTime(meeting: Pick<Facts, 'startsAt' | 'leadTimeZone'>, scheduling: SchedulingConfig): string | null {
-  const zone = meeting.leadTimeZone;
-  if (!isTimeZone(zone)) return null;
+  const zone = timeZoneOf(meeting.leadTimeZone);
+  if (!zone) return null;
   const home = dateTimeIn(meeting.startsAt, scheduling.timeZone);
   const local = dateTimeIn(meeting.startsAt, zone);
   if (local.text === home.text) return null;

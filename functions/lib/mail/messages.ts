@@ -11,11 +11,8 @@ import { composeMail } from './layout';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
 
-// Kept for callers that imported it from here before meeting-facts.ts existed.
-export { describeMeeting } from './meeting-facts';
-
-/** The mentor's notice of a new lead; replying writes to the lead. `siteUrl` (SITE_URL) adds the site's link. */
-export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl?: string): OutboxMessage {
+/** The mentor's notice of a new lead; replying writes to the lead. */
+export function newLeadNotification(lead: NewLead, contactEmail: string): OutboxMessage {
   const rows: [string, string][] = [
     ['Nome', lead.nomeCompleto], ['Email', lead.email], ['Telefone', maskPhone(lead.telefone)], ['Empresa', lead.nomeEmpresa],
     ['CNPJ', maskCnpj(lead.cnpj)], ...qualifyingRows(lead), ['Origem', lead.origem], ['Código do lead', lead.id],
@@ -26,7 +23,7 @@ export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl
     message: composeMail({ to: contactEmail, subject, replyTo: lead.email }, {
       greeting: 'Olá!',
       blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }],
-      footer: { siteUrl, note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },
+      footer: { note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },
     }),
   };
 }
@@ -53,11 +50,10 @@ export const mailSettings = (env: Pick<ServerEnv, 'mailFrom' | 'contactEmail' | 
   mailFrom: env.mailFrom, replyTo: env.contactEmail, siteUrl: env.siteUrl, scheduling: env.scheduling,
 });
 
-export type InviteInput = MailSettings & {
-  meeting: MailMeeting;
-  /** Manage links (SITE_URL/reuniao#t=…) of the lead and of the consultant. */
-  links: { lead: string; consultant: string };
-};
+/** Manage links (SITE_URL/reuniao#t=…) minted for one message set: the lead's and the consultant's. */
+export type MeetingLinks = { lead: string; consultant: string };
+
+export type InviteInput = MailSettings & { meeting: MailMeeting; links: MeetingLinks };
 
 /** Whose copy of the invite: its title and description are written for that reader. */
 export type IcsView = { audience: Audience; link?: string | null };

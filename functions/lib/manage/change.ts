@@ -39,8 +39,8 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const before = mailMeetingOf(meeting);
   for (const preseller of order) {
     // Both readers get a fresh link in the "reagendada" mails (only hashes are stored, so a link is a new
-    // token). reschedule_meeting revokes the consultant's earlier links whenever it is given tokens, so a
-    // consultant who stays needs the new one as much as one who takes the meeting over.
+    // token); reschedule_meeting stores both, and revokes the earlier consultant links only when the
+    // consultant changes.
     const leadToken = mintToken('lead');
     const consultantToken = mintToken('consultant');
     const after = mailMeetingOf(meeting, { preseller, startsAt: slot.startsAt, sequence: meeting.sequence + 1 });

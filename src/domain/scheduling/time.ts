@@ -94,17 +94,6 @@ export function brWeekday(date: string): string {
   return weekdayFormat.format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
 
-/** True for an IANA zone the runtime knows ('Europe/Lisbon'). */
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zone's long pt-BR name at that instant (daylight saving included): 'Horário Padrão da Europa Ocidental'. */
 export function zoneLongName(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('pt-BR', { timeZone, timeZoneName: 'long' }).formatToParts(instant);
