@@ -1,6 +1,7 @@
 // HTTP plumbing shared by the functions: JSON answers, body limits, method checks, error mapping.
 import { apiMessages } from '../../src/domain/api';
 import { StoreUnavailableError } from './store/errors';
+import { isStorableJson } from '../../src/domain/text';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -8,6 +9,7 @@ export const copy = {
   tooLarge: 'Dados enviados são grandes demais.',
   notJson: 'Envie os dados em formato JSON.',
   badJson: 'Não foi possível ler os dados enviados.',
+  badText: 'O texto enviado tem caracteres inválidos. Apague-os e tente de novo.',
   method: 'Método não permitido.',
   unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   unexpected: 'Erro inesperado. Tente novamente ou entre em contato conosco.',
@@ -77,11 +79,16 @@ export async function readJson(req: Request): Promise<unknown> {
       chunks.push(value);
     }
   }
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     throw new HttpError(400, copy.badJson);
   }
+  // Every field of every endpoint: a NUL or a lone surrogate (JSON can spell both) is refused here, once,
+  // instead of failing the database write with a 500 after part of the work is done.
+  if (!isStorableJson(value)) throw new HttpError(400, copy.badText);
+  return value;
 }
 
 

@@ -9,11 +9,26 @@ import { manageUrl, mintToken } from './manage/tokens';
 import { mailMeetingOf } from './manage/view';
 import type { ReminderKind } from './store/port';
 
-/** Each reminder is due from `minutes` before the start until the next, closer one takes over. */
-export const REMINDERS: (ReminderKind & { inWords: string })[] = [
-  { kind: '24h', minutes: 24 * 60, untilMinutes: 60, inWords: '24 horas' },
-  { kind: '1h', minutes: 60, untilMinutes: 0, inWords: '1 hora' },
+/**
+ * Each reminder is due from `minutes` before the start until `untilMinutes` before it. A 24 h reminder
+ * whose run comes later than 3 h before the start is skipped: the 1 h one follows, and two reminders
+ * minutes apart say nothing new.
+ */
+export const REMINDERS: ReminderKind[] = [
+  { kind: '24h', minutes: 24 * 60, untilMinutes: 3 * 60 },
+  { kind: '1h', minutes: 60, untilMinutes: 0 },
 ];
+
+/**
+ * The time left as the reminder says it, measured when it is written, so a late run never claims
+ * "24 horas": from 50 minutes up, whole hours ("1 hora", "5 horas", "24 horas"); below, minutes.
+ */
+export function timeLeftInWords(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 50) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
 const BATCH = 50;
 
 /** Queues every reminder due now; returns how many were queued (and starts sending them). */
@@ -30,7 +45,7 @@ export async function queueDueReminders(app: App): Promise<number> {
       // Only hashes are stored, so each reminder carries a freshly minted lead link.
       const { token, row } = mintToken('lead');
       const mail = reminderMail({
-        meeting: mailMeetingOf(meeting), kind: kind.kind, inWords: kind.inWords, link: manageUrl(env.siteUrl, token),
+        meeting: mailMeetingOf(meeting), kind: kind.kind, inWords: timeLeftInWords(reminder.startsAt.getTime() - now.getTime()), link: manageUrl(env.siteUrl, token),
         ...mailSettings(env),
       });
       // The database re-checks under the meeting's row lock that it is still scheduled at this time.

@@ -10,12 +10,16 @@ export const managePagePath = '/reuniao';
 /** Where a cancelled meeting's lead books again. */
 export const bookAgainPath = '/orcamento';
 export const CANCEL_REASON_MAX = 500;
+/** How often one meeting may be moved in 24 hours: each move mails the lead and the consultant. */
+export const MAX_RESCHEDULES_PER_DAY = 3;
 
 export const manageMessages = {
   /** 404: unknown or revoked token. */
   invalidLink: 'Link inválido ou expirado.',
   /** 409: cancelled, past, inside the booking notice, or a consultant asking to reschedule. */
   closed: 'Esta reunião não pode mais ser alterada.',
+  /** 429: the meeting was moved MAX_RESCHEDULES_PER_DAY times in the last 24 hours. */
+  tooManyChanges: `Esta reunião já mudou de horário ${MAX_RESCHEDULES_PER_DAY} vezes nas últimas 24 horas. Para mudar de novo, responda ao e-mail da reunião ou tente amanhã.`,
   /**
    * 409 on POST /api/meetings: this person (lead id or email in any case) holds an upcoming meeting, and
    * the manage link was mailed now (upcoming) or less than 10 minutes ago (upcomingRecentlySent).

@@ -18,6 +18,22 @@ export function hasOnlyPrintable(input: string): boolean {
   return !FORBIDDEN.test(input);
 }
 
+/** NUL and lone surrogates: no PostgreSQL text or jsonb value, and no mail, can carry them. */
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** True when every string in a parsed JSON value (keys included) can be stored and mailed. */
+export function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.every(isStorableJson);
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => !UNSTORABLE.test(k) && isStorableJson(v));
+  return true;
+}
+
+/** A multi-line free text (a cancel reason): NFC, line ends as \n, control characters but \n and tabs removed, ends trimmed. */
+export function cleanParagraph(input: string): string {
+  return input.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim();
+}
+
 /** Code points that show something on screen. */
 export function visibleLength(input: string): number {
   let n = 0;

@@ -9,7 +9,8 @@ import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createSender, type MailSender } from '../../functions/lib/mail/transport';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { ScheduledStore } from '../../functions/lib/schedules';
-import type { Store } from '../../functions/lib/store/port';
+import type { MailContent, Store } from '../../functions/lib/store/port';
+import { unsealMessage, type SealedContent } from '../../functions/lib/mail/secrets';
 import { addDays, weekdayOf, zonedParts } from '../../src/domain/scheduling/time';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
 
@@ -23,13 +24,28 @@ export const PRESELLERS = {
 
 export type TestApp = App & { store: ScheduledStore<Store & { db: import('@electric-sql/pglite').PGlite }>; dataDir: string; close(): Promise<void> };
 
+/** What the swallowing test sender was handed, by outbox id: the mail as it went out, links included. */
+const delivered = new Map<string, MailContent>();
+export const recordDelivered: MailSender = async (id, message) => {
+  delivered.set(id, message);
+};
+
+/**
+ * An outbox row as its reader got (or will get) it: stored bodies hold placeholders instead of manage
+ * tokens (mail/secrets.ts), so a test that follows a link reads the delivered copy, or the row's secrets
+ * while it waits. Select `id, message, secrets`.
+ */
+export function asDelivered<R extends { id: string; message: SealedContent; secrets?: string[] | null }>(row: R): Omit<R, 'message'> & { message: MailContent } {
+  return { ...row, message: delivered.get(row.id) ?? unsealMessage({ ...row.message, secrets: row.secrets ?? undefined }) };
+}
+
 export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender | 'real' } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   // Availability cache off by default: tests write time off straight into the database.
   const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
   const store = await openPgliteStore(dataDir);
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
-  const send = opts.send === 'real' ? createSender(env) : (opts.send ?? (async () => {}));
+  const send = opts.send === 'real' ? createSender(env) : (opts.send ?? recordDelivered);
   const app = createApp({ env, store, now: opts.now, send });
   return Object.assign(app, {
     // The app's store: the same PGlite with consultants' hours and calendars applied (lib/schedules.ts).

@@ -5,7 +5,7 @@ import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createManageHandler } from '../../functions/lib/handlers/manage';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import type { MailContent } from '../../functions/lib/store/port';
-import { key, postJson, validRequest, type TestApp } from './helpers';
+import { asDelivered, key, postJson, validRequest, type TestApp } from './helpers';
 
 export function lifecycle(app: () => TestApp) {
   const leads = createLeadsHandler(async () => app());
@@ -35,16 +35,16 @@ export function lifecycle(app: () => TestApp) {
     };
   }
 
-  /** Outbox messages about a meeting: to its lead, or quoting its id (the consultant's), oldest first. */
+  /** Outbox messages about a meeting as delivered: to its lead, or quoting its id (the consultant's), oldest first. */
   async function mailsFor(meetingId: string): Promise<{ kind: string; message: MailContent }[]> {
-    const { rows } = await app().store.db.query<{ kind: string; message: MailContent }>(
-      `select o.kind, o.message from outbox o
+    const { rows } = await app().store.db.query<{ id: string; kind: string; message: MailContent; secrets: string[] | null }>(
+      `select o.id, o.kind, o.message, o.secrets from outbox o
        where o.message->>'to' = (select l.email from meetings m join leads l on l.id = m.lead_id where m.id = $1::uuid)
           or position($1::text in o.message->>'text') > 0
        order by o.created_at, o.kind`,
       [meetingId],
     );
-    return rows;
+    return rows.map(asDelivered);
   }
 
   const call = (body: Record<string, unknown>) => manage(postJson('/api/manage', body));

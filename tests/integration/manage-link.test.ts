@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../src/domain/api';
 import { createManageLinkHandler } from '../../functions/lib/handlers/manage-link';
 import type { MailContent } from '../../functions/lib/store/port';
-import { get, futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
+import { asDelivered, get, futureWorkday, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
 import { lifecycle, tokenIn } from './lifecycle-helpers';
 
 let app: TestApp;
@@ -26,8 +26,8 @@ const postLead = async (email: string, idempotencyKey = key()) => t.leads(postJs
 const notificationsAbout = async (leadId: string) =>
   (await app.store.db.query(`select 1 from outbox where kind = 'lead-notification' and position($1 in message->>'text') > 0`, [leadId])).rows.length;
 const linkMails = async (email: string) =>
-  (await app.store.db.query<{ message: MailContent }>(
-    `select message from outbox where kind = 'manage-link-lead' and lower(message->>'to') = lower($1) order by created_at`, [email])).rows;
+  (await app.store.db.query<{ id: string; message: MailContent; secrets: string[] | null }>(
+    `select id, message, secrets from outbox where kind = 'manage-link-lead' and lower(message->>'to') = lower($1) order by created_at`, [email])).rows.map(asDelivered);
 
 /** Nothing in an answer may tell the meeting: its id, date, time or consultant. */
 function expectNoMeetingDetail(text: string, meeting: { id: string; startsAt: string }) {

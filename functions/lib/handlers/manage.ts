@@ -8,6 +8,7 @@ import { cancelMeeting, rescheduleMeeting } from '../manage/change';
 import { hashToken, TOKEN_PATTERN } from '../manage/tokens';
 import { meetingView } from '../manage/view';
 import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
+import { cleanParagraph } from '../../../src/domain/text';
 import { isIdempotencyKey } from './leads';
 import { meetingCopy } from './meetings';
 
@@ -44,7 +45,7 @@ export function createManageHandler(getApp: () => Promise<App>) {
         if (!meeting) throw new HttpError(404, manageMessages.invalidLink);
 
         if (input.action === 'reschedule') await rescheduleMeeting(app, meeting, input, context);
-        if (input.action === 'cancel') await cancelMeeting(app, meeting, input.reason?.trim() || null, context);
+        if (input.action === 'cancel') await cancelMeeting(app, meeting, cleanParagraph(input.reason ?? '') || null, context);
         const now = input.action === 'view' ? meeting : await app.store.meetingByToken(hash);
         if (!now) throw new HttpError(404, manageMessages.invalidLink);
         return json({ success: true, meeting: meetingView(now, app) });

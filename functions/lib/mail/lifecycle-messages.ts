@@ -120,7 +120,7 @@ export function manageLinkMail(input: MailSettings & { meeting: MailMeeting; lin
   };
 }
 
-/** A reminder to the lead, `inWords` before the start ('24 horas', '1 hora'), with the manage link. */
+/** A reminder to the lead, `inWords` before the start (timeLeftInWords: '24 horas', '40 minutos'), with the manage link. */
 export function reminderMail(input: MailSettings & { meeting: MailMeeting; kind: string; inWords: string; link: string }): OutboxMessage {
   const { meeting } = input;
   const about = describeMeeting(meeting, input.scheduling);

@@ -20,7 +20,7 @@ export function newLeadNotification(lead: NewLead, contactEmail: string): Outbox
   const subject = `Novo lead pelo site: ${lead.nomeEmpresa}`;
   return {
     kind: 'lead-notification',
-    message: composeMail({ to: contactEmail, subject, replyTo: lead.email }, {
+    message: composeMail({ to: contactEmail, subject, replyTo: lead.email, facts: { title: `${lead.nomeCompleto} · ${lead.nomeEmpresa}`, rows } }, {
       greeting: 'Olá!',
       blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }],
       footer: { note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },

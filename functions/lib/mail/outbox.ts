@@ -2,7 +2,9 @@
 // the answer is ready (Netlify context.waitUntil, or in the background locally), on every later write,
 // and every minute by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
 // and is given up after OUTBOX_MAX_ATTEMPTS, keeping last_error for a human to look at.
-import type { Store } from '../store/port';
+import type { OutboxRow, Store } from '../store/port';
+import { LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_KIND, LEAD_DIGEST_SUBJECT, leadDigestMail } from './lead-digest';
+import { unsealMessage } from './secrets';
 import type { MailSender } from './transport';
 
 export type Outbox = {
@@ -20,25 +22,30 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date): O
   let running: Promise<void> | null = null;
   let again = false;
 
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (row.dropped) {
+      // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
+      console.warn(`[mail] ${row.kind} ${row.id} dropped (recipient_hourly_limit)`);
+      return;
+    }
+    const content = row.kind === LEAD_DIGEST_KIND ? leadDigestMail(row.message) : unsealMessage(row.message);
+    try {
+      // A digest whose notices were all erased meanwhile has nothing left to say.
+      if (content) await send(row.id, content);
+      await store.markSent(row.id, now());
+    } catch (error) {
+      const code = String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? 'error');
+      console.warn(`[mail] ${row.kind} ${row.id} failed (${code}), attempt ${row.attempts}; will retry`);
+      await store.markFailed(row.id, new Date(now().getTime() + backoffMs(row.attempts)), code);
+    }
+  }
+
   async function drainDue(): Promise<void> {
     for (let round = 0; round < 20; round++) {
       const batch = await store.claimOutbox(now(), 10);
-      if (batch.length === 0) return;
-      for (const row of batch) {
-        if (row.dropped) {
-          // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
-          console.warn(`[mail] ${row.kind} ${row.id} dropped (recipient_hourly_limit)`);
-          continue;
-        }
-        try {
-          await send(row.id, row.message);
-          await store.markSent(row.id, now());
-        } catch (error) {
-          const code = String((error as { code?: unknown })?.code ?? (error as Error)?.name ?? 'error');
-          console.warn(`[mail] ${row.kind} ${row.id} failed (${code}), attempt ${row.attempts}; will retry`);
-          await store.markFailed(row.id, new Date(now().getTime() + backoffMs(row.attempts)), code);
-        }
-      }
+      // Once nothing is due, the held lead notices become a digest, sent in the next round.
+      if (batch.length === 0 && (await store.digestHeldNotices(now(), LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_SUBJECT)) === 0) return;
+      for (const row of batch) await deliver(row);
     }
   }
 

@@ -20,22 +20,35 @@ function withTimeouts(smtpUrl: string): string {
  * multipart/alternative, Reply-To a header, the invite a text/calendar part. Nothing else a stored row
  * might hold reaches nodemailer (options such as attachments[].path or raw would read local files).
  */
-export function mailOptions(message: MailContent, from: string) {
+export function mailOptions(message: MailContent, from: string, id?: string) {
   const { to, subject, text, html, replyTo, icalEvent } = message;
-  return { from, to, subject, text, ...(html ? { html } : {}), ...(replyTo ? { replyTo } : {}), ...(icalEvent ? { icalEvent } : {}) };
+  return {
+    from, to, subject, text, ...(html ? { html } : {}), ...(replyTo ? { replyTo } : {}), ...(icalEvent ? { icalEvent } : {}),
+    ...(id ? { messageId: messageIdOf(id, from) } : {}),
+  };
+}
+
+/**
+ * One Message-ID per outbox row, the same on every attempt. Sending is at-least-once: a sender killed
+ * after the SMTP server took a message but before it was marked sent sends it again, and mail clients
+ * and servers show two copies with one Message-ID as one message.
+ */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain.toLowerCase()}>`;
 }
 
 export function createSender(opts: { smtpUrl: string | null; mailFrom: string; dataDir: string }): MailSender {
   if (opts.smtpUrl) {
     const smtp = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
-    return async (_id, message) => {
-      await smtp.sendMail(mailOptions(message, opts.mailFrom));
+    return async (id, message) => {
+      await smtp.sendMail(mailOptions(message, opts.mailFrom, id));
     };
   }
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(opts.dataDir, 'outbox');
   return async (id, message) => {
-    const info = await files.sendMail(mailOptions(message, opts.mailFrom));
+    const info = await files.sendMail(mailOptions(message, opts.mailFrom, id));
     await mkdir(dir, { recursive: true });
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
     await writeFile(path, info.message as Buffer);

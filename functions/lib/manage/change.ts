@@ -2,7 +2,7 @@
 // built first, for the SEQUENCE the meeting has now; the database refuses them ('stale') if the meeting
 // changed in between, so an invite never carries a wrong SEQUENCE or time.
 import { apiMessages } from '../../../src/domain/api';
-import { bookAgainPath, manageMessages } from '../../../src/domain/manage';
+import { bookAgainPath, manageMessages, MAX_RESCHEDULES_PER_DAY } from '../../../src/domain/manage';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
@@ -51,7 +51,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     const { status } = await store.rescheduleMeeting({
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
       now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
-      tokens: [leadToken.row, consultantToken.row],
+      tokens: [leadToken.row, consultantToken.row], maxChangesPerDay: MAX_RESCHEDULES_PER_DAY,
     }, mails);
     if (status === 'conflict') continue;
     if (status === 'rescheduled') {
@@ -61,6 +61,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     if (status === 'rescheduled' || status === 'duplicate') return;
     if (status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
     if (status === 'closed') throw new HttpError(409, manageMessages.closed);
+    if (status === 'limited') throw new HttpError(429, manageMessages.tooManyChanges);
     if (status === 'missing') throw new HttpError(404, manageMessages.invalidLink);
     // 'stale': another change won the race; the page reloads the meeting and the free times.
     break;

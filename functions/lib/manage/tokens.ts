@@ -16,6 +16,9 @@ export function mintToken(actor: Actor): { token: string; row: TokenRow } {
   return { token, row: { hash: hashToken(token), actor } };
 }
 
+/** A manage link's token inside a text (group 1): what mail/secrets.ts keeps out of stored bodies. */
+export const TOKEN_IN_LINK = /#t=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+
 /** The token rides in the fragment: browsers send it neither to the server (logs) nor in a Referer. */
 export function manageUrl(siteUrl: string, token: string): string {
   return `${siteUrl}${managePagePath}#t=${token}`;

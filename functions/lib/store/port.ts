@@ -104,8 +104,10 @@ export type RescheduleChange = {
   fingerprint: string;
   /** A new consultant's token; the previous consultant's tokens are revoked. */
   tokens: TokenRow[];
+  /** 'limited' once the meeting was moved this many times in the last 24 hours. */
+  maxChangesPerDay?: number;
 };
-export type RescheduleStatus = 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
+export type RescheduleStatus = 'limited' | 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
 /** tokens: the lead's and the consultant's new manage tokens, for the links in the cancellation mails. */
 export type CancelRequest = { meetingId: string; expectedSequence: number; actor: Actor; reason: string | null; now: Date; noticeMinutes: number; tokens?: TokenRow[] };
 export type CancelStatus = 'cancelled' | 'already' | 'missing' | 'closed' | 'stale';
@@ -124,13 +126,25 @@ export type MailContent = {
   html?: string;
   replyTo?: string;
   icalEvent?: { method: string; filename: string; content: string };
+  /** A lead notice's facts (heading and label–value rows), for the digest that may carry it; never sent as such. */
+  facts?: { title: string; rows: [string, string][] };
 };
+/**
+ * A claimed message as stored: its manage tokens apart in `secrets` (mail/secrets.ts puts them back);
+ * a lead digest (kind 'lead-digest') holds only its recipient and, in `notices`, the held notices it
+ * carries. The mentor's notice of a lead also carries its facts (`facts`) for such a digest.
+ */
+export type StoredMessage = MailContent & { secrets?: string[]; notices?: MailContent[] };
 /** dropped: over its address's hourly cap; marked so by claim_outbox, to be logged and never sent. */
-export type OutboxRow = OutboxMessage & { id: string; attempts: number; dropped: boolean };
+export type OutboxRow = { kind: string; message: StoredMessage; id: string; attempts: number; dropped: boolean };
 
 /** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first, and the stored messages about them. */
 export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[]; messages: PersonMessage[] };
-export type PersonMessage = { id: string; kind: string; created_at: string; sent_at: string | null; dropped_at: string | null; message: MailContent };
+/** message: the body as stored (no working link) when it was written to the person; only its recipient and subject otherwise. */
+export type PersonMessage = {
+  id: string; kind: string; created_at: string; sent_at: string | null; dropped_at: string | null;
+  message: MailContent | { to: string; subject: string };
+};
 /** delete_person_data: rows removed, per table. */
 export type PersonDeletion = { leads: number; meetings: number; outbox: number };
 
@@ -212,10 +226,16 @@ export interface Store {
   queueReminder(reminder: QueuedReminder, outbox: OutboxMessage[]): Promise<boolean>;
   /**
    * Leases up to `limit` due messages (attempts counted) so concurrent senders do not double-send;
-   * invites before notifications; messages over their address's hourly cap come back dropped.
+   * invites before notifications; messages over their address's hourly cap come back dropped, except
+   * lead notices, which are held for a digest.
    */
   claimOutbox(now: Date, limit: number): Promise<OutboxRow[]>;
   markSent(id: string, now: Date): Promise<void>;
+  /**
+   * Puts each address's held lead notices into one new 'lead-digest' message, unless that address got a
+   * digest less than everySeconds ago; `subject` is the digest's. Returns how many digests were queued.
+   */
+  digestHeldNotices(now: Date, everySeconds: number, subject: string): Promise<number>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
   /** LGPD data-subject requests (scripts/ops/data-subject.mjs): matched on email in any case. */
   exportPersonData(email: string): Promise<PersonData>;

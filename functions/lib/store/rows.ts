@@ -76,6 +76,7 @@ export function changeRow(c: RescheduleChange) {
     meeting_id: c.meetingId, expected_sequence: c.expectedSequence, preseller_id: c.presellerId,
     starts_at: c.startsAt.toISOString(), ends_at: c.endsAt.toISOString(), now: c.now.toISOString(),
     notice_minutes: c.noticeMinutes, idempotency_key: c.idempotencyKey, fingerprint: c.fingerprint, tokens: c.tokens,
+    max_changes: c.maxChangesPerDay ?? null,
   };
 }
 

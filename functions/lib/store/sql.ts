@@ -3,6 +3,7 @@
 // by name too, so the three adapters cannot disagree on what a booking or a lead is.
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
+import { sealOutbox } from '../mail/secrets';
 import {
   LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
@@ -24,7 +25,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       await rows('select 1');
     },
     async createLead(lead, outbox) {
-      const [row] = await rows<Parameters<typeof leadResult>[0]>('select * from create_lead($1::jsonb, $2::jsonb)', [leadRow(lead), outbox]);
+      const [row] = await rows<Parameters<typeof leadResult>[0]>('select * from create_lead($1::jsonb, $2::jsonb)', [leadRow(lead), sealOutbox(outbox)]);
       return leadResult(row);
     },
     async getLead(id) {
@@ -86,7 +87,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
     },
     async bookMeeting(meeting, outbox) {
-      const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), outbox]);
+      const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), sealOutbox(outbox)]);
       return bookResult(row);
     },
     async meetingByToken(hash) {
@@ -99,12 +100,12 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     },
     async rescheduleMeeting(change, outbox) {
       const [row] = await rows<{ out_status: RescheduleStatus; out_sequence: number | null }>(
-        'select * from reschedule_meeting($1::jsonb, $2::jsonb)', [changeRow(change), outbox]);
+        'select * from reschedule_meeting($1::jsonb, $2::jsonb)', [changeRow(change), sealOutbox(outbox)]);
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async cancelMeeting(cancel, outbox) {
       const [row] = await rows<{ out_status: CancelStatus; out_sequence: number | null }>(
-        'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), outbox]);
+        'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), sealOutbox(outbox)]);
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async upcomingMeetingOfLead(leadId, now) {
@@ -114,7 +115,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       const [row] = await rows<{ sent: boolean }>(
         'select resend_manage_link($1::uuid, $2::jsonb, $3::timestamptz, $4::int, $5::jsonb) as sent',
-        [meetingId, tokens, now, throttleSeconds, outbox]);
+        [meetingId, tokens, now, throttleSeconds, sealOutbox(outbox)]);
       return row.sent;
     },
     async dueReminders(now, kinds, limit) {
@@ -123,7 +124,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return list.map(dueOf);
     },
     async queueReminder(reminder, outbox) {
-      const [row] = await rows<{ queued: boolean }>('select queue_reminder($1::jsonb, $2::jsonb) as queued', [reminderRow(reminder), outbox]);
+      const [row] = await rows<{ queued: boolean }>('select queue_reminder($1::jsonb, $2::jsonb) as queued', [reminderRow(reminder), sealOutbox(outbox)]);
       return row.queued;
     },
     async claimOutbox(now, limit) {
@@ -134,6 +135,10 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     },
     async markSent(id, now) {
       await rows('update outbox set sent_at = $2::timestamptz, locked_until = null, last_error = null where id = $1::uuid', [id, now]);
+    },
+    async digestHeldNotices(now, everySeconds, subject) {
+      const [row] = await rows<{ queued: number }>('select digest_held_notices($1::timestamptz, $2::int, $3::jsonb) as queued', [now, everySeconds, { subject }]);
+      return Number(row.queued);
     },
     async markFailed(id, nextAttemptAt, error) {
       await rows('update outbox set next_attempt_at = $2::timestamptz, locked_until = null, last_error = $3 where id = $1::uuid', [id, nextAttemptAt, error]);

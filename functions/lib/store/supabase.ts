@@ -1,5 +1,6 @@
 // Supabase adapter (production): service-role client; atomic writes go through the same SQL
 // functions as the embedded adapter (supabase/migrations/*_procedures.sql).
+import { sealOutbox } from '../mail/secrets';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
@@ -31,7 +32,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       check(await sb.from('presellers').select('id').limit(1));
     },
     async createLead(lead, outbox) {
-      const [row] = check<Parameters<typeof leadResult>[0][]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: outbox }));
+      const [row] = check<Parameters<typeof leadResult>[0][]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: sealOutbox(outbox) }));
       return leadResult(row);
     },
     async getLead(id) {
@@ -86,7 +87,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
     },
     async bookMeeting(meeting, outbox) {
-      const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: outbox }));
+      const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: sealOutbox(outbox) }));
       return bookResult(rows[0]);
     },
     async meetingByToken(hash) {
@@ -99,12 +100,12 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async rescheduleMeeting(change, outbox) {
       const [row] = check<{ out_status: RescheduleStatus; out_sequence: number | null }[]>(
-        await sb.rpc('reschedule_meeting', { p_change: changeRow(change), p_outbox: outbox }));
+        await sb.rpc('reschedule_meeting', { p_change: changeRow(change), p_outbox: sealOutbox(outbox) }));
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async cancelMeeting(cancel, outbox) {
       const [row] = check<{ out_status: CancelStatus; out_sequence: number | null }[]>(
-        await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: outbox }));
+        await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: sealOutbox(outbox) }));
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async upcomingMeetingOfLead(leadId, now) {
@@ -112,7 +113,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       return check<boolean>(await sb.rpc('resend_manage_link', {
-        p_meeting_id: meetingId, p_tokens: tokens, p_now: now.toISOString(), p_throttle_seconds: throttleSeconds, p_outbox: outbox,
+        p_meeting_id: meetingId, p_tokens: tokens, p_now: now.toISOString(), p_throttle_seconds: throttleSeconds, p_outbox: sealOutbox(outbox),
       }));
     },
     async dueReminders(now, kinds, limit) {
@@ -121,7 +122,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return list.map(dueOf);
     },
     async queueReminder(reminder, outbox) {
-      return check<boolean>(await sb.rpc('queue_reminder', { p_reminder: reminderRow(reminder), p_outbox: outbox }));
+      return check<boolean>(await sb.rpc('queue_reminder', { p_reminder: reminderRow(reminder), p_outbox: sealOutbox(outbox) }));
     },
     async claimOutbox(now, limit) {
       return check<OutboxRow[]>(
@@ -135,6 +136,9 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async markSent(id, now) {
       check(await sb.from('outbox').update({ sent_at: now.toISOString(), locked_until: null, last_error: null }).eq('id', id));
+    },
+    async digestHeldNotices(now, everySeconds, subject) {
+      return Number(check<number>(await sb.rpc('digest_held_notices', { p_now: now.toISOString(), p_every_seconds: everySeconds, p_digest: { subject } })));
     },
     async markFailed(id, nextAttemptAt, error) {
       check(await sb.from('outbox').update({ next_attempt_at: nextAttemptAt.toISOString(), locked_until: null, last_error: error }).eq('id', id));

@@ -10,7 +10,8 @@ import { createMeetingsHandler } from '../../../functions/lib/handlers/meetings'
 import { queueDueReminders } from '../../../functions/lib/reminders';
 import { zonedToUtc } from '../../../src/domain/scheduling/time';
 import { createTestDatabase, type TestDatabase } from '../../support/postgres-db';
-import { futureWorkday, key, postJson, PRESELLERS, validRequest } from '../helpers';
+import { asDelivered, futureWorkday, key, postJson, PRESELLERS, validRequest } from '../helpers';
+import type { MailContent } from '../../../functions/lib/store/port';
 import { tokenIn } from '../lifecycle-helpers';
 import { openPostgresApp } from './support';
 
@@ -49,9 +50,9 @@ describe.skipIf(!serverUrl)('PostgreSQL: booking lifecycle under concurrency', (
     const res = await book(await newLead(email), date, time, presellerId);
     expect(res.status).toBe(201);
     const { meeting } = await res.json();
-    const [mail] = await sql<{ message: { text: string; to: string; subject: string } }[]>`
-      select message from outbox where kind = 'meeting-lead' and message->>'to' = ${email}`;
-    return { id: meeting.id as string, token: tokenIn(mail.message) };
+    const [mail] = await sql<{ id: string; message: MailContent; secrets: string[] | null }[]>`
+      select id, message, secrets from outbox where kind = 'meeting-lead' and message->>'to' = ${email}`;
+    return { id: meeting.id as string, token: tokenIn(asDelivered(mail).message) };
   }
 
   it('two reschedules of one meeting read at the same version: exactly one wins', async () => {

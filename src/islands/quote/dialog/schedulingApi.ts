@@ -56,13 +56,13 @@ export async function postJson<T>(url: string, request: unknown, pick: (body: { 
   } catch {
     return { kind: 'failed', status: 0 };
   }
-  // Netlify's edge answers its own 429 without our JSON body: the status alone decides.
-  if (response.status === 429) return { kind: 'failed', status: 429, message: apiMessages.tooManyRequests };
   const body = (await response.json().catch(() => null)) as { success?: unknown; error?: unknown } | null;
   const value = response.ok && body?.success === true ? pick(body) : undefined;
   if (value !== undefined) return { kind: 'done', value };
   const message = body && body.success === false && typeof body.error === 'string' && body.error ? body.error : undefined;
   const { status } = response;
+  // Netlify's edge answers its own 429 without our JSON body; ours (a per-meeting limit) says which limit.
+  if (status === 429) return { kind: 'failed', status, message: message ?? apiMessages.tooManyRequests };
   if (status === 409) return { kind: 'taken', status, message };
   if (!response.ok) return { kind: 'failed', status, message };
   return message ? { kind: 'failed', status, message } : { kind: 'unknown', status };
