@@ -96,4 +96,21 @@ describe('reminders', () => {
       `24h@${new Date(oldStart).toISOString()}`, `24h@${new Date(newStart).toISOString()}`, `1h@${new Date(newStart).toISOString()}`,
     ]);
   });
+
+  it('a late run says the time actually left, and skips the 24 h reminder inside the last 3 hours', async () => {
+    const date = futureWorkday(20);
+    const late = await t.bookWithTokens('lembrete-atrasado@example.com', date, '10:00', PRESELLERS.bruno);
+    const start = zonedToUtc(date, '10:00', TZ).getTime();
+    expect(await drainAt(start - 5 * HOUR, late.id)).toEqual(['reminder-24h-lead']);
+    const [first] = (await t.mailsFor(late.id)).filter((x) => x.kind.startsWith('reminder-'));
+    expect(first.message.text).toContain('Sua reunião começa em 5 horas.');
+    expect(first.message.text).not.toContain('24 horas');
+
+    const later = await t.bookWithTokens('lembrete-muito-atrasado@example.com', date, '15:00', PRESELLERS.carla);
+    const laterStart = zonedToUtc(date, '15:00', TZ).getTime();
+    expect(await drainAt(laterStart - 2 * HOUR, later.id)).toEqual([]);
+    expect(await drainAt(laterStart - 20 * MIN, later.id)).toEqual(['reminder-1h-lead']);
+    const [only] = (await t.mailsFor(later.id)).filter((x) => x.kind.startsWith('reminder-'));
+    expect(only.message.text).toContain('Sua reunião começa em 20 minutos.');
+  });
 });
