@@ -2,7 +2,7 @@
 // and the time outside each consultant's working hours is added to their busy intervals. Availability
 // and booking both read busy times through Store.listBusy, so both honour hours, time off and calendars.
 import type { SchedulingConfig } from '../../src/domain/scheduling/config';
-import { createCalendarSync, type CalendarSync, type SyncOptions } from './calendar/sync';
+import { createCalendarSync, FEED_STALE_MS, FEED_TIMEOUT_MS, type CalendarSync, type SyncOptions } from './calendar/sync';
 import { hoursByPreseller, offHoursBusy, unionHours, type Weekly } from '../../src/domain/scheduling/hours';
 import type { Store } from './store/port';
 
@@ -26,7 +26,8 @@ export function withSchedules<S extends Store>(base: S, config: SchedulingConfig
       return unionHours(await hours());
     },
     async listBusy(from, to) {
-      await calendars.refreshDue();
+      // A request waits for calendars at most the 2 s a fetch may take; a slower sync saves when done.
+      await calendars.refreshDue(FEED_STALE_MS, FEED_TIMEOUT_MS);
       const [busy, byPreseller] = await Promise.all([base.listBusy(from, to), hours()]);
       return [...busy, ...offHoursBusy(byPreseller, from, to, config.timeZone)];
     },

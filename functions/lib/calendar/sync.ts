@@ -4,17 +4,19 @@
 // its last blocks and is recorded with a code; the URL (a secret) is never logged or returned.
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import type { CalendarFeed, Store } from '../store/port';
+import { downloadFeed } from './download';
 import { feedBlocks, FeedParseError } from './feed';
 
 export const FEED_TIMEOUT_MS = 2_000;
 export const FEED_STALE_MS = 15 * 60_000;
-/** Feeds bigger than this are refused (a calendar of busy times is a few hundred KB at most). */
-export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 
 export type CalendarSync = {
-  /** Fetches the feeds due (never fetched, or tried before now − staleMs), in parallel, each at most once at a time. */
-  refreshDue(staleMs?: number): Promise<void>;
+  /**
+   * Fetches the feeds due (never fetched, or tried before now − staleMs), in parallel, each at most once
+   * at a time. With waitMs, resolves after at most that long: the syncs go on and save when done.
+   */
+  refreshDue(staleMs?: number, waitMs?: number): Promise<void>;
 };
 
 export type SyncOptions = { config: SchedulingConfig; now?: () => Date; fetch?: typeof fetch; timeoutMs?: number };
@@ -33,7 +35,7 @@ export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSyn
   async function syncOne(feed: CalendarFeed): Promise<void> {
     const started = now();
     try {
-      const text = await download(feed.url, doFetch, timeoutMs);
+      const text = await downloadFeed(feedHttpUrl(feed.url), doFetch, timeoutMs);
       // Expanded from a day ago to a day past the booking horizon: every slot anyone can ask about.
       const window = { from: new Date(started.getTime() - DAY_MS), to: new Date(started.getTime() + (opts.config.horizonDays + 1) * DAY_MS) };
       await store.saveCalendarBlocks(feed, await feedBlocks(text, window, opts.config.timeZone), started);
@@ -45,9 +47,9 @@ export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSyn
   }
 
   return {
-    async refreshDue(staleMs = FEED_STALE_MS) {
+    async refreshDue(staleMs = FEED_STALE_MS, waitMs?: number) {
       const due = await store.dueCalendarFeeds(new Date(now().getTime() - staleMs));
-      await Promise.all(due.map((feed) => {
+      const all = Promise.all(due.map((feed) => {
         let job = running.get(feed.presellerId);
         if (!job) {
           job = syncOne(feed).finally(() => running.delete(feed.presellerId));
@@ -55,22 +57,11 @@ export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSyn
         }
         return job;
       }));
+      if (waitMs === undefined) return void (await all);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]).finally(() => clearTimeout(timer));
     },
   };
-}
-
-async function download(url: string, doFetch: typeof fetch, timeoutMs: number): Promise<string> {
-  // One signal bounds the connection, the headers and the body.
-  const res = await doFetch(feedHttpUrl(url), { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'text/calendar' } });
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw Object.assign(new Error('feed http error'), { code: `calendar_http_${res.status}` });
-  }
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > FEED_MAX_BYTES) throw Object.assign(new Error('feed too large'), { code: 'calendar_too_large' });
-  const text = await res.text();
-  if (text.length > FEED_MAX_BYTES) throw Object.assign(new Error('feed too large'), { code: 'calendar_too_large' });
-  return text;
 }
 
 function failureCode(error: unknown): string {

@@ -1,0 +1,135 @@
+// A consultant's calendar feed cannot freeze or fool the server: a feed that streams without end is cut at
+// the byte cap while it downloads, and availability answers within its 2 s promise with memory bounded;
+// a feed cut short, unreadable or expanding past 10,000 events is an error that keeps the last busy
+// times; a redirect to an internal address on another host is refused. Real HTTP server on loopback,
+// real handlers on PGlite.
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_MAX_BYTES, isInternalAddress } from '../../functions/lib/calendar/download';
+import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
+import { futureWorkday, get, openTestApp, type TestApp } from './helpers';
+
+const ANA = '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001';
+const D = futureWorkday(4);
+const compact = (time: string) => `${D.replaceAll('-', '')}T${time.replace(':', '')}00`;
+const GOOD = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:ok@test', 'DTSTAMP:20260101T000000Z',
+  `DTSTART;TZID=America/Sao_Paulo:${compact('10:00')}`, `DTEND;TZID=America/Sao_Paulo:${compact('11:00')}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+const EVENT = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@stream\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20200101T100000Z\r\nDTEND:20200101T110000Z\r\nSUMMARY:${'x'.repeat(200)}\r\nEND:VEVENT\r\n`;
+const STREAM_BYTES = 50 * 1024 * 1024;
+
+type Mode = 'good' | 'endless' | 'cut' | 'unreadable' | 'many' | 'redirect-other' | 'redirect-same';
+let mode: Mode = 'good';
+let served = 0;
+let server: Server;
+let port: number;
+let app: TestApp;
+const availability = () => createAvailabilityHandler(async () => app)(get(`/api/availability?date=${D}`));
+
+/** Writes a 50 MB feed as fast as the client reads it; counts what actually left. */
+function stream(res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/calendar' });
+  res.write('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
+  let i = 0;
+  const pump = () => {
+    while (served < STREAM_BYTES && !res.destroyed) {
+      const chunk = Array.from({ length: 200 }, () => EVENT(i++)).join('');
+      served += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    if (!res.destroyed) res.end('END:VCALENDAR\r\n');
+  };
+  res.on('close', () => res.destroy());
+  pump();
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/feed.ics' || mode === 'good') return void res.writeHead(200, { 'content-type': 'text/calendar' }).end(GOOD);
+    if (mode === 'endless') return stream(res);
+    if (mode === 'cut') return void res.writeHead(200).end(GOOD.slice(0, GOOD.indexOf('END:VEVENT')));
+    if (mode === 'unreadable') return void res.writeHead(200).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n\u0000\u0001\r\nEND:VCALENDAR\r\n');
+    if (mode === 'many') {
+      return void res.writeHead(200).end(['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:many@test', 'DTSTAMP:20260101T000000Z',
+        'DTSTART:20260101T000000Z', 'DTEND:20260101T000100Z', 'RRULE:FREQ=MINUTELY', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'));
+    }
+    const host = mode === 'redirect-other' ? 'localhost' : '127.0.0.1';
+    res.writeHead(302, { location: `http://${host}:${port}/feed.ics` }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  app = await openTestApp();
+  await app.store.consultants({ action: 'feed', email: 'ana.souza@consultores.example.com', url: `http://127.0.0.1:${port}/secret/agenda.ics` });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const feedState = async () => (await app.store.db.query<{ status: string; error_code: string | null; blocks: number }>(
+  `select f.status, f.error_code, (select count(*)::int from calendar_busy b where b.preseller_id = f.preseller_id) as blocks
+   from calendar_feeds f where f.preseller_id = $1`, [ANA])).rows[0];
+
+/** Serves `next` and runs a sync now (as the scheduled function does), waiting for it. */
+async function syncWith(next: Mode) {
+  mode = next;
+  await app.store.calendars.refreshDue(0);
+}
+
+describe('calendar feed limits', () => {
+  it('classifies internal addresses (IPv4, IPv6, mapped) and leaves public ones alone', () => {
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'not-an-ip']) {
+      expect(isInternalAddress(a), a).toBe(true);
+    }
+    for (const a of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isInternalAddress(a), a).toBe(false);
+  });
+
+  it('a 50 MB feed streaming without end: cut at the cap, availability p95 < 2.5 s, memory bounded', async () => {
+    await syncWith('good');
+    expect(await feedState()).toEqual({ status: 'ok', error_code: null, blocks: 1 });
+    mode = 'endless';
+    const rssBefore = process.memoryUsage().rss;
+    const times: number[] = [];
+    const sent: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      // Each answer finds the feed due again (last tried 16 minutes ago).
+      await app.store.db.query(`update calendar_feeds set attempted_at = now() - interval '16 minutes'`);
+      served = 0;
+      const started = performance.now();
+      const res = await availability();
+      times.push(performance.now() - started);
+      expect(res.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2_200)); // the sync may outlive the answer
+      sent.push(served);
+    }
+    const p95 = [...times].sort((a, b) => a - b)[Math.ceil(0.95 * times.length) - 1];
+    const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+    console.info(`[feed] availability p95 ${Math.round(p95)} ms; bytes served per fetch ≤ ${Math.max(...sent)}; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (+${Math.round(rssGrowthMb)} MB)`);
+    expect(p95).toBeLessThan(2_500);
+    // The client stops reading at the cap: what left the server is the cap plus what sat in socket buffers.
+    expect(Math.max(...sent)).toBeLessThan(FEED_MAX_BYTES + 4 * 2 ** 20);
+    expect(rssGrowthMb).toBeLessThan(100);
+    const state = await feedState();
+    expect(state.status).toBe('error');
+    expect(['calendar_too_large', 'calendar_timeout']).toContain(state.error_code);
+    expect(state.blocks).toBe(1); // the last good busy time stays
+  }, 60_000);
+
+  it.each([
+    ['cut', 'calendar_parse'],
+    ['unreadable', 'calendar_parse'],
+    ['many', 'calendar_parse'],
+    ['redirect-other', 'calendar_redirect_blocked'],
+  ] as const)('a %s feed is an error (%s) and the last busy time stays', async (next, code) => {
+    await syncWith('good');
+    expect(await feedState()).toEqual({ status: 'ok', error_code: null, blocks: 1 });
+    await syncWith(next);
+    expect(await feedState()).toEqual({ status: 'error', error_code: code, blocks: 1 });
+  });
+
+  it('a redirect on the same host is followed', async () => {
+    await syncWith('unreadable');
+    await syncWith('redirect-same');
+    expect(await feedState()).toEqual({ status: 'ok', error_code: null, blocks: 1 });
+  });
+});
