@@ -40,7 +40,13 @@ function compilePath(path) {
   const regex = new RegExp(`^${source}/?$`);
   return (pathname) => {
     const found = regex.exec(pathname);
-    return found ? Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1])])) : null;
+    if (!found) return null;
+    // A malformed escape (`/api/agenda/%ZZ`) names no resource: no route matches, so the answer is 404, never a URIError's 500.
+    try {
+      return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1])]));
+    } catch {
+      return null;
+    }
   };
 }
 
@@ -72,7 +78,7 @@ export function createFunctionRouter(modules, { limiter = null } = {}) {
       // Netlify answers a method outside config.method as not found; the handlers answer 405 themselves.
       if (route.methods && !route.methods.includes(request.method)) continue;
       if (limiter && route.rule) {
-        const verdict = limiter.hit(rateLimitKey(route.id, route.rule, { ip, host: request.headers.get('host') }), route.rule);
+        const verdict = limiter.hit(rateLimitKey(route.id, route.rule, { ip }), route.rule);
         if (!verdict.ok) return tooManyRequestsResponse(route.mod, verdict.retryAfterSeconds);
       }
       return route.handler(request, { ip, params, site: { url: new URL(request.url).origin } });

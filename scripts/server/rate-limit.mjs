@@ -55,9 +55,13 @@ export function createRateLimiter({ now = () => Date.now() } = {}) {
   return { hit };
 }
 
-/** The aggregation key of a request: the function, then each aggregateBy value. */
-export function rateLimitKey(routeId, rule, { ip, host }) {
-  return [routeId, ...rule.aggregateBy.map((by) => (by === 'ip' ? `ip=${ip}` : `domain=${String(host ?? '').toLowerCase()}`))].join('|');
+/**
+ * The aggregation key of a request: the function, then each aggregateBy value. Netlify's 'domain' is the
+ * site's own domain; this server serves one site, so it is one bucket. It is never the request's Host
+ * header: a client rotating Host values would get a fresh bucket with each one.
+ */
+export function rateLimitKey(routeId, rule, { ip }) {
+  return [routeId, ...rule.aggregateBy.map((by) => (by === 'ip' ? `ip=${ip}` : 'domain=site'))].join('|');
 }
 
 /** The 429 answer: the function module's `rateLimited(seconds)`, else a plain one. */

@@ -52,10 +52,21 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
     });
   }
 
+  // A path with a malformed escape (`/api/agenda/%ZZ`) names no page nor function: 404, never a URIError's 500.
+  function decodable(request) {
+    try {
+      decodeURIComponent(new URL(request.url).pathname);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   const server = http.createServer(async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
       const request = toWebRequest(req, origin);
+      if (!decodable(request)) return void (await sendWebResponse(res, await notFound(origin), req.headers['accept-encoding']));
       const fromFunction = await routeFunction(request, req.socket.remoteAddress);
       const response = fromFunction ?? staticMethodNotAllowed(request) ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
       await sendWebResponse(res, response, req.headers['accept-encoding']);

@@ -1,9 +1,11 @@
 // config.rateLimit enforced by the local server as Netlify does (scripts/server/rate-limit.mjs), over real HTTP.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgendaHandler } from '../../functions/lib/handlers/agenda';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createManageLinkHandler } from '../../functions/lib/handlers/manage-link';
+import { createManageHandler } from '../../functions/lib/handlers/manage';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { createRateLimiter, rateLimitKey, rateLimitsEnabled, readRateLimit } from '../../scripts/server/rate-limit.mjs';
 import { listFunctionFiles } from '../../scripts/server/functions-host.mjs';
@@ -17,11 +19,12 @@ describe('sliding-window limiter', () => {
     let t = 1_000_000;
     const limiter = createRateLimiter({ now: () => t });
     const rule = readRateLimit({ rateLimit: { windowLimit: 3, windowSize: 10, aggregateBy: ['ip', 'domain'] } })!;
-    const key = (ip: string, host = 'a.example') => rateLimitKey('fn', rule, { ip, host });
+    const key = (ip: string, host = 'a.example') => rateLimitKey('fn', rule, { ip, host } as { ip: string });
     for (let i = 0; i < 3; i++, t += 1000) expect(limiter.hit(key('1.1.1.1'), rule)).toEqual({ ok: true });
     expect(limiter.hit(key('1.1.1.1'), rule)).toEqual({ ok: false, retryAfterSeconds: 7 });
     expect(limiter.hit(key('2.2.2.2'), rule).ok).toBe(true); // another IP
-    expect(limiter.hit(key('1.1.1.1', 'b.example'), rule).ok).toBe(true); // another domain
+    // The Host header a client sends is not a new bucket: the local server serves one site.
+    for (const host of ['b.example', 'B.EXAMPLE', 'localhost', 'x'.repeat(50)]) expect(limiter.hit(key('1.1.1.1', host), rule).ok).toBe(false);
     t += 7000; // the first request left the window
     expect(limiter.hit(key('1.1.1.1'), rule).ok).toBe(true);
     expect(limiter.hit(key('1.1.1.1'), rule).ok).toBe(false);
@@ -41,9 +44,9 @@ describe('npm start enforces each function config.rateLimit', () => {
   beforeAll(async () => {
     app = await openTestApp();
     const get = async () => app;
-    const [leads, meetings, availability, manageLink] = await Promise.all([
+    const [leads, meetings, availability, manageLink, agenda, manage] = await Promise.all([
       import('../../functions/leads.ts'), import('../../functions/meetings.ts'), import('../../functions/availability.ts'),
-      import('../../functions/manage-link.ts'),
+      import('../../functions/manage-link.ts'), import('../../functions/agenda.ts'), import('../../functions/manage.ts'),
     ]);
     // The real modules (config, rateLimited) with their handlers bound to this test's database.
     const functionModules = [
@@ -51,6 +54,8 @@ describe('npm start enforces each function config.rateLimit', () => {
       { ...meetings, default: createMeetingsHandler(get) },
       { ...availability, default: createAvailabilityHandler(get) },
       { ...manageLink, default: createManageLinkHandler(get) },
+      { ...agenda, default: createAgendaHandler(get) },
+      { ...manage, default: createManageHandler(get) },
     ];
     server = await startServer({ port: 0, functionModules, rateLimits: true });
   });
@@ -110,9 +115,15 @@ describe('npm start enforces each function config.rateLimit', () => {
     const trace = await raw('TRACE /api/availability HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(trace).toMatch(/^HTTP\/1\.1 405/);
     expect(trace).toMatch(/\r\nallow: GET, HEAD\r\n/i);
-    const traceLeads = await raw('TRACE /api/leads HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    const traceLeads = await raw('TRACE /api/manage HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(traceLeads).toMatch(/^HTTP\/1\.1 405[\s\S]*\r\nallow: POST\r\n/i);
     const connectAnswer = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(connectAnswer).toMatch(/^HTTP\/1\.1 405[\s\S]*Allow: GET, HEAD/);
+  });
+
+  it('a malformed escape in a path parameter (/api/agenda/%ZZ) is a 404, never a 500', async () => {
+    for (const path of ['/api/agenda/%ZZ', '/api/agenda/%', '/api/agenda/%E0%A4%A']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
   });
 });
