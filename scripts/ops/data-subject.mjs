@@ -58,21 +58,30 @@ process.exit(code);
 
 /**
  * Removes the .eml copies of the person's messages (functions/lib/mail/transport.ts names each file
- * `<time>-<message id>.eml`), and any other .eml addressed to or mentioning their email. Returns the count.
+ * `<time>-<message id>.eml`), and any other .eml whose To header holds exactly their address. Never by
+ * substring: "ana@x.com" must not take "joana@x.com", "ana@x.com.br" or a message that merely quotes it.
+ * Returns the count.
  */
 async function removeMailFiles(ids, address) {
   const names = await readdir(outboxDir).catch(() => []);
-  const needle = address.trim().toLowerCase();
+  const wanted = address.trim().toLowerCase();
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.eml'))) {
     const path = join(outboxDir, name);
-    const mine = ids.some((id) => name.endsWith(`-${id}.eml`)) || (await readFile(path, 'utf8').catch(() => '')).toLowerCase().includes(needle);
+    const mine = ids.some((id) => name.endsWith(`-${id}.eml`)) || recipientsOf(await readFile(path, 'utf8').catch(() => '')).includes(wanted);
     if (mine) {
       await rm(path, { force: true });
       removed++;
     }
   }
   return removed;
+}
+
+/** The addresses of a message's To header (unfolded), lower case. */
+function recipientsOf(raw) {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const to = /^to:(.*)$/im.exec(head)?.[1] ?? '';
+  return [...to.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0].toLowerCase());
 }
 
 /** Opens the store the environment selects, as the functions do (TypeScript imported through importTs). */

@@ -127,6 +127,14 @@ describe('scripts/ops/data-subject.mjs', () => {
       const { rows: queued } = await store.db.query<{ id: string; to: string }>("select id, message->>'to' as to from outbox");
       for (const m of queued) await writeFile(join(dataDir, 'outbox', `2026-11-23T10-00-00-000Z-${m.id}.eml`), `To: ${m.to}\n\nOlá`);
       await writeFile(join(dataDir, 'outbox', 'older.eml'), 'To: Maria <CLI@example.COM>\n\nantigo');
+      // Other people's mail stays, whatever it quotes: a longer address that contains theirs, another
+      // domain that starts like theirs, and a message to someone else that mentions them.
+      const others = {
+        'joana.eml': 'To: xcli@example.com\n\nOlá',
+        'br.eml': 'To: cli@example.com.br\n\nOlá',
+        'quote.eml': 'To: mentor@example.com\nReply-To: cli@example.com\n\nNovo lead: cli@example.com',
+      };
+      for (const [name, content] of Object.entries(others)) await writeFile(join(dataDir, 'outbox', name), content);
       await store.close(); // one process at a time may open an embedded database
 
       const env = { ...process.env, DATA_DIR: dataDir, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' };
@@ -136,7 +144,7 @@ describe('scripts/ops/data-subject.mjs', () => {
       expect((await cli('delete', 'cli@example.com')).stderr).toMatch(/--yes/);
       expect(JSON.parse((await cli('delete', 'CLI@example.com', '--yes')).stdout)).toEqual({ deleted: { leads: 1, meetings: 0, outbox: 1, files: 2 } });
       const left = await readdir(join(dataDir, 'outbox'));
-      expect(left).toEqual([`2026-11-23T10-00-00-000Z-${queued.find((m) => m.to === 'outra@example.com')!.id}.eml`]);
+      expect(left.sort()).toEqual([`2026-11-23T10-00-00-000Z-${queued.find((m) => m.to === 'outra@example.com')!.id}.eml`, ...Object.keys(others)].sort());
       await expect(cli('remove', 'cli@example.com')).rejects.toMatchObject({ code: 2 });
 
       const after = await openPgliteStore(dataDir);
