@@ -2,6 +2,7 @@
 // feed, agenda link and where their meetings happen (video room or phone call). Arguments are checked here before the store is touched, so bad input changes
 // nothing; the store runs each command as one SQL call (consultant_admin). Exit codes: 0 done,
 // 1 bad input or unknown consultant, 2 the store could not be opened (e.g. `npm start` holds it).
+import { cleanLine, hasOnlyPrintable, textLimits } from '../../../src/domain/text';
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
@@ -11,6 +12,9 @@ import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/
 import { withSchedules } from '../schedules';
 import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
 import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
+
+/** A time-off reason is a note for the team ("Férias", "Congresso em SP"), not a document. */
+export const TIME_OFF_REASON_MAX = 200;
 
 export const cliCopy = {
   usage: [
@@ -28,7 +32,8 @@ export const cliCopy = {
   unknownCommand: (c: string) => `Comando desconhecido: "${c}".`,
   arguments: (c: string) => `Argumentos inválidos para "${c}".`,
   email: (e: string) => `Email inválido: "${e}".`,
-  name: 'Informe o nome do consultor (ao menos 2 caracteres), entre aspas: add "Nome Sobrenome" email@empresa.com.br',
+  name: `Informe o nome do consultor (de 2 a ${textLimits.nomeCompleto} caracteres, sem caracteres de controle), entre aspas: add "Nome Sobrenome" email@empresa.com.br`,
+  reason: `O motivo da folga pode ter até ${TIME_OFF_REASON_MAX} caracteres, sem caracteres de controle.`,
   unknownConsultant: (e: string) => `Nenhum consultor com o email ${e}. Veja os cadastrados com: npm run consultants -- list`,
   exists: (e: string) => `Já existe um consultor com o email ${e}.`,
   dateTime: (s: string) => `Data inválida: "${s}". Use AAAA-MM-DD ou AAAA-MM-DDTHH:MM (horário de Brasília).`,
@@ -50,6 +55,7 @@ export const cliCopy = {
 } as const;
 
 export class InputError extends Error {}
+
 
 const emailSchema = z.email();
 function email(value: string | undefined): string {
@@ -102,8 +108,9 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
       return { command: { action: command } };
     case 'add': {
       arity(2);
-      const name = args[0].trim().replace(/\s+/g, ' ');
-      if (name.length < 2 || name.includes('@')) throw new InputError(cliCopy.name);
+      // The same rules as a lead's name: one line, at most textLimits.nomeCompleto, no control character.
+      const name = cleanLine(args[0]);
+      if (name.length < 2 || name.length > textLimits.nomeCompleto || name.includes('@') || !hasOnlyPrintable(name)) throw new InputError(cliCopy.name);
       return { command: { action: 'add', name, email: email(args[1]) } };
     }
     case 'deactivate':
@@ -125,7 +132,8 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
       const from = parseLocal(args[1], config.timeZone, false);
       const to = parseLocal(args[2], config.timeZone, true);
       if (to <= from) throw new InputError(cliCopy.order);
-      const reason = args.slice(3).join(' ').trim() || null;
+      const reason = cleanLine(args.slice(3).join(' ')) || null;
+      if (reason && (reason.length > TIME_OFF_REASON_MAX || !hasOnlyPrintable(reason))) throw new InputError(cliCopy.reason);
       return { command: { action: 'off', email: address, from: from.toISOString(), to: to.toISOString(), reason } };
     }
     case 'feed':
