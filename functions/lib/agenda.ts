@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createEvents, type EventAttributes } from 'ics';
 import { labelOf, serviceOptions, type Service } from '../../src/domain/options';
 import { maskPhone } from '../../src/domain/phone';
+import { foldOctets } from './mail/ics';
 import type { Agenda } from './store/port';
 
 export const AGENDA_PATH = '/api/agenda';
@@ -51,7 +52,8 @@ export function agendaIcs(agenda: Agenda): string {
   }
   const { error, value } = createEvents(events);
   if (error || !value) throw Object.assign(new Error('agenda ics failed'), { code: 'agenda_ics' });
-  return value;
+  // `ics` folds at 75 characters; accented names need the fold at 75 octets.
+  return foldOctets(value);
 }
 
 /** RFC 5545 TEXT escaping, only for the empty calendar's name (events are escaped by `ics`). */

@@ -1,7 +1,7 @@
 // The consultant's subscription feed: GET /api/agenda/:token, read back with node-ical.
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { agendaTokenHash, newAgendaToken } from '../../functions/lib/agenda';
+import { agendaIcs, agendaTokenHash, newAgendaToken } from '../../functions/lib/agenda';
 import { createAgendaHandler } from '../../functions/lib/handlers/agenda';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
@@ -96,4 +96,20 @@ it('an empty agenda is still a calendar', async () => {
   expect(res.status).toBe(200);
   const parsed = ical.sync.parseICS(await res.text());
   expect(Object.values(parsed).filter((e) => e?.type === 'VEVENT')).toHaveLength(0);
+});
+
+it('folds every line at 75 octets (RFC 5545 3.1), between whole characters, and unfolds to the same text', () => {
+  const name = 'Conceição Araújo Gonçalves Magalhães de Assunção 🌞🌞 — Energia Solar do Maranhão ÁÉÍÓÚ';
+  const ics = agendaIcs({
+    name: 'Ana Souza',
+    meetings: [{ id: '00000000-0000-4000-8000-000000000001', starts_at: '2026-12-01T13:00:00Z', ends_at: '2026-12-01T13:30:00Z', service: 'consultoria',
+      lead_name: name, company: `${name} Ltda.`, phone: '11987654321', email: 'conceicao@example.com' }],
+  });
+  const lines = ics.split('\r\n');
+  expect(Math.max(...lines.map((l) => Buffer.byteLength(l, 'utf8')))).toBeLessThanOrEqual(75);
+  expect(lines.some((l) => l.startsWith(' '))).toBe(true);
+  expect(ics).not.toContain('\uFFFD');
+  const event = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === 'VEVENT') as VEvent;
+  expect(String(event.summary)).toContain(name);
+  expect(String(event.description)).toContain(`Lead: ${name}`);
 });
