@@ -6,6 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir, lockFileOf } from '../../functions/lib/store/lock';
 import { key, validRequest } from './helpers';
@@ -92,6 +94,34 @@ describe('embedded database lock', () => {
       expect((await readFile(lockFileOf(db), 'utf8')).trim()).toBe(String(process.pid));
       release();
       await expect(readFile(lockFileOf(db), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('of six processes finding one stale lock at the same instant, exactly one wins (10 rounds)', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mentor-lockrace-'));
+    try {
+      const bundle = join(dir, 'lock.mjs');
+      await build({ entryPoints: ['functions/lib/store/lock.ts'], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
+      // Each contender spins until the shared instant, then tries; a winner holds the lock a moment.
+      const contender = [
+        `const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+        'const start = Number(process.argv[1]); while (Date.now() < start);',
+        "try { lockDataDir(process.argv[2]); console.log('won'); await new Promise((r) => setTimeout(r, 300)); }",
+        "catch (error) { console.log(error.code ?? 'error'); }",
+      ].join('\n');
+      const db = join(dir, 'db');
+      for (let round = 0; round < 10; round++) {
+        const gone = spawn(process.execPath, ['-e', '']);
+        await new Promise((r) => gone.once('exit', r));
+        await writeFile(lockFileOf(db), `${gone.pid}\n`);
+        const start = String(Date.now() + 600);
+        const answers = await Promise.all(Array.from({ length: 6 }, () =>
+          promisify(execFile)(process.execPath, ['--input-type=module', '-e', contender, start, db]).then((r) => r.stdout.trim())));
+        expect(answers.filter((a) => a === 'won'), `round ${round}: ${answers.join(' ')}`).toHaveLength(1);
+        expect(answers.filter((a) => a !== 'won').every((a) => a === 'pglite_locked')).toBe(true);
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,7 +4,15 @@
 // finds it alive (`process.kill(pid, 0)`) and is refused. A lock whose pid no longer runs (a crash, a
 // kill -9) is stale and taken over. Re-entrant within one process: `npm start` takes it at start-up,
 // then the store's open takes it again.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+//
+// Both steps are atomic, so two processes finding one stale lock never both win: the lock is written
+// whole to a private file and hard-linked into place (link fails if the lock exists; nobody ever reads a
+// half-written one), and a stale lock is renamed aside before anyone creates a new one; a process that
+// renamed aside a lock other than the stale one it read (another process took over in between) links
+// it back. Three processes racing within the same instant could still both keep one; this guards a
+// developer's machine, not a cluster (production runs on PostgreSQL).
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readEnv } from '../env';
 import { StoreUnavailableError } from './errors';
@@ -74,23 +82,48 @@ export function lockDataDir(dbDir: string): () => void {
 
 function acquire(file: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (createWithPid(file)) return;
     const owner = readOwner(file);
     if (owner === process.pid) return; // left by this process (e.g. released elsewhere without the map)
     if (owner !== null && isAlive(owner)) throw new DataDirLockedError(file, owner);
-    // Stale (owner gone) or half-written: take it over. The exclusive create above settles a race
-    // between two processes taking over at once.
-    rmSync(file, { force: true });
+    if (existsSync(file)) moveAsideIfStill(file, owner);
   }
   throw new DataDirLockedError(file, readOwner(file) ?? 0);
+}
+
+/** Creates the lock holding this pid, or false when one exists. */
+function createWithPid(file: string): boolean {
+  const draft = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(draft, `${process.pid}\n`);
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/** Renames the lock aside; when it is no longer the stale one read (owner `stale`), links it back. */
+function moveAsideIfStill(file: string, stale: number | null): void {
+  const aside = `${file}.stale.${process.pid}.${randomUUID()}`;
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (readOwner(aside) !== stale) {
+    try {
+      linkSync(aside, file);
+    } catch {
+      // A third process created one meanwhile: its lock stands.
+    }
+  }
+  rmSync(aside, { force: true });
 }
 
 /**
