@@ -19,6 +19,7 @@ export function hasOnlyPrintable(input: string): boolean {
 }
 
 /** NUL and lone surrogates: no PostgreSQL text or jsonb value, and no mail, can carry them. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** True when every string in a parsed JSON value (keys included) can be stored and mailed. */
