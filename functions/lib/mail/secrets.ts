@@ -1,7 +1,7 @@
 // Stored mail keeps no working manage link. Before a message enters the outbox, each manage token in it
 // is replaced by a placeholder of the same length and the tokens travel beside the body (message.secrets);
 // the database keeps them in a column of their own and empties it once the message is sent, dropped or
-// out of attempts (supabase/migrations/20261125000000_hardening.sql). The sender puts them back.
+// out of attempts (supabase/migrations/20261125000100_outbox_hardening.sql). The sender puts them back.
 //
 // Same length, ASCII on both sides: the .ics part is already folded at 75 octets when it is sealed, and
 // an equal-length swap keeps every fold where it was. A token split by a fold (CRLF + space) is matched
