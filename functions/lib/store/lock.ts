@@ -5,14 +5,19 @@
 // kill -9) is stale and taken over. Re-entrant within one process: `npm start` takes it at start-up,
 // then the store's open takes it again.
 //
-// Both steps are atomic, so two processes finding one stale lock never both win: the lock is written
-// whole to a private file and hard-linked into place (link fails if the lock exists; nobody ever reads a
-// half-written one), and a stale lock is renamed aside before anyone creates a new one; a process that
-// renamed aside a lock other than the stale one it read (another process took over in between) links
-// it back. Three processes racing within the same instant could still both keep one; this guards a
-// developer's machine, not a cluster (production runs on PostgreSQL).
+// Two processes finding one stale lock never both win. The lock is written whole to a private file and
+// hard-linked into place (link fails if the lock exists; nobody ever reads a half-written one). Removing
+// a stale lock is the only step that could undo another process's lock, so only the process that holds
+// the takeover marker (`db.lock.takeover`, created the same exclusive way) may do it, and it reads the
+// lock again under the marker first: a stale lock cannot change meanwhile (its owner is dead and every
+// other remover needs the marker), so the lock it removes is the stale one it has just read. A lock
+// found absent is never removed, only created by link. Renaming a lock aside and putting it back, as
+// before, left a moment with no lock in which a third process could create one while the first kept
+// its own. What is left: a process killed in the microseconds it holds the marker leaves it behind;
+// the next taker clears it, and a race between two clearers of one such marker could still let two win.
+// This guards a developer's machine, not a cluster (production runs on PostgreSQL).
 import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readEnv } from '../env';
 import { StoreUnavailableError } from './errors';
@@ -41,12 +46,8 @@ function isAlive(pid: number): boolean {
 }
 
 function readOwner(file: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
+  const owner = readLock(file);
+  return owner === 'absent' ? null : owner;
 }
 
 /** The lock file of a database directory: beside it (`.data/db.lock`), not inside PGlite's own files. */
@@ -82,17 +83,19 @@ export function lockDataDir(dbDir: string): () => void {
 
 function acquire(file: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // A live taker holds the marker for microseconds; 100 looks 10 ms apart wait it out generously.
+  for (let attempt = 0; attempt < 100; attempt++) {
     if (createWithPid(file)) return;
     const owner = readOwner(file);
     if (owner === process.pid) return; // left by this process (e.g. released elsewhere without the map)
     if (owner !== null && isAlive(owner)) throw new DataDirLockedError(file, owner);
-    if (existsSync(file)) moveAsideIfStill(file, owner);
+    if (takeOver(file)) return;
+    sleep(10);
   }
   throw new DataDirLockedError(file, readOwner(file) ?? 0);
 }
 
-/** Creates the lock holding this pid, or false when one exists. */
+/** Creates `file` holding this pid, or false when one exists. */
 function createWithPid(file: string): boolean {
   const draft = `${file}.${process.pid}.${randomUUID()}`;
   writeFileSync(draft, `${process.pid}\n`);
@@ -107,23 +110,42 @@ function createWithPid(file: string): boolean {
   }
 }
 
-/** Renames the lock aside; when it is no longer the stale one read (owner `stale`), links it back. */
-function moveAsideIfStill(file: string, stale: number | null): void {
-  const aside = `${file}.stale.${process.pid}.${randomUUID()}`;
+/**
+ * Under the takeover marker: removes the lock if it is still stale, then creates this process's own.
+ * False when another process holds the marker, the lock came alive, or another process created it first.
+ */
+function takeOver(file: string): boolean {
+  const marker = `${file}.takeover`;
+  if (!createWithPid(marker)) {
+    const taker = readOwner(marker);
+    // A taker killed while holding the marker would block every start after it.
+    if (taker !== null && taker !== process.pid && !isAlive(taker)) rmSync(marker, { force: true });
+    return false;
+  }
   try {
-    renameSync(file, aside);
+    // One read decides: a second look could see a lock another process has linked since.
+    const owner = readLock(file);
+    if (owner === 'absent') return createWithPid(file);
+    if (owner === process.pid || (owner !== null && isAlive(owner))) return false;
+    rmSync(file, { force: true });
+    return createWithPid(file);
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+/** The pid in a lock, null when it holds no pid, 'absent' when there is no lock. */
+function readLock(file: string): number | null | 'absent' {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'absent' : null;
   }
-  if (readOwner(aside) !== stale) {
-    try {
-      linkSync(aside, file);
-    } catch {
-      // A third process created one meanwhile: its lock stands.
-    }
-  }
-  rmSync(aside, { force: true });
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
