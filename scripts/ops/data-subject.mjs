@@ -77,11 +77,14 @@ async function removeMailFiles(ids, address) {
   return removed;
 }
 
-/** The addresses of a message's To header (unfolded), lower case. */
+/**
+ * The addresses of a message's To header (unfolded), lower case. Quoted display names and (comments)
+ * are dropped first: an address written there is text about someone, not where the message goes.
+ */
 function recipientsOf(raw) {
   const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
-  const to = /^to:(.*)$/im.exec(head)?.[1] ?? '';
-  return [...to.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((m) => m[0].toLowerCase());
+  const to = (/^to:(.*)$/im.exec(head)?.[1] ?? '').replace(/"(?:[^"\\]|\\.)*"/g, ' ').replace(/\([^()]*\)/g, ' ');
+  return [...to.matchAll(/[^\s<>,;"()]+@[^\s<>,;"()]+/g)].map((m) => m[0].toLowerCase());
 }
 
 /** Opens the store the environment selects, as the functions do (TypeScript imported through importTs). */

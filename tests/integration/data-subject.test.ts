@@ -133,6 +133,8 @@ describe('scripts/ops/data-subject.mjs', () => {
         'joana.eml': 'To: xcli@example.com\n\nOlá',
         'br.eml': 'To: cli@example.com.br\n\nOlá',
         'quote.eml': 'To: mentor@example.com\nReply-To: cli@example.com\n\nNovo lead: cli@example.com',
+        // Their address as someone else's display name or comment is not where the message goes.
+        'display.eml': 'To: "cli@example.com" <mentor@example.com>, (cli@example.com) outra@example.com\n\nOlá',
       };
       for (const [name, content] of Object.entries(others)) await writeFile(join(dataDir, 'outbox', name), content);
       await store.close(); // one process at a time may open an embedded database
