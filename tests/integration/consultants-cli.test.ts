@@ -61,6 +61,7 @@ describe('npm run consultants', () => {
     [['add', 'x', 'eva@example.com'], cliCopy.name],
     [['add', 'E'.repeat(5000), 'eva@example.com'], cliCopy.name],
     [['add', 'Eva\u0007Reis', 'eva@example.com'], cliCopy.name],
+    [['add', '\u200B\u200B\u200B', 'eva@example.com'], cliCopy.name], // length 3, nothing visible (the lead's rule)
     [['off', ANA, '2026-12-01', '2026-12-02', 'x'.repeat(100 * 1024)], cliCopy.reason],
     [['off', ANA, '2026-12-01', '2026-12-02', 'Férias\u0007'], cliCopy.reason],
     [['deactivate', 'nobody'], cliCopy.email('nobody')],

@@ -2,7 +2,7 @@
 // feed, agenda link and where their meetings happen (video room or phone call). Arguments are checked here before the store is touched, so bad input changes
 // nothing; the store runs each command as one SQL call (consultant_admin). Exit codes: 0 done,
 // 1 bad input or unknown consultant, 2 the store could not be opened (e.g. `npm start` holds it).
-import { cleanLine, hasOnlyPrintable, textLimits } from '../../../src/domain/text';
+import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } from '../../../src/domain/text';
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
@@ -108,9 +108,10 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
       return { command: { action: command } };
     case 'add': {
       arity(2);
-      // The same rules as a lead's name: one line, at most textLimits.nomeCompleto, no control character.
+      // The same rules as a lead's name: one line, at least MIN_VISIBLE visible characters (zero-width ones
+      // do not count), at most textLimits.nomeCompleto, no control character.
       const name = cleanLine(args[0]);
-      if (name.length < 2 || name.length > textLimits.nomeCompleto || name.includes('@') || !hasOnlyPrintable(name)) throw new InputError(cliCopy.name);
+      if (visibleLength(name) < MIN_VISIBLE || name.length > textLimits.nomeCompleto || name.includes('@') || !hasOnlyPrintable(name)) throw new InputError(cliCopy.name);
       return { command: { action: 'add', name, email: email(args[1]) } };
     }
     case 'deactivate':
