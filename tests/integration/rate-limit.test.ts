@@ -1,4 +1,5 @@
 // config.rateLimit enforced by the local server as Netlify does (scripts/server/rate-limit.mjs), over real HTTP.
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgendaHandler } from '../../functions/lib/handlers/agenda';
@@ -119,6 +120,21 @@ describe('npm start enforces each function config.rateLimit', () => {
     expect(traceLeads).toMatch(/^HTTP\/1\.1 405[\s\S]*\r\nallow: POST\r\n/i);
     const connectAnswer = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(connectAnswer).toMatch(/^HTTP\/1\.1 405[\s\S]*Allow: GET, HEAD/);
+  });
+
+  it('a client rotating Host headers stays in one bucket (31 agenda reads, each with its own Host: the last is 429)', async () => {
+    const port = Number(new URL(server.url).port);
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ port, host: '127.0.0.1', path: '/api/agenda/sem-token', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject).end();
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push(await get(`site${i}.example`));
+    expect(statuses.filter((s) => s === 429)).toEqual([429]);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('a malformed escape in a path parameter (/api/agenda/%ZZ) is a 404, never a 500', async () => {
