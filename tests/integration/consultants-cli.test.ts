@@ -78,6 +78,7 @@ describe('npm run consultants', () => {
     [['off', ANA, '2026-12-02', '2026-12-01'], cliCopy.order],
     [['off', ANA, '2026-12-01'], cliCopy.arguments('off')],
     [['feed', ANA, 'ftp://calendar.example.com/x.ics'], cliCopy.feedUrl],
+    [['feed', ANA, `https://calendar.example.com/${'a'.repeat(5000)}.ics`], cliCopy.feedUrl],
     [['feed', ANA, 'not a url'], cliCopy.feedUrl],
     [['sync', 'now'], cliCopy.arguments('sync')],
     [['agenda-link', ANA, '--rotat'], cliCopy.arguments('agenda-link')],

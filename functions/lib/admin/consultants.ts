@@ -13,6 +13,8 @@ import { withSchedules } from '../schedules';
 import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
 import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
 
+/** A calendar's iCal address is a few hundred characters (Google's secret address ~150); longer is not one. */
+export const FEED_URL_MAX = 2_000;
 /** A time-off reason is a note for the team ("Férias", "Congresso em SP"), not a document. */
 export const TIME_OFF_REASON_MAX = 200;
 
@@ -38,7 +40,7 @@ export const cliCopy = {
   exists: (e: string) => `Já existe um consultor com o email ${e}.`,
   dateTime: (s: string) => `Data inválida: "${s}". Use AAAA-MM-DD ou AAAA-MM-DDTHH:MM (horário de Brasília).`,
   order: 'O fim da folga deve ser depois do início.',
-  feedUrl: 'Endereço da agenda inválido: use o link https:// (ou webcal://) do iCal da agenda, ou "none" para remover.',
+  feedUrl: `Endereço da agenda inválido: use o link https:// (ou webcal://) do iCal da agenda, com até ${FEED_URL_MAX} caracteres, ou "none" para remover.`,
   linkExists: (e: string) =>
     `${e} já tem um link de agenda. Por segurança ele não pode ser exibido de novo; gere um novo com --rotate (o anterior deixa de funcionar).`,
   added: (n: string) => `Consultor ${n} cadastrado (horário padrão até você definir outro com "hours").`,
@@ -74,6 +76,7 @@ export function parseLocal(value: string | undefined, timeZone: string, asEnd: b
 
 function feedUrl(value: string | undefined): string | null {
   if (value === 'none') return null;
+  if ((value ?? '').length > FEED_URL_MAX) throw new InputError(cliCopy.feedUrl);
   let url: URL;
   try {
     url = new URL(feedHttpUrl(value ?? ''));
