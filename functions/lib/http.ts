@@ -58,30 +58,43 @@ export function allowMethods(req: Request, methods: string[]): void {
   if (!allowed.includes(req.method)) throw new HttpError(405, copy.method, { allow: allowed.join(', ') });
 }
 
-/** Reads a JSON body: 415 unless JSON, 413 over 16 KB (counted while streaming, not trusted from headers). */
-export async function readJson(req: Request): Promise<unknown> {
-  const type = req.headers.get('content-type') ?? '';
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) throw new HttpError(415, copy.notJson);
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, copy.tooLarge);
+/**
+ * The body's bytes, or null once it is over `max`: by its declared Content-Length, or counted while it
+ * streams in, the stream cancelled at the cap. Request bodies here and calendar feeds (calendar/download.ts).
+ */
+export async function readCappedBody(message: Request | Response, max: number): Promise<Buffer | null> {
+  const cancel = () => message.body?.cancel().catch(() => {});
+  if (Number(message.headers.get('content-length') ?? 0) > max) {
+    await cancel();
+    return null;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
+  if (message.body) {
+    const reader = message.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > max) {
         await reader.cancel().catch(() => {});
-        throw new HttpError(413, copy.tooLarge);
+        return null;
       }
       chunks.push(value);
     }
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body: 415 unless JSON, 413 over 16 KB (counted while streaming, not trusted from headers). */
+export async function readJson(req: Request): Promise<unknown> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) throw new HttpError(415, copy.notJson);
+  const bytes = await readCappedBody(req, MAX_BODY_BYTES);
+  if (!bytes) throw new HttpError(413, copy.tooLarge);
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new HttpError(400, copy.badJson);
   }

@@ -26,7 +26,7 @@ export const REMINDERS: ReminderKind[] = [
 export function timeLeftInWords(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
   if (minutes < 50) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
-  const hours = Math.max(1, Math.round(minutes / 60));
+  const hours = Math.round(minutes / 60);
   return hours === 1 ? '1 hora' : `${hours} horas`;
 }
 const BATCH = 50;

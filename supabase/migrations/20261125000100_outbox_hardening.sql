@@ -85,8 +85,9 @@ declare
   r record;
   v_recent integer;
 begin
+  -- Among the unsent (outbox_claim_idx: sent and dropped rows lost their secrets when they became so).
   update outbox o set secrets = null
-  where o.secrets is not null and o.sent_at is null and o.attempts >= p_max_attempts
+  where o.sent_at is null and o.dropped_at is null and o.secrets is not null and o.attempts >= p_max_attempts
     and (o.locked_until is null or o.locked_until <= p_now);
 
   for r in

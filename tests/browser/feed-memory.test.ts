@@ -9,9 +9,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
 import { futureWorkday } from '../integration/helpers';
+import { streamCalendar } from '../support/streaming-feed';
 
-const STREAM_BYTES = 50 * 1024 * 1024;
-const EVENT = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@stream\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20200101T100000Z\r\nDTEND:20200101T110000Z\r\nSUMMARY:${'x'.repeat(200)}\r\nEND:VEVENT\r\n`;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -26,19 +25,7 @@ describe('a 50 MB streaming calendar feed against the running server', () => {
   beforeAll(async () => {
     server = createServer((_req, res) => {
       served = 0;
-      res.writeHead(200, { 'content-type': 'text/calendar' });
-      res.write('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
-      let i = 0;
-      const pump = () => {
-        while (served < STREAM_BYTES && !res.destroyed) {
-          const chunk = Array.from({ length: 200 }, () => EVENT(i++)).join('');
-          served += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        if (!res.destroyed) res.end('END:VCALENDAR\r\n');
-      };
-      res.on('close', () => res.destroy());
-      pump();
+      streamCalendar(res, (bytes) => (served += bytes));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     [{ id: presellerId }] = await sql<{ id: string }[]>`select id from presellers where active order by name limit 1`;

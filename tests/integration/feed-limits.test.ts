@@ -3,11 +3,12 @@
 // a feed cut short, unreadable or expanding past 10,000 events is an error that keeps the last busy
 // times; a redirect to an internal address on another host is refused. Real HTTP server on loopback,
 // real handlers on PGlite.
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_MAX_BYTES, isInternalAddress } from '../../functions/lib/calendar/download';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
+import { streamCalendar } from '../support/streaming-feed';
 import { futureWorkday, get, openTestApp, type TestApp } from './helpers';
 
 const ANA = '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001';
@@ -15,8 +16,6 @@ const D = futureWorkday(4);
 const compact = (time: string) => `${D.replaceAll('-', '')}T${time.replace(':', '')}00`;
 const GOOD = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:ok@test', 'DTSTAMP:20260101T000000Z',
   `DTSTART;TZID=America/Sao_Paulo:${compact('10:00')}`, `DTEND;TZID=America/Sao_Paulo:${compact('11:00')}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
-const EVENT = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@stream\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20200101T100000Z\r\nDTEND:20200101T110000Z\r\nSUMMARY:${'x'.repeat(200)}\r\nEND:VEVENT\r\n`;
-const STREAM_BYTES = 50 * 1024 * 1024;
 
 type Mode = 'good' | 'endless' | 'cut' | 'unreadable' | 'many' | 'redirect-other' | 'redirect-same';
 let mode: Mode = 'good';
@@ -26,27 +25,10 @@ let port: number;
 let app: TestApp;
 const availability = () => createAvailabilityHandler(async () => app)(get(`/api/availability?date=${D}`));
 
-/** Writes a 50 MB feed as fast as the client reads it; counts what actually left. */
-function stream(res: ServerResponse) {
-  res.writeHead(200, { 'content-type': 'text/calendar' });
-  res.write('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
-  let i = 0;
-  const pump = () => {
-    while (served < STREAM_BYTES && !res.destroyed) {
-      const chunk = Array.from({ length: 200 }, () => EVENT(i++)).join('');
-      served += chunk.length;
-      if (!res.write(chunk)) return void res.once('drain', pump);
-    }
-    if (!res.destroyed) res.end('END:VCALENDAR\r\n');
-  };
-  res.on('close', () => res.destroy());
-  pump();
-}
-
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/feed.ics' || mode === 'good') return void res.writeHead(200, { 'content-type': 'text/calendar' }).end(GOOD);
-    if (mode === 'endless') return stream(res);
+    if (mode === 'endless') return streamCalendar(res, (bytes) => (served += bytes));
     if (mode === 'cut') return void res.writeHead(200).end(GOOD.slice(0, GOOD.indexOf('END:VEVENT')));
     if (mode === 'unreadable') return void res.writeHead(200).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n\u0000\u0001\r\nEND:VCALENDAR\r\n');
     if (mode === 'many') {

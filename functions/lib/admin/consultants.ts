@@ -58,7 +58,6 @@ export const cliCopy = {
 
 export class InputError extends Error {}
 
-
 const emailSchema = z.email();
 function email(value: string | undefined): string {
   const v = value?.trim() ?? '';

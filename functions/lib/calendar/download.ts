@@ -7,6 +7,7 @@
 // then fetch resolves it again, so a DNS answer that changes in between (rebinding) is not covered.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { readCappedBody } from '../http';
 
 /** Feeds bigger than this are refused (a calendar of busy times is a few hundred KB at most). */
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,10 +21,8 @@ for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], 
 }
 for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) internal.addSubnet(net, bits, 'ipv6');
 
-/** Loopback, private, link-local, CGNAT, unique-local or unspecified (IPv4-mapped IPv6 included). */
+/** Loopback, private, link-local, CGNAT, unique-local or unspecified (BlockList checks IPv4-mapped IPv6 against the IPv4 ranges). */
 export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isInternalAddress(mapped);
   const family = isIP(address);
   return family === 0 || internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
@@ -33,31 +32,6 @@ async function resolvesInternally(hostname: string): Promise<boolean> {
   if (isIP(host)) return isInternalAddress(host);
   const addresses = await lookup(host, { all: true }).catch(() => []);
   return addresses.length === 0 || addresses.some((a) => isInternalAddress(a.address));
-}
-
-/** The body as text, cancelled the moment it passes `max` bytes. */
-async function readCapped(res: Response, max: number): Promise<string> {
-  if (Number(res.headers.get('content-length') ?? 0) > max) {
-    await res.body?.cancel().catch(() => {});
-    throw failure('calendar_too_large');
-  }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw failure('calendar_too_large');
-    }
-    parts.push(decoder.decode(value, { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
 }
 
 export async function downloadFeed(url: string, doFetch: typeof fetch, timeoutMs: number): Promise<string> {
@@ -73,7 +47,9 @@ export async function downloadFeed(url: string, doFetch: typeof fetch, timeoutMs
         await res.body?.cancel().catch(() => {});
         throw failure(`calendar_http_${res.status}`);
       }
-      return await readCapped(res, FEED_MAX_BYTES);
+      const body = await readCappedBody(res, FEED_MAX_BYTES);
+      if (!body) throw failure('calendar_too_large');
+      return body.toString('utf8');
     }
     await res.body?.cancel().catch(() => {});
     if (hop >= MAX_REDIRECTS) throw failure('calendar_too_many_redirects');

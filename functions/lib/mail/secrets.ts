@@ -6,7 +6,7 @@
 // Same length, ASCII on both sides: the .ics part is already folded at 75 octets when it is sealed, and
 // an equal-length swap keeps every fold where it was. A token split by a fold (CRLF + space) is matched
 // across it.
-import type { MailContent, OutboxMessage } from '../store/port';
+import type { MailContent, OutboxMessage, StoredMessage } from '../store/port';
 import { TOKEN_IN_LINK } from '../manage/tokens';
 
 /** The n-th secret's placeholder: 43 characters, none of them in the tokens' base64url alphabet but the index. */
@@ -36,7 +36,8 @@ function swapAll(message: MailContent, pairs: [string, string][]): MailContent {
   };
 }
 
-export type SealedContent = MailContent & { secrets?: string[] };
+/** A message as the outbox stores it: placeholders in the body, the tokens in `secrets`. */
+export type SealedContent = Omit<StoredMessage, 'notices'>;
 
 /** The message as it may be stored: its manage tokens (found in its text part) swapped for placeholders. */
 export function sealMessage(message: MailContent): SealedContent {

@@ -20,11 +20,11 @@ function withTimeouts(smtpUrl: string): string {
  * multipart/alternative, Reply-To a header, the invite a text/calendar part. Nothing else a stored row
  * might hold reaches nodemailer (options such as attachments[].path or raw would read local files).
  */
-export function mailOptions(message: MailContent, from: string, id?: string) {
+export function mailOptions(message: MailContent, from: string, id: string) {
   const { to, subject, text, html, replyTo, icalEvent } = message;
   return {
     from, to, subject, text, ...(html ? { html } : {}), ...(replyTo ? { replyTo } : {}), ...(icalEvent ? { icalEvent } : {}),
-    ...(id ? { messageId: messageIdOf(id, from) } : {}),
+    messageId: messageIdOf(id, from),
   };
 }
 

@@ -5,7 +5,8 @@ import { managePagePath } from '../../../src/domain/manage';
 import type { Actor, TokenRow } from '../store/port';
 
 /** base64url of 32 bytes. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_SOURCE = '[A-Za-z0-9_-]{43}';
+export const TOKEN_PATTERN = new RegExp(`^${TOKEN_SOURCE}$`);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -17,7 +18,7 @@ export function mintToken(actor: Actor): { token: string; row: TokenRow } {
 }
 
 /** A manage link's token inside a text (group 1): what mail/secrets.ts keeps out of stored bodies. */
-export const TOKEN_IN_LINK = /#t=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+export const TOKEN_IN_LINK = new RegExp(`#t=(${TOKEN_SOURCE})(?![A-Za-z0-9_-])`, 'g');
 
 /** The token rides in the fragment: browsers send it neither to the server (logs) nor in a Referer. */
 export function manageUrl(siteUrl: string, token: string): string {
