@@ -44,10 +44,32 @@ export function buildCsp(hashes, gtmEnabled) {
   ].join('; ');
 }
 
+/**
+ * The editor at /admin/ (Sveltia CMS, one self-hosted script): it signs in through Netlify's GitHub OAuth
+ * popup and talks to the GitHub API from the browser. Its own rule comes after `/*` in _headers, and a
+ * later matching rule's header replaces an earlier one's (Netlify's header merge), so no other route changes.
+ */
+export function buildAdminCsp() {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com",
+    "font-src 'self' data:",
+    "connect-src 'self' blob: data: https://api.github.com https://api.netlify.com https://www.githubstatus.com",
+    "worker-src 'self' blob:",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const hashes = new Set();
   for (const file of await htmlFiles(dist)) for (const hash of inlineScriptHashes(await readFile(file, 'utf8'))) hashes.add(hash);
   const csp = buildCsp(hashes, Boolean(process.env.PUBLIC_GTM_ID));
-  await writeFile(join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n`);
+  await writeFile(join(dist, '_headers'), `/*\n  Content-Security-Policy: ${csp}\n/admin/*\n  Content-Security-Policy: ${buildAdminCsp()}\n`);
   console.log(`${join(dist, '_headers')}: CSP with ${hashes.size} inline script hash(es)${process.env.PUBLIC_GTM_ID ? ' and the tag manager' : ''}`);
 }

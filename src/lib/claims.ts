@@ -3,7 +3,7 @@
 // content getters put the value in at build time. A key that is not a claim stops the build, naming the
 // file, so a typo never reaches a page as "{mentordOwners}".
 
-const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+import { PLACEHOLDER } from '../schemas/placeholders';
 
 /** A copy of `data` with every `{key}` in its strings replaced by `claims[key]`. */
 export function withClaims<T>(data: T, claims: Readonly<Record<string, string>>, file: string): T {

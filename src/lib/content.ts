@@ -25,8 +25,8 @@ export const getSite = async () => {
   return withClaims(site, site.claims, 'site.yaml');
 };
 export const getHome = async () => claimed(required(await getEntry('home', 'home'), 'home.yaml'), 'home.yaml');
+export const getNotFound = async () => claimed(required(await getEntry('notFound', 'not-found'), 'not-found.yaml'), 'not-found.yaml');
 // The form pages' copy has placeholders of its own ("{step}", filled in the browser) and claims no numbers.
-export const getNotFound = async () => required(await getEntry('notFound', 'not-found'), 'not-found.yaml');
 export const getOrcamento = async () => required(await getEntry('orcamento', 'orcamento'), 'orcamento.yaml');
 export const getReuniao = async () => required(await getEntry('reuniao', 'reuniao'), 'reuniao.yaml');
 
@@ -47,5 +47,5 @@ export const getPrivacyPolicy = async () => {
   if (entry.data.version !== PRIVACY_POLICY_VERSION) {
     throw new Error(`content/legal/politica-de-privacidade.md → version: "${entry.data.version}" difere de PRIVACY_POLICY_VERSION ("${PRIVACY_POLICY_VERSION}") em src/domain/consent.ts; atualize os dois juntos`);
   }
-  return entry;
+  return { ...entry, data: await claimed(entry.data, 'legal/politica-de-privacidade.md') };
 };

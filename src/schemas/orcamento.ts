@@ -1,135 +1,173 @@
 import { z } from 'astro/zod';
+import { withPlaceholders } from './placeholders';
+import { label } from './shared';
 
 // Copy of /orcamento: page heading, service choices, wizard, scheduling dialog and toasts.
 // Every user-facing string of the quote flow lives in content/orcamento.yaml and is typed here,
-// so a missing text fails `astro build` instead of rendering an empty label.
+// so a missing text fails `astro build` instead of rendering an empty label. Texts quoted from the
+// product spec ('Finalizar e Agendar', 'Confirmar Agendamento'…) must stay exactly as written.
 
-const text = z.string().min(1);
-const toast = z.object({ title: text, description: text });
+const base = z.string().min(1);
+const text = withPlaceholders(base, []);
+/** A text filled in by the page: it takes exactly these placeholders. */
+const template = (...names: string[]) => withPlaceholders(base, names);
+const t = (title: string, hint?: string) => label(text, title, hint);
+const toast = (title: string, hint?: string) => label(z.object({ title: t('Título'), description: t('Texto') }), title, hint);
 
-const field = z.object({ label: text, placeholder: z.string().optional(), hint: z.string().optional() });
+const field = (title: string) =>
+  label(
+    z.object({
+      label: t('Rótulo'),
+      placeholder: label(withPlaceholders(z.string(), []).optional(), 'Exemplo dentro do campo'),
+      hint: label(withPlaceholders(z.string(), []).optional(), 'Dica'),
+    }),
+    title,
+  );
+const step = (n: number) => label(z.object({ title: t('Título'), description: t('Texto') }), `Etapa ${n}`);
 
 export const orcamentoSchema = z.object({
-  title: text,
-  description: text,
-  heading: text,
-  intro: text,
-  breadcrumb: text,
-  services: z.object({
-    heading: text,
-    palestras: z.object({ title: text, description: text, newTabHint: text }),
-    consultoria: z.object({ title: text, description: text }),
-    trafego: z.object({ title: text, description: text }),
-  }),
-  wizard: z.object({
-    /** `{step}` and `{total}` are replaced. */
-    progress: text,
-    backToServices: text,
-    serviceLabel: text,
-    steps: z.tuple([
-      z.object({ title: text, description: text }),
-      z.object({ title: text, description: text }),
-      z.object({ title: text, description: text }),
-      z.object({ title: text, description: text }),
-    ]),
-    fields: z.object({
-      nomeCompleto: field,
-      cargo: field,
-      email: field,
-      telefone: field,
-      nomeEmpresa: field,
-      cnpj: field,
-      faturamento: field,
-      numeroVendedores: field,
-      segmento: field,
-      outroSegmento: field,
-      modeloNegocio: field,
+  title: t('Título na aba e no Google'),
+  description: t('Descrição no Google'),
+  heading: t('Título da página'),
+  intro: t('Introdução'),
+  breadcrumb: t('Nome na trilha de navegação'),
+  services: label(
+    z.object({
+      heading: t('Pergunta'),
+      palestras: label(z.object({ title: t('Título'), description: t('Texto'), newTabHint: t('Aviso de nova aba') }), 'Palestras', 'Abre a conversa de Identidade do site → Conversa para contratar palestras.'),
+      consultoria: label(z.object({ title: t('Título'), description: t('Texto') }), 'Consultoria'),
+      trafego: label(z.object({ title: t('Título'), description: t('Texto') }), 'Tráfego pago'),
     }),
-    requiredNote: text,
-    back: text,
-    next: text,
-    submit: text,
-    saving: text,
-    honeypotLabel: text,
-    /** Under 'Finalizar e Agendar' (LGPD): before + linked policy name + after. */
-    consent: z.object({ before: z.string(), link: text, after: z.string() }),
-  }),
-  dialog: z.object({
-    title: text,
-    description: text,
-    calendarLabel: text,
-    loadingDays: text,
-    slotsHeading: text,
-    selectDateFirst: text,
-    noSlots: text,
-    loadingSlots: text,
-    /** Shown beside times: every slot is in Brasília time. */
-    timeZoneLabel: text,
-    /** `{time}` is the visitor's local time, shown only when their time zone differs. */
-    localTime: text,
-    summaryHeading: text,
-    summaryDate: text,
-    summaryTime: text,
-    summaryConsultant: text,
-    summaryLocation: text,
-    summaryEmpty: text,
-    cancel: text,
-    close: text,
-    confirm: text,
-    confirming: text,
-  }),
-  toasts: z.object({
-    saveError: toast,
-    /** The server refused the privacy-policy version the page showed (a newer one is published). */
-    policyChanged: toast,
-    unexpectedError: toast,
-    saved: toast,
-    availabilityError: toast,
-    noSlots: toast,
-    /** Title with the server's message, or `description` when there is none. */
-    schedulingError: toast,
-    /** When the server answers without `success: true` and without a message. */
-    schedulingUnknown: toast,
-    /** A slot taken between listing and confirming (HTTP 409). */
-    slotTaken: toast,
-    /** `{consultant}`, `{date}` (dd/MM/yyyy) and `{time}` are replaced. */
-    success: toast,
-    /** The booking could not be sent at all (no connection): nothing was reserved. */
-    offline: toast,
-    regionLabel: text,
-    closeLabel: text,
-  }),
-  /** The panel that stays above the service choice after a booking. `{time}`, `{zone}` are replaced in localTime. */
-  confirmation: z.object({
-    heading: text,
-    when: text,
-    localTime: text,
-    duration: text,
-    consultant: text,
-    location: text,
-    addToCalendar: text,
-    googleCalendar: text,
-    outlook: text,
-    icsFile: text,
-    manage: text,
-    manageByEmail: text,
-    nextHeading: text,
-    next: z.array(text).min(1),
-  }),
-  /** Instead of the calendar, for an email that already holds an upcoming meeting (never its details). */
-  upcoming: z.object({
-    heading: text,
-    description: text,
-    resend: text,
-    sending: text,
-    sent: text,
-    recentlySent: text,
-    failed: text,
-  }),
-  /** Shown without JavaScript: `{email}` and the talks chat link come from site.yaml. */
-  noscript: z.object({ before: text, email: text, chat: text }),
-  /** Stand-in of step 1 in the HTML, while the form's code loads (hidden from assistive technology). */
-  skeletonLoading: text,
+    'Escolha do serviço',
+  ),
+  wizard: label(
+    z.object({
+      progress: label(template('step', 'total'), 'Progresso', '{step} é a etapa atual e {total} o número de etapas.'),
+      backToServices: t('Voltar à escolha do serviço'),
+      serviceLabel: t('Rótulo do serviço escolhido'),
+      steps: label(z.tuple([step(1), step(2), step(3), step(4)]), 'Etapas (4)'),
+      fields: label(
+        z.object({
+          nomeCompleto: field('Nome completo'),
+          cargo: field('Cargo'),
+          email: field('E-mail'),
+          telefone: field('Telefone'),
+          nomeEmpresa: field('Nome da empresa'),
+          cnpj: field('CNPJ'),
+          faturamento: field('Faturamento'),
+          numeroVendedores: field('Número de vendedores'),
+          segmento: field('Segmento'),
+          outroSegmento: field('Outro segmento'),
+          modeloNegocio: field('Modelo de negócio'),
+        }),
+        'Campos',
+      ),
+      requiredNote: t('Aviso de campos obrigatórios'),
+      back: t('Botão voltar'),
+      next: t('Botão próximo'),
+      submit: t('Botão enviar', 'Texto do produto: "Finalizar e Agendar".'),
+      saving: t('Enviando'),
+      honeypotLabel: t('Campo anti-spam', 'Escondido: pessoas não o veem; robôs que o preenchem são ignorados.'),
+      consent: label(
+        z.object({
+          before: label(withPlaceholders(z.string(), []), 'Antes do link'),
+          link: t('Nome da política (link)'),
+          after: label(withPlaceholders(z.string(), []), 'Depois do link'),
+        }),
+        'Consentimento (LGPD)',
+        'Sob "Finalizar e Agendar": antes + nome da política com link + depois.',
+      ),
+    }),
+    'Formulário',
+  ),
+  dialog: label(
+    z.object({
+      title: t('Título'),
+      description: t('Texto'),
+      calendarLabel: t('Rótulo do calendário'),
+      loadingDays: t('Carregando dias'),
+      slotsHeading: t('Título dos horários'),
+      selectDateFirst: t('Antes de escolher a data'),
+      noSlots: t('Sem horários'),
+      loadingSlots: t('Carregando horários'),
+      timeZoneLabel: t('Fuso dos horários', 'Mostrado junto aos horários: todos estão no horário de Brasília.'),
+      localTime: label(template('time'), 'Horário local', '{time} é o horário de quem agenda; aparece só quando o fuso é outro.'),
+      summaryHeading: t('Título do resumo'),
+      summaryDate: t('Resumo: data'),
+      summaryTime: t('Resumo: horário'),
+      summaryConsultant: t('Resumo: consultor'),
+      summaryLocation: t('Resumo: como será'),
+      summaryEmpty: t('Resumo: vazio'),
+      cancel: t('Botão cancelar'),
+      close: t('Botão fechar'),
+      confirm: t('Botão confirmar', 'Texto do produto: "Confirmar Agendamento".'),
+      confirming: t('Agendando'),
+    }),
+    'Agendamento',
+  ),
+  toasts: label(
+    z.object({
+      saveError: toast('Erro ao salvar'),
+      policyChanged: toast('Política atualizada', 'O servidor recusou a versão da política que a página mostrou (há uma mais nova).'),
+      unexpectedError: toast('Erro inesperado'),
+      saved: toast('Dados salvos'),
+      availabilityError: toast('Erro de disponibilidade'),
+      noSlots: toast('Sem horários'),
+      schedulingError: toast('Erro ao agendar', 'O título vem com a mensagem do servidor, ou o texto quando não há.'),
+      schedulingUnknown: toast('Erro desconhecido', 'Quando o servidor responde sem sucesso e sem mensagem.'),
+      slotTaken: toast('Horário tomado', 'Outra pessoa reservou o horário entre a lista e a confirmação.'),
+      success: label(
+        z.object({
+          title: t('Título'),
+          description: label(template('consultant', 'date', 'time'), 'Texto', '{consultant}, {date} (dd/mm/aaaa) e {time} são preenchidos.'),
+        }),
+        'Agendamento feito',
+      ),
+      offline: toast('Sem conexão', 'O agendamento não pôde ser enviado: nada foi reservado.'),
+      regionLabel: t('Nome da área de avisos'),
+      closeLabel: t('Fechar aviso'),
+    }),
+    'Avisos',
+  ),
+  confirmation: label(
+    z.object({
+      heading: t('Título'),
+      when: t('Quando'),
+      localTime: label(template('time', 'zone'), 'Horário local', '{time} e {zone} são o horário e o fuso de quem agendou.'),
+      duration: t('Duração'),
+      consultant: t('Consultor'),
+      location: t('Como será'),
+      addToCalendar: t('Adicionar à agenda'),
+      googleCalendar: t('Google Agenda'),
+      outlook: t('Outlook'),
+      icsFile: t('Arquivo .ics'),
+      manage: t('Reagendar ou cancelar'),
+      manageByEmail: t('Link por e-mail'),
+      nextHeading: t('Título dos próximos passos'),
+      next: label(z.array(t('Passo')).min(1), 'Próximos passos'),
+    }),
+    'Confirmação',
+    'Fica acima da escolha do serviço depois de agendar, até começar outro orçamento.',
+  ),
+  upcoming: label(
+    z.object({
+      heading: t('Título'),
+      description: t('Texto'),
+      resend: t('Botão reenviar'),
+      sending: t('Enviando'),
+      sent: t('Enviado'),
+      recentlySent: t('Enviado há pouco'),
+      failed: t('Falha'),
+    }),
+    'Reunião já agendada',
+    'No lugar do calendário, para um e-mail que já tem reunião (nunca mostra data, horário ou consultor).',
+  ),
+  noscript: label(
+    z.object({ before: t('Antes do e-mail'), email: t('Entre o e-mail e o chat'), chat: t('Link do chat') }),
+    'Sem JavaScript',
+    'O e-mail e o chat vêm de Identidade do site.',
+  ),
+  skeletonLoading: t('Carregando o formulário'),
 });
 
 export type OrcamentoContent = z.infer<typeof orcamentoSchema>;

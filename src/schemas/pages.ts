@@ -1,62 +1,104 @@
 import { z } from 'astro/zod';
-import { cta, faqEntry, highlight, metricItem, pageMeta, resultCard, serviceCard, statCard, text, timelineEntry } from './shared';
+import { cta, faqEntry, highlight, href, label, metricItem, pageMeta, resultCard, serviceCard, statCard, text, timelineEntry } from './shared';
 
-const sectionHeading = { eyebrow: text, title: text };
+const sectionHeading = { eyebrow: label(text, 'Sobretítulo'), title: label(text, 'Título') };
+const description = label(text, 'Descrição');
+const card = label(
+  z.object({ title: label(text, 'Título'), description, label: label(text, 'Texto do botão'), href }),
+  'Chamada final',
+);
 
 // content/home.yaml
 export const homeSchema = z.object({
   ...pageMeta,
-  hero: z.object({
-    badge: text,
-    headline: text,
-    description: text,
-    // `linkedin` points the button at the LinkedIn URL of site.yaml.
-    primaryCta: z.object({ label: text, href: z.union([z.literal('linkedin'), cta.shape.href]) }),
-    secondaryCta: cta,
-    stats: z.array(statCard).length(4),
-  }),
-  about: z.object({
-    ...sectionHeading,
-    paragraphs: z.array(text).min(1),
-    highlights: z.array(highlight).length(4),
-    timelineTitle: text,
-    timeline: z.array(timelineEntry).length(4),
-  }),
-  services: z.object({
-    ...sectionHeading,
-    description: text,
-    items: z.array(serviceCard).length(6),
-    cta: z.object({ title: text, description: text, label: text, href: cta.shape.href }),
-  }),
-  portfolio: z.object({ ...sectionHeading, description: text, items: z.array(resultCard).length(4) }),
-  contact: z.object({
-    ...sectionHeading,
-    description: text,
-    locationLabel: text,
-    emailLabel: text,
-    availabilityLabel: text,
-    socialLabel: text,
-    card: z.object({ title: text, description: text, label: text, href: cta.shape.href }),
-  }),
+  hero: label(
+    z.object({
+      badge: label(text, 'Selo'),
+      headline: label(text, 'Título principal'),
+      description,
+      primaryCta: label(
+        z.object({
+          label: label(text, 'Texto do botão'),
+          // `linkedin` points the button at the LinkedIn URL of site.yaml.
+          href: label(z.union([z.literal('linkedin'), href]), 'Link', 'Escreva linkedin para o LinkedIn de Identidade do site, um caminho que começa com / ou um endereço https://…'),
+        }),
+        'Botão principal',
+      ),
+      secondaryCta: label(cta, 'Botão secundário'),
+      stats: label(z.array(statCard).length(4), 'Números (4)'),
+    }),
+    'Topo (#inicio)',
+  ),
+  about: label(
+    z.object({
+      ...sectionHeading,
+      paragraphs: label(z.array(label(text, 'Parágrafo')).min(1), 'Parágrafos'),
+      highlights: label(z.array(highlight).length(4), 'Destaques (4)'),
+      timelineTitle: label(text, 'Título da trajetória'),
+      timeline: label(z.array(timelineEntry).length(4), 'Trajetória (4)', 'EXEMPLO — revisar: períodos, cargos e empresas da trajetória real.'),
+    }),
+    'Sobre (#sobre)',
+  ),
+  services: label(
+    z.object({ ...sectionHeading, description, items: label(z.array(serviceCard).length(6), 'Serviços (6)'), cta: card }),
+    'Serviços (#servicos)',
+  ),
+  portfolio: label(
+    z.object({ ...sectionHeading, description, items: label(z.array(resultCard).length(4), 'Resultados (4)') }),
+    'Portfólio (#portfolio)',
+  ),
+  contact: label(
+    z.object({
+      ...sectionHeading,
+      description,
+      locationLabel: label(text, 'Rótulo da localização'),
+      emailLabel: label(text, 'Rótulo do e-mail'),
+      availabilityLabel: label(text, 'Disponibilidade'),
+      socialLabel: label(text, 'Rótulo das redes sociais'),
+      card,
+    }),
+    'Contato (#contato)',
+  ),
 });
 export type Home = z.infer<typeof homeSchema>;
-
 
 // content/servicos/*.yaml: one shape for the three service pages.
 export const servicePageSchema = z.object({
   ...pageMeta,
-  breadcrumb: text,
-  serviceType: text,
-  order: z.number().int(),
-  hero: z.object({ badge: text, headline: text, description: text, cta }),
-  metrics: z.object({ title: text, items: z.array(metricItem).length(4) }),
-  list: z.object({ title: text, numbered: z.boolean().default(false), items: z.array(text).min(1) }).optional(),
-  included: z.object({ title: text, items: z.array(text).length(6) }).optional(),
-  faq: z.object({ title: text, items: z.array(faqEntry).length(3) }),
+  breadcrumb: label(text, 'Nome na trilha de navegação'),
+  serviceType: label(text, 'Tipo de serviço', 'Usado nos dados estruturados (Service).'),
+  order: label(z.number().int(), 'Ordem', 'Posição da página entre os serviços.'),
+  hero: label(z.object({ badge: label(text, 'Selo'), headline: label(text, 'Título principal'), description, cta: label(cta, 'Botão') }), 'Topo'),
+  metrics: label(z.object({ title: label(text, 'Título'), items: label(z.array(metricItem).length(4), 'Números (4)') }), 'Números'),
+  list: label(
+    z.object({
+      title: label(text, 'Título'),
+      numbered: label(z.boolean().default(false), 'Lista numerada'),
+      items: label(z.array(label(text, 'Item')).min(1), 'Itens'),
+    }).optional(),
+    'Lista',
+  ),
+  included: label(
+    z.object({ title: label(text, 'Título'), items: label(z.array(label(text, 'Item')).length(6), 'Itens (6)') }).optional(),
+    'O que está incluído',
+  ),
+  faq: label(z.object({ title: label(text, 'Título'), items: label(z.array(faqEntry).length(3), 'Perguntas (3)') }), 'Perguntas frequentes'),
 });
 
 // content/not-found.yaml
-export const notFoundSchema = z.object({ ...pageMeta, code: text, heading: text, text, homeLink: text });
+export const notFoundSchema = z.object({
+  ...pageMeta,
+  code: label(text, 'Código'),
+  heading: label(text, 'Título'),
+  text: label(text, 'Texto'),
+  homeLink: label(text, 'Link para o início'),
+});
 
 // content/legal/*.md: Markdown pages with their own version (stored with each lead's consent).
-export const legalSchema = z.object({ ...pageMeta, heading: text, breadcrumb: text, version: text, updated: text });
+export const legalSchema = z.object({
+  ...pageMeta,
+  heading: label(text, 'Título'),
+  breadcrumb: label(text, 'Nome na trilha de navegação'),
+  version: label(text, 'Versão', 'Muda junto com PRIVACY_POLICY_VERSION em src/domain/consent.ts: o build para se forem diferentes.'),
+  updated: label(text, 'Atualizada em'),
+});

@@ -1,45 +1,82 @@
 import { z } from 'astro/zod';
+import { withPlaceholders } from './placeholders';
 
-// Shapes shared by several content files (hero, stat card, FAQ, link).
-export const text = z.string().trim().min(1);
+// Shapes shared by several content files (hero, stat card, FAQ, link). Labels and hints in pt-BR are the
+// editor's (/admin/): its configuration is generated from these schemas (src/cms/), so they live here.
 
-export const iconName = z.enum([
+/** Gives a field its editor label and, optionally, a hint under it. Applied last, so it stays on the field. */
+export const label = <T extends z.ZodType>(schema: T, title: string, description?: string): T =>
+  schema.meta(description ? { title, description } : { title });
+
+/** The numbers the site claims, written once in site.yaml → claims, and their labels. */
+export const CLAIMS = {
+  mentoredOwners: 'Empresários mentorados',
+  salesGenerated: 'Vendas geradas por clientes',
+  salesInTwoDays: 'Vendas em dois dias',
+  yearsOfExperience: 'Anos de experiência',
+  immersionEditions: 'Edições da imersão',
+  students: 'Alunos formados',
+  eventAttendees: 'Pessoas em eventos',
+  instagramFollowers: 'Seguidores no Instagram',
+  peopleImpactedByTalks: 'Pessoas impactadas por palestras',
+} as const;
+export const CLAIM_KEYS = Object.keys(CLAIMS) as (keyof typeof CLAIMS)[];
+
+/** A required text without placeholders. */
+export const plainText = withPlaceholders(z.string().trim().min(1), []);
+/** A required text of the site and the content pages: it may name any claim, e.g. `{mentoredOwners}`. */
+export const text = withPlaceholders(z.string().trim().min(1), CLAIM_KEYS);
+
+export const ICON_NAMES = [
   'users', 'trending-up', 'award', 'instagram', 'linkedin', 'zap', 'calendar', 'graduation', 'briefcase',
   'target', 'mic', 'chart', 'mail', 'map-pin', 'clock', 'check', 'arrow-right', 'sun',
-]);
+] as const;
+export const iconName = label(z.enum(ICON_NAMES), 'Ícone');
 export type IconName = z.infer<typeof iconName>;
 
 /** A site path (`/x`, `/#anchor`, `/x?y`) or an absolute https URL. */
-export const href = z.union([z.string().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ })]);
+export const href = label(
+  z.union([z.string().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ })]),
+  'Link',
+  'Um caminho do site que começa com / (ex.: /orcamento, /#contato) ou um endereço completo https://…',
+);
 
 export const navItem = z.object({
-  name: text,
+  name: label(text, 'Nome no menu'),
   target: href,
-  type: z.enum(['scroll', 'link', 'external']),
+  type: label(z.enum(['scroll', 'link', 'external']), 'Tipo', 'scroll: seção da página inicial; link: página do site; external: outro site'),
 });
 export type NavItem = z.infer<typeof navItem>;
 
-export const cta = z.object({ label: text, href });
+export const cta = z.object({ label: label(text, 'Texto do botão'), href });
 
 export const statCard = z.object({
   icon: iconName,
-  number: text,
-  label: text,
-  gradient: z.enum(['sun', 'ember', 'ocean', 'violet']),
+  number: label(text, 'Número'),
+  label: label(text, 'Legenda'),
+  gradient: label(z.enum(['sun', 'ember', 'ocean', 'violet']), 'Cor'),
 });
 
-export const highlight = z.object({ icon: iconName, number: text, label: text });
-export const metricItem = z.object({ metric: text, description: text });
-export const faqEntry = z.object({ question: text, answer: text });
+export const highlight = z.object({ icon: iconName, number: label(text, 'Número'), label: label(text, 'Legenda') });
+export const metricItem = z.object({ metric: label(text, 'Número'), description: label(text, 'Legenda') });
+export const faqEntry = z.object({ question: label(text, 'Pergunta'), answer: label(text, 'Resposta') });
 export type FaqEntry = z.infer<typeof faqEntry>;
-export const timelineEntry = z.object({ period: text, role: text, company: text, description: text });
-export const serviceCard = z.object({
-  title: text,
-  icon: iconName,
-  description: text,
-  features: z.array(text).length(4),
+export const timelineEntry = z.object({
+  period: label(text, 'Período', 'EXEMPLO — revisar: período da trajetória real'),
+  role: label(text, 'Cargo', 'EXEMPLO — revisar'),
+  company: label(text, 'Empresa', 'EXEMPLO — revisar'),
+  description: label(text, 'Descrição'),
 });
-export const resultCard = z.object({ metric: text, title: text, description: text });
+export const serviceCard = z.object({
+  title: label(text, 'Título'),
+  icon: iconName,
+  description: label(text, 'Descrição'),
+  features: label(z.array(label(text, 'Item')).length(4), 'Itens (4)'),
+});
+export const resultCard = z.object({ metric: label(text, 'Número'), title: label(text, 'Título'), description: label(text, 'Descrição') });
 
 /** Every page has its own title and description for search engines. */
-export const pageMeta = { title: text.max(70), description: text.min(50).max(170) };
+export const pageMeta = {
+  title: label(text.max(70), 'Título na aba e no Google', 'Até 70 caracteres.'),
+  description: label(text.min(50).max(170), 'Descrição no Google', 'De 50 a 170 caracteres.'),
+};

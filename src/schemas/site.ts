@@ -1,52 +1,84 @@
 import { z } from 'astro/zod';
-import { navItem, text } from './shared';
+import { CLAIMS, label, navItem, plainText, text } from './shared';
+
+const REVIEW = 'EXEMPLO — revisar';
+const httpsUrl = z.url({ protocol: /^https$/ });
 
 // content/site.yaml: the site's identity, in one file.
 export const siteSchema = z.object({
-  name: text,
-  personName: text,
-  jobTitle: text,
-  tagline: text,
-  email: z.email(),
-  location: text,
-  address: z.object({ locality: text, region: z.string().length(2), country: z.string().length(2) }),
-  social: z.object({ linkedin: z.url({ protocol: /^https$/ }), instagram: z.url({ protocol: /^https$/ }) }),
-  blogUrl: z.url({ protocol: /^https$/ }),
-  talksChatUrl: z.url({ protocol: /^https$/ }),
-  claims: z.object({
-    mentoredOwners: text,
-    salesGenerated: text,
-    salesInTwoDays: text,
-    yearsOfExperience: text,
-    immersionEditions: text,
-    students: text,
-    eventAttendees: text,
-    instagramFollowers: text,
-    peopleImpactedByTalks: text,
-  }),
-  nav: z.array(navItem).min(1),
-  quoteButton: navItem,
-  footer: z.object({
-    about: text,
-    navTitle: text,
-    nav: z.array(navItem).min(1),
-    contactTitle: text,
-    socialTitle: text,
-    copyright: text,
-  }),
-  privacy: z.object({ policyLink: text, policyPath: z.string().startsWith('/'), updatedLabel: text, versionLabel: text }),
-  consent: z.object({ title: text, text, accept: text, reject: text, policyLink: text, preferences: text }),
-  labels: z.object({
-    skipToContent: text,
-    openMenu: text,
-    closeMenu: text,
-    mainNav: text,
-    footerNav: text,
-    breadcrumbHome: text,
-    newTab: text,
-    linkedin: text,
-    instagram: text,
-    email: text,
-  }),
+  name: label(text, 'Nome da marca', `${REVIEW}: nome de marca exibido no site (não é um nome pessoal).`),
+  personName: label(text, 'Nome da pessoa', `${REVIEW}: nome usado nos dados estruturados (Person).`),
+  jobTitle: label(text, 'Profissão'),
+  tagline: label(text, 'Frase de apresentação'),
+  email: label(z.email(), 'E-mail de contato', `${REVIEW}. Muda junto com SITE_EMAIL em src/domain/contact.ts: o build para se forem diferentes.`),
+  location: label(text, 'Localização'),
+  address: label(
+    z.object({
+      locality: label(text, 'Cidade'),
+      region: label(z.string().length(2), 'Estado (sigla)', 'Duas letras, ex.: PR'),
+      country: label(z.string().length(2), 'País (sigla)', 'Duas letras, ex.: BR'),
+    }),
+    'Endereço',
+  ),
+  social: label(
+    z.object({ linkedin: label(httpsUrl, 'LinkedIn', REVIEW), instagram: label(httpsUrl, 'Instagram', REVIEW) }),
+    'Redes sociais',
+  ),
+  blogUrl: label(httpsUrl, 'Endereço do blog', REVIEW),
+  talksChatUrl: label(httpsUrl, 'Conversa para contratar palestras', `${REVIEW}: link do WhatsApp usado nos botões de palestras.`),
+  claims: label(
+    z.object(Object.fromEntries(Object.entries(CLAIMS).map(([key, title]) => [key, label(plainText, title)])) as Record<keyof typeof CLAIMS, typeof plainText>),
+    'Números do site',
+    'Escritos só aqui. Nas páginas, escreva {mentoredOwners}, {salesGenerated}… e o número entra no lugar.',
+  ),
+  nav: label(z.array(navItem).min(1), 'Menu principal'),
+  quoteButton: label(navItem, 'Botão de orçamento'),
+  footer: label(
+    z.object({
+      about: label(text, 'Sobre'),
+      navTitle: label(text, 'Título da navegação'),
+      nav: label(z.array(navItem).min(1), 'Links da navegação'),
+      contactTitle: label(text, 'Título do contato'),
+      socialTitle: label(text, 'Título das redes sociais'),
+      copyright: label(text, 'Direitos autorais'),
+    }),
+    'Rodapé',
+  ),
+  privacy: label(
+    z.object({
+      policyLink: label(text, 'Nome do link da política'),
+      policyPath: label(z.string().startsWith('/'), 'Caminho da política', 'Começa com /'),
+      updatedLabel: label(text, 'Rótulo "Atualizada em"'),
+      versionLabel: label(text, 'Rótulo "Versão"'),
+    }),
+    'Privacidade',
+  ),
+  consent: label(
+    z.object({
+      title: label(text, 'Título'),
+      text: label(text, 'Texto'),
+      accept: label(text, 'Botão aceitar'),
+      reject: label(text, 'Botão recusar'),
+      policyLink: label(text, 'Link da política'),
+      preferences: label(text, 'Link de preferências'),
+    }),
+    'Aviso de cookies',
+  ),
+  labels: label(
+    z.object({
+      skipToContent: label(text, 'Pular para o conteúdo'),
+      openMenu: label(text, 'Abrir menu'),
+      closeMenu: label(text, 'Fechar menu'),
+      mainNav: label(text, 'Navegação principal'),
+      footerNav: label(text, 'Navegação do rodapé'),
+      breadcrumbHome: label(text, 'Início na trilha de navegação'),
+      newTab: label(text, 'Aviso de nova aba'),
+      linkedin: label(text, 'LinkedIn'),
+      instagram: label(text, 'Instagram'),
+      email: label(text, 'Enviar e-mail'),
+    }),
+    'Textos de acessibilidade',
+    'Lidos por leitores de tela.',
+  ),
 });
 export type Site = z.infer<typeof siteSchema>;
