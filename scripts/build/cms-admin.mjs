@@ -41,22 +41,26 @@ export function selfHostFonts(code) {
   return { code: patched, files };
 }
 
-const bundle = await readFile(join(packageDir, 'dist/sveltia-cms.js'), 'utf8');
-const { code, files: fonts } = selfHostFonts(selfHostLocales(bundle));
-await writeFile(join(dist, 'admin/sveltia-cms.js'), code);
-await cp(join(packageDir, 'locales'), join(dist, 'admin/locales'), { recursive: true });
-for (const [local, from] of fonts) await cp(join(packageDir, '..', '..', from), join(dist, 'admin/fonts', local));
-
 /** `owner/name` of a GitHub repository URL (Netlify's REPOSITORY_URL: https://github.com/owner/name or git@github.com:owner/name). */
 export function githubRepository(url) {
-  const match = /github\.com[/:]([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(url ?? '');
-  return match?.[1];
+  return /github\.com[/:]([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(url ?? '')?.[1];
 }
 
-const repository = githubRepository(process.env.REPOSITORY_URL);
-if (repository) {
-  const path = join(dist, 'admin/config.yml');
-  const config = await readFile(path, 'utf8');
-  await writeFile(path, config.replace(/^( {2}repo: ).*$/m, `$1${repository}`));
+/** The Sveltia CMS browser bundle as the package ships it. */
+export const sveltiaBundle = () => readFile(join(packageDir, 'dist/sveltia-cms.js'), 'utf8');
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const bundle = await sveltiaBundle();
+  const { code, files: fonts } = selfHostFonts(selfHostLocales(bundle));
+  await writeFile(join(dist, 'admin/sveltia-cms.js'), code);
+  await cp(join(packageDir, 'locales'), join(dist, 'admin/locales'), { recursive: true });
+  for (const [local, from] of fonts) await cp(join(packageDir, '..', '..', from), join(dist, 'admin/fonts', local));
+
+  const repository = githubRepository(process.env.REPOSITORY_URL);
+  if (repository) {
+    const path = join(dist, 'admin/config.yml');
+    const config = await readFile(path, 'utf8');
+    await writeFile(path, config.replace(/^( {2}repo: ).*$/m, `$1${repository}`));
+  }
+  console.log(`dist/admin: Sveltia CMS copied${repository ? `, repository ${repository}` : ' (no REPOSITORY_URL: local repository only)'}`);
 }
-console.log(`dist/admin: Sveltia CMS copied${repository ? `, repository ${repository}` : ' (no REPOSITORY_URL: local repository only)'}`);

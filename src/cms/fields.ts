@@ -77,7 +77,10 @@ const asLiteral = ([source, message]: [string, string]): [string, string] => [`/
 function stringField(schema: z.ZodType, field: CmsField): CmsField {
   const def = defOf(schema);
   const patterns: Array<[string, string]> = [];
-  if (def.format === 'email') field.type = 'email';
+  if (def.format === 'email') {
+    field.type = 'email';
+    patterns.push([(def.pattern as RegExp).source, 'Use um e-mail completo, como nome@empresa.com.br.']);
+  }
   if (def.format === 'url') {
     field.type = 'url';
     const { source, words } = alternative(schema);
@@ -88,7 +91,7 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
     else if (check.check === 'max_length') field.maxlength = check.maximum as number;
     else if (check.check === 'length_equals') field.minlength = field.maxlength = check.length as number;
     else if (check.check === 'string_format' && check.format === 'starts_with') {
-      patterns.push([`^${escapeRegex(String(check.prefix))}`, `Comece com ${String(check.prefix)}`]);
+      patterns.push([(check.pattern as RegExp).source, `Comece com ${String(check.prefix)}`]);
     } else if (check.check === 'string_format' && check.format === 'regex') {
       const pattern = check.pattern as RegExp;
       const rule = placeholderRuleOf(pattern);

@@ -26,15 +26,17 @@ export function inSchemaOrder(value: unknown, schema: z.ZodType): unknown {
   return value;
 }
 
-/** YAML as the editor writes it (no trailing newline). */
-export const editorYaml = (data: unknown) =>
+const STRING_TYPE = { none: 'PLAIN', double: 'QUOTE_DOUBLE', single: 'QUOTE_SINGLE' } as const;
+
+/** YAML as the editor writes it (no trailing newline): the options Sveltia derives from `output.yaml`. */
+export const editorYaml = (data: unknown, yaml: { indent_size: number; indent_sequences: boolean; quote: keyof typeof STRING_TYPE } = OUTPUT.yaml) =>
   stringify(data, null, {
-    indent: OUTPUT.yaml.indent_size,
-    indentSeq: OUTPUT.yaml.indent_sequences,
+    indent: yaml.indent_size,
+    indentSeq: yaml.indent_sequences,
     lineWidth: 0,
     defaultKeyType: 'PLAIN',
-    defaultStringType: 'QUOTE_DOUBLE',
-    singleQuote: false,
+    defaultStringType: STRING_TYPE[yaml.quote],
+    singleQuote: yaml.quote !== 'double',
   }).trim();
 
 /** A YAML data file as the editor writes it. */

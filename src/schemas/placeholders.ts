@@ -37,7 +37,7 @@ const list = (names: readonly string[]) => names.map((n) => `{${n}}`).join(', ')
 export function placeholderMessage({ names, required }: PlaceholderRule) {
   if (!names.length) return 'Este campo não aceita marcadores entre chaves, como {exemplo}.';
   const keep = required.length ? `Mantenha ${list(required)}. ` : '';
-  return `${keep}Marcadores aceitos aqui: ${list(names)}.`;
+  return `${keep}Use só estes marcadores: ${list(names)}.`;
 }
 
 /** `base` that takes only the placeholders `names` and must keep those in `required`. */
