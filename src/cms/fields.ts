@@ -34,8 +34,11 @@ const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 const checksOf = (schema: z.ZodType) => (defOf(schema).checks ?? []).map((c) => c._zod.def);
 const metaOf = (schema: z.ZodType) => (z.globalRegistry.get(schema) ?? {}) as { title?: string; description?: string };
 
-/** Texts that read better in a box of several lines. */
-const MULTILINE = new Set(['description', 'text', 'answer', 'intro', 'about']);
+/**
+ * Texts that read better in a box of several lines. Not a field named `text`: Sveltia CMS 0.221 renders an empty
+ * editor for a `text` widget named `text` (seen on not-found.yaml; tests/browser/admin.test.ts opens every file).
+ */
+const MULTILINE = new Set(['description', 'answer', 'intro', 'about']);
 
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -7,7 +7,9 @@ import { label } from './shared';
 // so a missing text fails `astro build` instead of rendering an empty label. Texts quoted from the
 // product spec ('Finalizar e Agendar', 'Confirmar Agendamento'…) must stay exactly as written.
 
-const base = z.string().min(1);
+// The editor at /admin/ trims every text it saves, so the build reads them trimmed too: a space a page needs
+// around a link is the page's, never the content's.
+const base = z.string().trim().min(1);
 const text = withPlaceholders(base, []);
 /** A text filled in by the page: it takes exactly these placeholders. */
 const template = (...names: string[]) => withPlaceholders(base, names);
@@ -18,8 +20,8 @@ const field = (title: string) =>
   label(
     z.object({
       label: t('Rótulo'),
-      placeholder: label(withPlaceholders(z.string(), []).optional(), 'Exemplo dentro do campo'),
-      hint: label(withPlaceholders(z.string(), []).optional(), 'Dica'),
+      placeholder: label(withPlaceholders(z.string().trim(), []).optional(), 'Exemplo dentro do campo'),
+      hint: label(withPlaceholders(z.string().trim(), []).optional(), 'Dica'),
     }),
     title,
   );
@@ -70,9 +72,9 @@ export const orcamentoSchema = z.object({
       honeypotLabel: t('Campo anti-spam', 'Escondido: pessoas não o veem; robôs que o preenchem são ignorados.'),
       consent: label(
         z.object({
-          before: label(withPlaceholders(z.string(), []), 'Antes do link'),
+          before: t('Antes do link'),
           link: t('Nome da política (link)'),
-          after: label(withPlaceholders(z.string(), []), 'Depois do link'),
+          after: label(withPlaceholders(z.string().trim(), []), 'Depois do link'),
         }),
         'Consentimento (LGPD)',
         'Sob "Finalizar e Agendar": antes + nome da política com link + depois.',

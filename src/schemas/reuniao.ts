@@ -7,7 +7,8 @@ import { label } from './shared';
 // and its toasts keep orcamento.yaml's. Texts quoted from the product ('Reagendar', 'Cancelar reunião'…)
 // must stay exactly as written.
 
-const base = z.string().min(1);
+// Trimmed like every text the editor saves.
+const base = z.string().trim().min(1);
 const t = (title: string, hint?: string) => label(withPlaceholders(base, []), title, hint);
 
 export const reuniaoSchema = z.object({

@@ -92,10 +92,22 @@ const stored = (page: Page) =>
     return out;
   }, TEST_DIR);
 
-async function openHome(page: Page) {
-  await page.goto(`${BASE_URL}/admin/#/collections/paginas/entries/home`);
-  await page.getByRole('textbox', { name: 'Título principal' }).first().waitFor();
+/** Opens an entry as the mentor does, from its collection's list (a cold hash URL sometimes renders an empty form). */
+async function openEntry(page: Page, collection: string, label: string) {
+  await page.goto(`${BASE_URL}/admin/#/collections/${collection}`);
+  await page.getByRole('gridcell', { name: label, exact: true }).or(page.getByRole('link', { name: label, exact: true })).first().click();
+  await page.getByRole('textbox').first().waitFor();
 }
+const openHome = (page: Page) => openEntry(page, 'paginas', 'Página inicial');
+
+/** Changes one text of an entry, saves, and returns the file as the editor wrote it. */
+async function editAndSave(page: Page, path: string, field: string, value: string) {
+  await page.getByRole('textbox', { name: field }).first().fill(value);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect.poll(async () => (await stored(page))[path], { timeout: 15_000 }).not.toBe(seed[path]);
+  return (await stored(page))[path];
+}
+const changedLines = (before: string, after: string) => after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
 
 describe('/admin/ as served', () => {
   it('answers 200 with the editor and its generated configuration, noindex, with its own headers; out of the sitemap', async () => {
@@ -129,19 +141,14 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
     const headline = page.getByRole('textbox', { name: 'Título principal' }).first();
     expect(await headline.inputValue()).toBe((load(seed['content/home.yaml']) as { hero: { headline: string } }).hero.headline);
     const newHeadline = 'Sua empresa solar vendendo todos os meses';
-    await headline.fill(newHeadline);
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect.poll(async () => (await stored(page))['content/home.yaml'], { timeout: 15_000 }).not.toBe(seed['content/home.yaml']);
-
+    const saved = await editAndSave(page, 'content/home.yaml', 'Título principal', newHeadline);
     const files = await stored(page);
-    const saved = files['content/home.yaml'];
     const data = load(saved) as { hero: { headline: string } };
     expect(homeSchema.safeParse(data).error?.issues ?? []).toEqual([]);
     expect(data.hero.headline).toBe(newHeadline);
     // Written exactly as src/cms/yaml.ts writes, so the committed files stay in the editor's shape.
     expect(saved).toBe(editorDataFile(data, homeSchema));
-    const changed = saved.split('\n').filter((line, i) => line !== seed['content/home.yaml'].split('\n')[i]);
-    expect(changed).toEqual([`  headline: "${newHeadline}"`]);
+    expect(changedLines(seed['content/home.yaml'], saved)).toEqual([`  headline: "${newHeadline}"`]);
     // No other file was touched.
     for (const [path, text] of Object.entries(seed)) if (path !== 'content/home.yaml') expect(files[path], path).toBe(text);
     expect(violations).toEqual([]);
@@ -159,6 +166,32 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
       await rm(dir, { recursive: true, force: true });
     }
   }, 240_000);
+
+  it('opens every content file with its fields; a save of the quote copy keeps its other texts byte for byte (spaces included)', async () => {
+    const { context, violations } = await editorContext();
+    const page = await openEditor(context);
+    const entries: Array<[string, string, string]> = [
+      ['paginas', 'Identidade do site', 'Nome da marca'],
+      ['paginas', 'Página inicial', 'Título principal'],
+      ['paginas', 'Orçamento (formulário e agendamento)', 'Título da página'],
+      ['paginas', 'Página da reunião (/reuniao)', 'Título da página'],
+      ['paginas', 'Página não encontrada (404)', 'Link para o início'],
+      ['servicos', 'Palestras', 'Nome na trilha de navegação'],
+      ['servicos', 'Tráfego Pago', 'Nome na trilha de navegação'],
+      ['servicos', 'Consultoria', 'Nome na trilha de navegação'],
+      ['legal', 'Política de Privacidade', 'Versão'],
+    ];
+    for (const [collection, label, field] of entries) {
+      await openEntry(page, collection, label);
+      expect(await page.getByRole('textbox', { name: field }).count(), `${label} → ${field}`).toBeGreaterThan(0);
+    }
+    // orcamento.yaml has texts that end in a space ("…concorda com a "): the editor must not trim them.
+    await openEntry(page, 'paginas', 'Orçamento (formulário e agendamento)');
+    const saved = await editAndSave(page, 'content/orcamento.yaml', 'Título da página', 'Peça seu orçamento');
+    expect(changedLines(seed['content/orcamento.yaml'], saved)).toEqual(['heading: "Peça seu orçamento"']);
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('an emptied required field, a short description and an unknown placeholder are refused in pt-BR; nothing is written', async () => {
     const { context, violations } = await editorContext({ width: 390, height: 844 });

@@ -164,6 +164,14 @@ describe('content files are as the editor writes them', () => {
       const after = parseContent(again, file.markdown).data;
       expect(after).toEqual(before);
       expect(file.schema.safeParse(after).error?.issues ?? [], file.path).toEqual([]);
+      // The editor trims every text it saves: a space at either end would change on the mentor's first save.
+      const untrimmed: string[] = [];
+      const visit = (value: unknown, path: string) => {
+        if (typeof value === 'string' && value !== value.trim()) untrimmed.push(path);
+        if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`);
+      };
+      visit(before, file.path);
+      expect(untrimmed).toEqual([]);
     }
   });
 

@@ -121,7 +121,8 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
         </div>
         {isLast && (
           <p id="aviso-privacidade" className="mt-4 text-right text-sm text-slate-600">
-            {copy.consent.before}
+            {/* The editor trims every text, so the space before the link is the page's. */}
+            {copy.consent.before}{' '}
             <a href={privacyPolicy.href} className="font-medium text-slate-800 underline underline-offset-2 hover:text-amber-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500">
               {copy.consent.link}
             </a>
