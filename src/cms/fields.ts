@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { placeholderMessage, placeholderRuleOf } from '../schemas/placeholders';
+import { placeholderHint, placeholderMessage, placeholderRuleOf } from '../schemas/placeholders';
 
 // Sveltia CMS fields from the content schemas: the editor at /admin/ knows exactly what `astro build`
 // accepts. Required ↔ required, min/max length ↔ minlength/maxlength, enums ↔ select options, list
@@ -100,7 +100,8 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
       const rule = placeholderRuleOf(pattern);
       const message = rule ? placeholderMessage(rule) : String((check.error as (() => string) | undefined)?.() ?? 'Formato inválido.');
       patterns.push([pattern.source, message]);
-      if (rule?.names.length) field.hint = [field.hint, `Marcadores: ${rule.names.map((n) => `{${n}}`).join(', ')}.`].filter(Boolean).join(' ');
+      const hint = rule && placeholderHint(rule);
+      if (hint) field.hint = [field.hint, hint].filter(Boolean).join(' ');
     } else if (check.check !== 'overwrite') {
       throw new Error(`cms: regra de texto sem equivalente no editor (${check.check}${check.format ? `:${String(check.format)}` : ''})`);
     }

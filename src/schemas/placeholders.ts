@@ -40,6 +40,13 @@ export function placeholderMessage({ names, required }: PlaceholderRule) {
   return `${keep}Use só estes marcadores: ${list(names)}.`;
 }
 
+/** The editor's hint for a field's placeholders: the names, or where the long list of the site's numbers is. */
+export function placeholderHint({ names }: PlaceholderRule) {
+  if (!names.length) return undefined;
+  if (names.length <= 4) return `Marcadores: ${list(names)}.`;
+  return `Aceita os números do site, como {${names[0]}}: cada um mostra seu marcador em Identidade do site → Números do site.`;
+}
+
 /** `base` that takes only the placeholders `names` and must keep those in `required`. */
 export const withPlaceholders = <T extends z.ZodString>(base: T, names: readonly string[], required: readonly string[] = []) =>
   base.regex(placeholderPattern(names, required), placeholderMessage({ names, required }));

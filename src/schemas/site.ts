@@ -27,7 +27,7 @@ export const siteSchema = z.object({
   blogUrl: label(httpsUrl, 'Endereço do blog', REVIEW),
   talksChatUrl: label(httpsUrl, 'Conversa para contratar palestras', `${REVIEW}: link do WhatsApp usado nos botões de palestras.`),
   claims: label(
-    z.object(Object.fromEntries(Object.entries(CLAIMS).map(([key, title]) => [key, label(plainText, title)])) as Record<keyof typeof CLAIMS, typeof plainText>),
+    z.object(Object.fromEntries(Object.entries(CLAIMS).map(([key, title]) => [key, label(plainText, title, `Nas páginas: {${key}}`)])) as Record<keyof typeof CLAIMS, typeof plainText>),
     'Números do site',
     'Escritos só aqui. Nas páginas, escreva {mentoredOwners}, {salesGenerated}… e o número entra no lugar.',
   ),

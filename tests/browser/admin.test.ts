@@ -82,7 +82,6 @@ const stored = (page: Page) =>
   page.evaluate(async (dir) => {
     const out: Record<string, string> = {};
     const walk = async (folder: FileSystemDirectoryHandle, prefix: string) => {
-      // @ts-expect-error: entries() is in Chromium's FileSystemDirectoryHandle
       for await (const [name, handle] of folder.entries()) {
         if (handle.kind === 'directory') await walk(handle, `${prefix}${name}/`);
         else out[`${prefix}${name}`] = await (await handle.getFile()).text();

@@ -14,7 +14,6 @@ import { CLAIM_KEYS } from '../../src/schemas/shared';
 import { homeSchema } from '../../src/schemas/pages';
 import { reuniaoSchema } from '../../src/schemas/reuniao';
 import { orcamentoSchema } from '../../src/schemas/orcamento';
-// @ts-expect-error: a build script in plain JavaScript
 import { githubRepository, selfHostFonts, selfHostLocales, sveltiaBundle } from '../../scripts/build/cms-admin.mjs';
 import { projectRoot } from '../support/project';
 
