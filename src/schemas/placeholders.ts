@@ -33,11 +33,16 @@ export const placeholderRuleOf = (pattern: RegExp) => rules.get(pattern);
 
 const list = (names: readonly string[]) => names.map((n) => `{${n}}`).join(', ');
 
-/** The pt-BR message when a text breaks its rule. */
-export function placeholderMessage({ names, required }: PlaceholderRule) {
-  if (!names.length) return 'Este campo não aceita marcadores entre chaves, como {exemplo}.';
-  const keep = required.length ? `Mantenha ${list(required)}. ` : '';
-  return `${keep}Use só estes marcadores: ${list(names)}.`;
+/** The pt-BR message when a text breaks its rule; given the text, it first names what is wrong in it (for the build's error). */
+export function placeholderMessage({ names, required }: PlaceholderRule, text?: string) {
+  const rule = names.length
+    ? `${required.length ? `Mantenha ${list(required)}. ` : ''}Use só estes marcadores: ${list(names)}.`
+    : 'Este campo não aceita marcadores entre chaves, como {exemplo}.';
+  if (text === undefined) return rule;
+  const unknown = [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((n) => !names.includes(n)))];
+  const missing = required.filter((n) => !text.includes(`{${n}}`));
+  const wrong = [unknown.length ? `${list(unknown)} não existe aqui.` : '', missing.length ? `Falta ${list(missing)}.` : ''].filter(Boolean).join(' ');
+  return `${wrong} ${rule}`.trim();
 }
 
 /** The editor's hint for a field's placeholders: the names, or where the long list of the site's numbers is. */
@@ -49,4 +54,6 @@ export function placeholderHint({ names }: PlaceholderRule) {
 
 /** `base` that takes only the placeholders `names` and must keep those in `required`. */
 export const withPlaceholders = <T extends z.ZodString>(base: T, names: readonly string[], required: readonly string[] = []) =>
-  base.regex(placeholderPattern(names, required), placeholderMessage({ names, required }));
+  base.regex(placeholderPattern(names, required), {
+    error: (issue) => placeholderMessage({ names, required }, typeof issue.input === 'string' ? issue.input : undefined),
+  });

@@ -29,28 +29,28 @@ afterEach(async () => {
 
 describe('content validation at build time', () => {
   it('a missing field names the file and the field', async () => {
-    const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^ {2}badge: Palestras\n/m, ''));
+    const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^ {2}badge: "Palestras"\n/m, ''));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('servicos/palestras');
     expect(result.output).toMatch(/hero\.badge/);
   });
 
   it('a wrong type names the file and the field', async () => {
-    const result = await buildWith('home.yaml', (yaml) => yaml.replace('number: "{mentoredOwners}", label: Empresários mentorados', 'number: 6000, label: Empresários mentorados'));
+    const result = await buildWith('home.yaml', (yaml) => yaml.replace('      number: "{mentoredOwners}"\n      label: "Empresários mentorados"', '      number: 6000\n      label: "Empresários mentorados"'));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('home');
     expect(result.output).toMatch(/hero\.stats\.0\.number/);
   });
 
   it('a bad URL names the file and the field', async () => {
-    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}instagram: https:\/\/\S+/m, '  instagram: instagram.com/perfil'));
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}instagram: "https:\/\/\S+"/m, '  instagram: "instagram.com/perfil"'));
     expect(result.failed).toBe(true);
     expect(result.output).toContain('content/site.yaml');
     expect(result.output).toMatch(/social\.instagram/);
   });
 
   it('a claim changed once in site.yaml changes every page, and the old text is left nowhere', async () => {
-    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}mentoredOwners: 6\.000\+$/m, '  mentoredOwners: 7.321+'));
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}mentoredOwners: "6\.000\+"$/m, '  mentoredOwners: "7.321+"'));
     expect(result).toEqual({ failed: false, output: '' });
     const dist = join(workdir, 'dist');
     const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
