@@ -17,10 +17,28 @@ const packageDir = join(dirname(require.resolve('@sveltia/cms')), '..');
  * editor's CSP allows none. Exactly one such address must be found, or the build stops (a new Sveltia
  * version that moved it must be looked at, not silently served half in English).
  */
-export function selfHostLocales(code) {
-  const found = code.match(/`\$\{\w+\}@\$\{\w+\}\/locales`/g) ?? [];
-  if (found.length !== 1) throw new Error(`cms-admin: expected one locales address in the Sveltia bundle, found ${found.length}`);
-  return code.replace(found[0], '`/admin/locales`');
+export const selfHostLocales = (code) => patchOnce(code, /`\$\{\w+\}@\$\{\w+\}\/locales`/g, '`/admin/locales`', 'locales address');
+
+/** Replaces the one match of `pattern` (global) in the bundle; none or several stop the build, naming `what`. */
+function patchOnce(code, pattern, replacement, what) {
+  const found = code.match(pattern) ?? [];
+  if (found.length !== 1) throw new Error(`cms-admin: expected one ${what} in the Sveltia bundle, found ${found.length}`);
+  return code.replace(found[0], replacement);
+}
+
+/** Where the editor asks which Sveltia version is newest: here, and the answer is the pinned one. */
+export const VERSION_FILE = 'sveltia-version.json';
+
+/**
+ * Two more changes to the bundle, each to one exact spot:
+ * - its hourly "is there a newer Sveltia?" check asks unpkg.com; it asks /admin/ instead, which answers the pinned
+ *   version (package.json decides the version, not the CDN), so the CSP refuses nothing and the console stays clean;
+ * - it sets `maximum-scale=1` in the viewport, which stops zooming on a phone (WCAG 1.4.4): the rest of its
+ *   viewport (`width=device-width`, `initial-scale=1`, `interactive-widget=resizes-content`) stays.
+ */
+export function adaptBundle(code) {
+  const noUpdateCheck = patchOnce(code, /`\$\{\w+\}\/package\.json`/g, `\`/admin/${VERSION_FILE}\``, 'version-check address');
+  return patchOnce(noUpdateCheck, /`maximum-scale=1`,/g, '', 'viewport maximum-scale');
 }
 
 const FONT_URL = /https:\/\/cdn\.jsdelivr\.net\/fontsource\/fonts\/([\w-]+?)(:vf)?@[\d.]+\/([\w-]+\.woff2)/g;
@@ -51,8 +69,12 @@ export const sveltiaBundle = () => readFile(join(packageDir, 'dist/sveltia-cms.j
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const bundle = await sveltiaBundle();
-  const { code, files: fonts } = selfHostFonts(selfHostLocales(bundle));
+  const { code, files: fonts } = selfHostFonts(adaptBundle(selfHostLocales(bundle)));
   await writeFile(join(dist, 'admin/sveltia-cms.js'), code);
+  // For the browser's developer tools only (columns on the few patched lines are a little off).
+  await cp(join(packageDir, 'dist/sveltia-cms.js.map'), join(dist, 'admin/sveltia-cms.js.map'));
+  const { version } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
+  await writeFile(join(dist, 'admin', VERSION_FILE), `${JSON.stringify({ version })}\n`);
   await cp(join(packageDir, 'locales'), join(dist, 'admin/locales'), { recursive: true });
   for (const [local, from] of fonts) await cp(join(packageDir, '..', '..', from), join(dist, 'admin/fonts', local));
 

@@ -63,6 +63,8 @@ export function buildAdminCsp() {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // The editor builds its web app manifest in the browser.
+    "manifest-src 'self' blob:",
   ].join('; ');
 }
 

@@ -14,7 +14,7 @@ import { CLAIM_KEYS } from '../../src/schemas/shared';
 import { homeSchema } from '../../src/schemas/pages';
 import { reuniaoSchema } from '../../src/schemas/reuniao';
 import { orcamentoSchema } from '../../src/schemas/orcamento';
-import { githubRepository, selfHostFonts, selfHostLocales, sveltiaBundle } from '../../scripts/build/cms-admin.mjs';
+import { adaptBundle, githubRepository, selfHostFonts, selfHostLocales, sveltiaBundle, VERSION_FILE } from '../../scripts/build/cms-admin.mjs';
 import { projectRoot } from '../support/project';
 
 type Json = { type?: string; properties?: Record<string, Json>; required?: string[]; items?: Json; prefixItems?: Json[]; enum?: string[];
@@ -184,8 +184,13 @@ describe('content files are as the editor writes them', () => {
 
 describe('the build serves the editor without a CDN (scripts/build/cms-admin.mjs)', () => {
   it('points the bundle’s UI strings and fonts at /admin/, and every font has a pinned package', async () => {
-    const { code, files } = selfHostFonts(selfHostLocales(await sveltiaBundle()));
+    const { code, files } = selfHostFonts(adaptBundle(selfHostLocales(await sveltiaBundle())));
     expect(code).not.toContain('cdn.jsdelivr.net');
+    expect(code).not.toMatch(/`\$\{\w+\}\/package\.json`/);
+    expect(code).toContain(`\`/admin/${VERSION_FILE}\``);
+    // Zoom stays possible on a phone (WCAG 1.4.4); the rest of Sveltia's viewport stays.
+    expect(code).not.toContain('maximum-scale');
+    expect(code).toContain('`initial-scale=1`,`interactive-widget=resizes-content`');
     expect(code).not.toMatch(/unpkg\.com[^`]*`?\/locales|@\$\{\w+\}\/locales/);
     expect(code).toContain('`/admin/locales`');
     expect([...files.keys()].sort()).toEqual(['material-symbols-outlined-latin-wght-normal.woff2', 'noto-mono-latin-400-normal.woff2', 'source-sans-3-latin-wght-normal.woff2']);
