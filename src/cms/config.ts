@@ -10,7 +10,7 @@ import { objectFields } from './fields';
 
 /** The repository the editor commits to. Netlify's build puts the linked one in (REPOSITORY_URL, scripts/build/cms-admin.mjs);
  * this value only serves a local build, where the editor works on a local folder ("Trabalhar com repositório local"). */
-export const LOCAL_REPOSITORY = 'local/mentor-solar-site';
+const LOCAL_REPOSITORY = 'local/mentor-solar-site';
 
 /** How the editor writes YAML, and how the content files are kept (src/cms/yaml.ts): double quotes, because
  * Astro reads YAML with js-yaml, which turns an unquoted 2026-11-21 into a date and fails the schema. */

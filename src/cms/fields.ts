@@ -30,7 +30,7 @@ export interface CmsField {
 type Def = { type: string; checks?: Array<{ _zod: { def: CheckDef } }>; [key: string]: unknown };
 type CheckDef = { check: string; [key: string]: unknown };
 
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
+export const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 const checksOf = (schema: z.ZodType) => (defOf(schema).checks ?? []).map((c) => c._zod.def);
 const metaOf = (schema: z.ZodType) => (z.globalRegistry.get(schema) ?? {}) as { title?: string; description?: string };
 
@@ -70,11 +70,28 @@ function alternative(schema: z.ZodType): { source: string; words: string } {
   throw new Error(`cms: alternativa de link sem equivalente no editor (${def.type})`);
 }
 
+/** The min and max length (of a text or a list) that zod's length checks set. */
+function lengthBounds(schema: z.ZodType): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const check of checksOf(schema)) {
+    if (check.check === 'min_length') bounds.min = check.minimum as number;
+    else if (check.check === 'max_length') bounds.max = check.maximum as number;
+    else if (check.check === 'length_equals') bounds.min = bounds.max = check.length as number;
+  }
+  return bounds;
+}
+
 /**
  * Sveltia CMS reads a pattern string as `/source/flags`, the slashes optional: a source ending in `/x` would
  * lose it as flags. Written between slashes (no flags), every source reads back whole.
  */
 const asLiteral = ([source, message]: [string, string]): [string, string] => [`/${source}/`, message];
+
+/** The whole-value pattern of a link field (its alternatives) and the words that explain it. */
+function linkPattern(schema: z.ZodType): [string, string] {
+  const { source, words } = alternative(schema);
+  return [`^(?:${source})$`, `Use ${words}.`];
+}
 
 /** A string field's constraints, from its zod checks. */
 function stringField(schema: z.ZodType, field: CmsField): CmsField {
@@ -86,14 +103,14 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
   }
   if (def.format === 'url') {
     field.type = 'url';
-    const { source, words } = alternative(schema);
-    patterns.push([`^(?:${source})$`, `Use ${words}.`]);
+    patterns.push(linkPattern(schema));
   }
+  const { min, max } = lengthBounds(schema);
+  if (min !== undefined) field.minlength = min;
+  if (max !== undefined) field.maxlength = max;
   for (const check of checksOf(schema)) {
-    if (check.check === 'min_length') field.minlength = check.minimum as number;
-    else if (check.check === 'max_length') field.maxlength = check.maximum as number;
-    else if (check.check === 'length_equals') field.minlength = field.maxlength = check.length as number;
-    else if (check.check === 'string_format' && check.format === 'starts_with') {
+    if (['min_length', 'max_length', 'length_equals', 'overwrite'].includes(check.check)) continue;
+    if (check.check === 'string_format' && check.format === 'starts_with') {
       patterns.push([(check.pattern as RegExp).source, `Comece com ${String(check.prefix)}`]);
     } else if (check.check === 'string_format' && check.format === 'regex') {
       const pattern = check.pattern as RegExp;
@@ -102,7 +119,7 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
       patterns.push([pattern.source, message]);
       const hint = rule && placeholderHint(rule);
       if (hint) field.hint = [field.hint, hint].filter(Boolean).join(' ');
-    } else if (check.check !== 'overwrite') {
+    } else {
       throw new Error(`cms: regra de texto sem equivalente no editor (${check.check}${check.format ? `:${String(check.format)}` : ''})`);
     }
   }
@@ -111,15 +128,6 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
   if (patterns.length > 1) throw new Error(`cms: ${field.name} tem ${patterns.length} padrões; o editor aceita um`);
   if (patterns.length) field.pattern = asLiteral(patterns[0]);
   return field;
-}
-
-/** Min and max items of a list, from zod's length checks. */
-function listBounds(schema: z.ZodType, field: CmsField) {
-  for (const check of checksOf(schema)) {
-    if (check.check === 'min_length') field.min = check.minimum as number;
-    else if (check.check === 'max_length') field.max = check.maximum as number;
-    else if (check.check === 'length_equals') field.min = field.max = check.length as number;
-  }
 }
 
 /** The editor field for `schema` under the key `name`. */
@@ -148,10 +156,8 @@ export function toField(name: string, schema: z.ZodType, item = false): CmsField
     case 'string':
       if (MULTILINE.has(name)) field.widget = 'text';
       return stringField(inner, field);
-    case 'union': {
-      const { source, words } = alternative(inner);
-      return { ...field, pattern: asLiteral([`^(?:${source})$`, `Use ${words}.`]) };
-    }
+    case 'union':
+      return { ...field, pattern: asLiteral(linkPattern(inner)) };
     case 'enum':
       return { ...field, widget: 'select', options: Object.values(def.entries as Record<string, string>) };
     case 'number':
@@ -172,8 +178,9 @@ export function toField(name: string, schema: z.ZodType, item = false): CmsField
       const list: CmsField = { ...field, widget: 'list' };
       if (first.widget === 'object') list.fields = first.fields;
       else list.field = first;
-      if (def.type === 'tuple') list.min = list.max = items.length;
-      else listBounds(inner, list);
+      const { min, max } = def.type === 'tuple' ? { min: items.length, max: items.length } : lengthBounds(inner);
+      if (min !== undefined) list.min = min;
+      if (max !== undefined) list.max = max;
       return list;
     }
     default:

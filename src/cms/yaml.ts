@@ -1,14 +1,13 @@
 import { stringify } from 'yaml';
 import { z } from 'astro/zod';
 import { OUTPUT } from './config';
+import { defOf } from './fields';
 
 // Content files written as the editor writes them, so the mentor's first save changes only what he changed.
 // Sveltia CMS (0.221) serializes with the `yaml` package: keys in the order of the configuration's fields
 // (the schema's), `indent`, `indentSeq`, no line folding (lineWidth 0), plain keys and, with
 // `quote: double`, every string in double quotes; a data file ends with one newline, front matter sits
 // between `---` lines followed by a blank line and the body.
-
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Record<string, unknown> & { type: string };
 
 /** `value` with its object keys in the schema's order (recursively); values are left as they are. */
 export function inSchemaOrder(value: unknown, schema: z.ZodType): unknown {

@@ -14,7 +14,9 @@ const text = withPlaceholders(base, []);
 /** A text filled in by the page: it takes exactly these placeholders. */
 const template = (...names: string[]) => withPlaceholders(base, names);
 const t = (title: string, hint?: string) => label(text, title, hint);
-const toast = (title: string, hint?: string) => label(z.object({ title: t('Título'), description: t('Texto') }), title, hint);
+/** A title with its text: a toast, a wizard step, a service choice. */
+const titled = z.object({ title: t('Título'), description: t('Texto') });
+const toast = (title: string, hint?: string) => label(titled, title, hint);
 
 const field = (title: string) =>
   label(
@@ -25,7 +27,7 @@ const field = (title: string) =>
     }),
     title,
   );
-const step = (n: number) => label(z.object({ title: t('Título'), description: t('Texto') }), `Etapa ${n}`);
+const step = (n: number) => label(titled, `Etapa ${n}`);
 
 export const orcamentoSchema = z.object({
   title: t('Título na aba e no Google'),
@@ -37,8 +39,8 @@ export const orcamentoSchema = z.object({
     z.object({
       heading: t('Pergunta'),
       palestras: label(z.object({ title: t('Título'), description: t('Texto'), newTabHint: t('Aviso de nova aba') }), 'Palestras', 'Abre a conversa de Identidade do site → Conversa para contratar palestras.'),
-      consultoria: label(z.object({ title: t('Título'), description: t('Texto') }), 'Consultoria'),
-      trafego: label(z.object({ title: t('Título'), description: t('Texto') }), 'Tráfego pago'),
+      consultoria: label(titled, 'Consultoria'),
+      trafego: label(titled, 'Tráfego pago'),
     }),
     'Escolha do serviço',
   ),

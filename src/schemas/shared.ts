@@ -27,7 +27,7 @@ export const plainText = withPlaceholders(z.string().trim().min(1), []);
 /** A required text of the site and the content pages: it may name any claim, e.g. `{mentoredOwners}`. */
 export const text = withPlaceholders(z.string().trim().min(1), CLAIM_KEYS);
 
-export const ICON_NAMES = [
+const ICON_NAMES = [
   'users', 'trending-up', 'award', 'instagram', 'linkedin', 'zap', 'calendar', 'graduation', 'briefcase',
   'target', 'mic', 'chart', 'mail', 'map-pin', 'clock', 'check', 'arrow-right', 'sun',
 ] as const;

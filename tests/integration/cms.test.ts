@@ -62,8 +62,7 @@ function compare(json: Json, fields: CmsField[], path: string[], required: boole
     const max = json.maxItems ?? (json.prefixItems ? json.prefixItems.length : undefined);
     if (field.widget !== 'list' || field.min !== min || field.max !== max) problems.push(`${where}: list ${field.min}..${field.max} ≠ ${min}..${max}`);
     const item = json.items ?? json.prefixItems?.[0];
-    if (item?.type === 'object') compare(item, fields, [...path, '[]'], true, problems, seen);
-    else if (item) compare(item, fields, [...path, '[]'], true, problems, seen);
+    if (item) compare(item, fields, [...path, '[]'], true, problems, seen);
     return;
   }
   if (json.enum && JSON.stringify(field.options) !== JSON.stringify(json.enum)) problems.push(`${where}: options ${String(field.options)} ≠ ${String(json.enum)}`);
