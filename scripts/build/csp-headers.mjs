@@ -25,6 +25,9 @@ export function inlineScriptHashes(html) {
   return hashes;
 }
 
+/** What every page refuses, the site's and the editor's alike: plugins, a foreign base, posting away, being framed. */
+const LOCKED_DOWN = ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"];
+
 export function buildCsp(hashes, gtmEnabled) {
   const gtm = gtmEnabled ? ['https://www.googletagmanager.com'] : [];
   const analytics = gtmEnabled ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : [];
@@ -36,10 +39,7 @@ export function buildCsp(hashes, gtmEnabled) {
     "font-src 'self'",
     `connect-src ${["'self'", ...analytics].join(' ')}`,
     `frame-src ${gtmEnabled ? 'https://www.googletagmanager.com' : "'none'"}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...LOCKED_DOWN,
     'manifest-src \'self\'',
   ].join('; ');
 }
@@ -59,10 +59,7 @@ export function buildAdminCsp() {
     "connect-src 'self' blob: data: https://api.github.com https://api.netlify.com https://www.githubstatus.com",
     "worker-src 'self' blob:",
     "frame-src 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    ...LOCKED_DOWN,
     // The editor builds its web app manifest in the browser.
     "manifest-src 'self' blob:",
   ].join('; ');
