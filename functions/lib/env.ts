@@ -1,5 +1,6 @@
 // Server settings from environment variables (documented in the README's table).
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
+import { hkdfSync } from 'node:crypto';
 import { SITE_EMAIL } from '../../src/domain/contact';
 
 /**
@@ -32,7 +33,16 @@ export type ServerEnv = {
   /** How long availability may reuse consultants and busy times (ms); 0 turns the cache off. */
   availabilityCacheMs: number;
   scheduling: SchedulingConfig;
+  painel: PainelEnv;
 };
+
+/**
+ * The console (/painel). mentors: the contact address and PAINEL_MENTORES (comma-separated), lower case.
+ * hashKey: the key of the IP and address hashes (activity log, sign-in limits): PAINEL_HASH_KEY, else
+ * derived from the database's secret (DATABASE_URL or the service role key), else from the data folder
+ * (the embedded database on a laptop).
+ */
+export type PainelEnv = { mentors: string[]; hashKey: Buffer };
 
 export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
   const url = env.SUPABASE_URL?.trim();
@@ -49,5 +59,12 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, ''),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
+    painel: painelEnv(env, env.CONTACT_EMAIL?.trim() || SITE_EMAIL),
   };
+}
+
+function painelEnv(env: Record<string, string | undefined>, contactEmail: string): PainelEnv {
+  const mentors = [contactEmail, ...(env.PAINEL_MENTORES ?? '').split(',')].map((e) => e.trim().toLowerCase()).filter((e) => e.includes('@'));
+  const secret = env.PAINEL_HASH_KEY?.trim() || env.DATABASE_URL?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim() || `embedded:${env.DATA_DIR?.trim() || '.data'}`;
+  return { mentors: [...new Set(mentors)], hashKey: Buffer.from(hkdfSync('sha256', secret, 'mentor-solar', 'painel-hash-key', 32)) };
 }

@@ -8,10 +8,9 @@
 // otherwise the embedded database at ${DATA_DIR:-.data}/db (stop `npm start`/`npm run dev` first: one
 // process at a time may open it, and a second one is refused with exit code 2). The work is done by the
 // SQL functions export_person_data and delete_person_data, one transaction each; then the .eml files
-// written for the person's messages (no SMTP_URL) are removed from ${DATA_DIR}/outbox.
+// written for the person's messages (no SMTP_URL) are removed from ${DATA_DIR}/outbox
+// (functions/lib/admin/data-subject.ts, shared with the console's "Excluir dados").
 // Exit codes: 0 done, 1 failed, 2 usage or the embedded database is in use by another process.
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { importTs } from '../server/functions-host.mjs';
 
 const usage = 'Uso: node scripts/ops/data-subject.mjs export <email> | delete <email> [--yes]';
@@ -21,7 +20,12 @@ if (!['export', 'delete'].includes(command) || !email || !email.includes('@') ||
   process.exit(2);
 }
 
-const outboxDir = join(process.env.DATA_DIR?.trim() || '.data', 'outbox');
+const dataDir = process.env.DATA_DIR?.trim() || '.data';
+const lib = await importTs('data-subject', [
+  "export { openStore } from './functions/lib/app';",
+  "export { readEnv } from './functions/lib/env';",
+  "export { erasePerson } from './functions/lib/admin/data-subject';",
+]);
 let store;
 try {
   store = await openStore();
@@ -38,9 +42,7 @@ try {
   if (command === 'export') {
     console.log(JSON.stringify(await store.exportPersonData(email), null, 2));
   } else if (flags.includes('--yes')) {
-    const { messages } = await store.exportPersonData(email);
-    const deleted = await store.deletePersonData(email);
-    const files = await removeMailFiles(messages.map((m) => m.id), email);
+    const { files, ...deleted } = await lib.erasePerson(store, email, dataDir);
     console.log(JSON.stringify({ deleted: { ...deleted, files } }));
   } else {
     const { leads } = await store.exportPersonData(email);
@@ -56,39 +58,7 @@ try {
 }
 process.exit(code);
 
-/**
- * Removes the .eml copies of the person's messages (functions/lib/mail/transport.ts names each file
- * `<time>-<message id>.eml`), and any other .eml whose To header holds exactly their address. Never by
- * substring: "ana@x.com" must not take "joana@x.com", "ana@x.com.br" or a message that merely quotes it.
- * Returns the count.
- */
-async function removeMailFiles(ids, address) {
-  const names = await readdir(outboxDir).catch(() => []);
-  const wanted = address.trim().toLowerCase();
-  let removed = 0;
-  for (const name of names.filter((n) => n.endsWith('.eml'))) {
-    const path = join(outboxDir, name);
-    const mine = ids.some((id) => name.endsWith(`-${id}.eml`)) || recipientsOf(await readFile(path, 'utf8').catch(() => '')).includes(wanted);
-    if (mine) {
-      await rm(path, { force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
-
-/**
- * The addresses of a message's To header (unfolded), lower case. Quoted display names and (comments)
- * are dropped first: an address written there is text about someone, not where the message goes.
- */
-function recipientsOf(raw) {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
-  const to = (/^to:(.*)$/im.exec(head)?.[1] ?? '').replace(/"(?:[^"\\]|\\.)*"/g, ' ').replace(/\([^()]*\)/g, ' ');
-  return [...to.matchAll(/[^\s<>,;"()]+@[^\s<>,;"()]+/g)].map((m) => m[0].toLowerCase());
-}
-
 /** Opens the store the environment selects, as the functions do (TypeScript imported through importTs). */
-async function openStore() {
-  const lib = await importTs('data-subject', ["export { openStore } from './functions/lib/app';", "export { readEnv } from './functions/lib/env';"]);
+function openStore() {
   return lib.openStore(lib.readEnv());
 }

@@ -114,6 +114,8 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|
 async function compress(response, acceptEncoding = '') {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return null;
+  // A download (the console's CSV) streams as it is written: compressing would hold all of it in memory first.
+  if (/^attachment/i.test(response.headers.get('content-disposition') ?? '')) return null;
   const raw = Buffer.from(await response.arrayBuffer());
   // Tiny bodies gain nothing from compression.
   if (raw.length < 200) return { body: raw };

@@ -39,9 +39,12 @@ function swapAll(message: MailContent, pairs: [string, string][]): MailContent {
 /** A message as the outbox stores it: placeholders in the body, the tokens in `secrets`. */
 export type SealedContent = Omit<StoredMessage, 'notices'>;
 
-/** The message as it may be stored: its manage tokens (found in its text part) swapped for placeholders. */
-export function sealMessage(message: MailContent): SealedContent {
-  const tokens = [...new Set([...message.text.matchAll(TOKEN_IN_LINK)].map((m) => m[1]))];
+/**
+ * The message as it may be stored: its manage tokens (found in its text part), and any other secret it
+ * quotes (`extra`: a sign-in code), swapped for placeholders.
+ */
+export function sealMessage(message: MailContent, extra: string[] = []): SealedContent {
+  const tokens = [...new Set([...[...message.text.matchAll(TOKEN_IN_LINK)].map((m) => m[1]), ...extra])];
   if (tokens.length === 0) return message;
   return { ...swapAll(message, tokens.map((t, n) => [t, placeholder(n)])), secrets: tokens };
 }
@@ -53,7 +56,10 @@ export function unsealMessage(message: SealedContent): MailContent {
   return swapAll(content, secrets.map((t, n) => [placeholder(n), t]));
 }
 
-/** The outbox argument of every write (both store adapters): each message sealed. */
-export function sealOutbox(outbox: OutboxMessage[]): { kind: string; message: SealedContent }[] {
-  return outbox.map(({ kind, message }) => ({ kind, message: sealMessage(message) }));
+/** Which meeting and lead a message is about; the database keeps them in columns of their own (outbox_about). */
+export type About = { meetingId?: string; leadId?: string };
+
+/** The outbox argument of every write (both store adapters): each message sealed, with what it is about. */
+export function sealOutbox(outbox: OutboxMessage[], about: About = {}): { kind: string; message: SealedContent & { about: About } }[] {
+  return outbox.map(({ kind, message }) => ({ kind, message: { ...sealMessage(message), about } }));
 }

@@ -241,8 +241,21 @@ export interface Store {
   exportPersonData(email: string): Promise<PersonData>;
   /** Deletes the person's leads, meetings and the outbox messages about them, in one transaction. */
   deletePersonData(email: string): Promise<PersonDeletion>;
+  /**
+   * One of the painel's SQL functions (supabase/migrations/*_painel_functions.sql): one jsonb argument,
+   * one jsonb answer. functions/lib/painel/store.ts types each call.
+   */
+  call<T>(fn: PainelFunction, p: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The painel's SQL functions, the only names `call` runs. */
+export const PAINEL_FUNCTIONS = [
+  'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
+  'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
+  'painel_queue_daily_mail', 'painel_consultants',
+] as const;
+export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
 
 export const OUTBOX_LEASE_SECONDS = 120;
 export const OUTBOX_MAX_ATTEMPTS = 10;

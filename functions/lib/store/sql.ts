@@ -5,7 +5,7 @@ import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, PAINEL_FUNCTIONS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
   type OutboxRow, type PersonData, type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -25,7 +25,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       await rows('select 1');
     },
     async createLead(lead, outbox) {
-      const [row] = await rows<Parameters<typeof leadResult>[0]>('select * from create_lead($1::jsonb, $2::jsonb)', [leadRow(lead), sealOutbox(outbox)]);
+      const [row] = await rows<Parameters<typeof leadResult>[0]>('select * from create_lead($1::jsonb, $2::jsonb)', [leadRow(lead), sealOutbox(outbox, { leadId: lead.id })]);
       return leadResult(row);
     },
     async getLead(id) {
@@ -87,7 +87,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
     },
     async bookMeeting(meeting, outbox) {
-      const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), sealOutbox(outbox)]);
+      const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), sealOutbox(outbox, { meetingId: meeting.id, leadId: meeting.leadId })]);
       return bookResult(row);
     },
     async meetingByToken(hash) {
@@ -100,12 +100,12 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     },
     async rescheduleMeeting(change, outbox) {
       const [row] = await rows<{ out_status: RescheduleStatus; out_sequence: number | null }>(
-        'select * from reschedule_meeting($1::jsonb, $2::jsonb)', [changeRow(change), sealOutbox(outbox)]);
+        'select * from reschedule_meeting($1::jsonb, $2::jsonb)', [changeRow(change), sealOutbox(outbox, { meetingId: change.meetingId })]);
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async cancelMeeting(cancel, outbox) {
       const [row] = await rows<{ out_status: CancelStatus; out_sequence: number | null }>(
-        'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), sealOutbox(outbox)]);
+        'select * from cancel_meeting($1::jsonb, $2::jsonb)', [cancelRow(cancel), sealOutbox(outbox, { meetingId: cancel.meetingId })]);
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async upcomingMeetingOfLead(leadId, now) {
@@ -115,7 +115,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       const [row] = await rows<{ sent: boolean }>(
         'select resend_manage_link($1::uuid, $2::jsonb, $3::timestamptz, $4::int, $5::jsonb) as sent',
-        [meetingId, tokens, now, throttleSeconds, sealOutbox(outbox)]);
+        [meetingId, tokens, now, throttleSeconds, sealOutbox(outbox, { meetingId })]);
       return row.sent;
     },
     async dueReminders(now, kinds, limit) {
@@ -124,7 +124,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return list.map(dueOf);
     },
     async queueReminder(reminder, outbox) {
-      const [row] = await rows<{ queued: boolean }>('select queue_reminder($1::jsonb, $2::jsonb) as queued', [reminderRow(reminder), sealOutbox(outbox)]);
+      const [row] = await rows<{ queued: boolean }>('select queue_reminder($1::jsonb, $2::jsonb) as queued', [reminderRow(reminder), sealOutbox(outbox, { meetingId: reminder.meetingId })]);
       return row.queued;
     },
     async claimOutbox(now, limit) {
@@ -150,6 +150,11 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async deletePersonData(email) {
       const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1) as data', [email]);
       return row.data;
+    },
+    async call(fn, p) {
+      if (!PAINEL_FUNCTIONS.includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
+      const [row] = await rows<{ data: never }>(`select public.${fn}($1::jsonb) as data`, [p]);
+      return row?.data ?? (null as never);
     },
     async close() {
       await client.close();

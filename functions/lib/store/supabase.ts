@@ -4,7 +4,7 @@ import { sealOutbox } from '../mail/secrets';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, PAINEL_FUNCTIONS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CancelStatus, type ConsultantResult, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -32,7 +32,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       check(await sb.from('presellers').select('id').limit(1));
     },
     async createLead(lead, outbox) {
-      const [row] = check<Parameters<typeof leadResult>[0][]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: sealOutbox(outbox) }));
+      const [row] = check<Parameters<typeof leadResult>[0][]>(await sb.rpc('create_lead', { p_lead: leadRow(lead), p_outbox: sealOutbox(outbox, { leadId: lead.id }) }));
       return leadResult(row);
     },
     async getLead(id) {
@@ -87,7 +87,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
     },
     async bookMeeting(meeting, outbox) {
-      const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: sealOutbox(outbox) }));
+      const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: sealOutbox(outbox, { meetingId: meeting.id, leadId: meeting.leadId }) }));
       return bookResult(rows[0]);
     },
     async meetingByToken(hash) {
@@ -100,12 +100,12 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async rescheduleMeeting(change, outbox) {
       const [row] = check<{ out_status: RescheduleStatus; out_sequence: number | null }[]>(
-        await sb.rpc('reschedule_meeting', { p_change: changeRow(change), p_outbox: sealOutbox(outbox) }));
+        await sb.rpc('reschedule_meeting', { p_change: changeRow(change), p_outbox: sealOutbox(outbox, { meetingId: change.meetingId }) }));
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async cancelMeeting(cancel, outbox) {
       const [row] = check<{ out_status: CancelStatus; out_sequence: number | null }[]>(
-        await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: sealOutbox(outbox) }));
+        await sb.rpc('cancel_meeting', { p_cancel: cancelRow(cancel), p_outbox: sealOutbox(outbox, { meetingId: cancel.meetingId }) }));
       return { status: row.out_status, sequence: row.out_sequence };
     },
     async upcomingMeetingOfLead(leadId, now) {
@@ -113,7 +113,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async resendManageLink(meetingId, tokens, now, throttleSeconds, outbox) {
       return check<boolean>(await sb.rpc('resend_manage_link', {
-        p_meeting_id: meetingId, p_tokens: tokens, p_now: now.toISOString(), p_throttle_seconds: throttleSeconds, p_outbox: sealOutbox(outbox),
+        p_meeting_id: meetingId, p_tokens: tokens, p_now: now.toISOString(), p_throttle_seconds: throttleSeconds, p_outbox: sealOutbox(outbox, { meetingId }),
       }));
     },
     async dueReminders(now, kinds, limit) {
@@ -122,7 +122,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return list.map(dueOf);
     },
     async queueReminder(reminder, outbox) {
-      return check<boolean>(await sb.rpc('queue_reminder', { p_reminder: reminderRow(reminder), p_outbox: sealOutbox(outbox) }));
+      return check<boolean>(await sb.rpc('queue_reminder', { p_reminder: reminderRow(reminder), p_outbox: sealOutbox(outbox, { meetingId: reminder.meetingId }) }));
     },
     async claimOutbox(now, limit) {
       return check<OutboxRow[]>(
@@ -148,6 +148,10 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     },
     async deletePersonData(email) {
       return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email }));
+    },
+    async call(fn, p) {
+      if (!PAINEL_FUNCTIONS.includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
+      return check(await sb.rpc(fn, { p }));
     },
     async close() {},
   };

@@ -1,0 +1,71 @@
+// Sign-in codes, session tokens and the console's cookie, after the Copenhagen Book: secrets from
+// node:crypto's CSPRNG, only their SHA-256 stored, the session in a __Host- cookie (HttpOnly, Secure,
+// SameSite=Strict, Path=/), and every request that changes something checked for its origin.
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+
+/** 32 symbols without 0/O, 1/I/L: a code read from a phone and typed elsewhere has nothing to confuse. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const CODE_LENGTH = 8;
+export const CODE_TTL_SECONDS = 10 * 60;
+/** A code dies at its 5th wrong try. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** Codes asked per address (any address, allowed or not) and per IP, per hour. */
+export const CODES_PER_ADDRESS_PER_HOUR = 5;
+export const CODES_PER_IP_PER_HOUR = 20;
+/** Failed sign-ins per IP per hour before that IP is refused for the rest of the hour. */
+export const FAILED_SIGN_INS_PER_IP_PER_HOUR = 30;
+
+export const SESSION_IDLE_SECONDS = 12 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 3600;
+export const SESSION_COOKIE = '__Host-painel';
+
+export function newCode(): string {
+  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** What a person types back: case and spaces or dashes between groups do not matter. */
+export function normalizeCode(input: unknown): string | null {
+  if (typeof input !== 'string' || input.length > 40) return null;
+  const code = input.toUpperCase().replace(/[\s-]/g, '');
+  return code.length === CODE_LENGTH && [...code].every((ch) => CODE_ALPHABET.includes(ch)) ? code : null;
+}
+
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The stored form of a code: bound to its address, so a code of X never opens Y. */
+export const codeHash = (email: string, code: string) => sha256Hex(`${email.trim().toLowerCase()}\n${code}`);
+
+/** 24 random bytes (≥ 20), base64url: the cookie's value; only its SHA-256 is stored. */
+export const newSessionToken = () => randomBytes(24).toString('base64url');
+
+/** A keyed hash (HMAC-SHA-256) of an IP or an address: comparable in the log and the limits, not reversible. */
+export const keyedHash = (key: Buffer, value: string) => createHmac('sha256', key).update(value).digest('hex');
+
+export function sessionCookie(token: string): string {
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_ABSOLUTE_SECONDS}; HttpOnly; Secure; SameSite=Strict`;
+}
+export const clearedSessionCookie = `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
+
+/** The session token in the request's cookies, if any (a well-formed one only). */
+export function sessionToken(req: Request): string | null {
+  const header = req.headers.get('cookie') ?? '';
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    const value = rest.join('=');
+    if (name === SESSION_COOKIE && /^[\w-]{32}$/.test(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * A request that changes something comes from the console's own pages: Sec-Fetch-Site same-origin when
+ * the browser sends it, else an Origin equal to this site's. Neither: refused (a form or a script on
+ * another site, or a client that says nothing).
+ */
+export function isSameOrigin(req: Request, siteUrl: string): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin';
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  return origin === new URL(req.url).origin || origin === new URL(siteUrl).origin;
+}

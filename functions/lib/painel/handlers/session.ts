@@ -1,0 +1,76 @@
+// Entrar, Sair and Sair de todos os aparelhos: a code by mail, traded once for a session cookie.
+import * as z from 'zod/mini';
+import { painelMessages, codeMail } from '../../../../src/domain/painel/copy';
+import type { Viewer as ViewerAnswer } from '../../../../src/domain/painel/api';
+import { flushOutboxLater } from '../../app';
+import { HttpError, readJson } from '../../http';
+import { composeMail } from '../../mail/layout';
+import { sealMessage } from '../../mail/secrets';
+import {
+  clearedSessionCookie, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, codeHash, CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR,
+  FAILED_SIGN_INS_PER_IP_PER_HOUR, keyedHash, newCode, newSessionToken, normalizeCode, SESSION_ABSOLUTE_SECONDS, sessionCookie, sha256Hex,
+} from '../auth';
+import { painelJson, type PainelContext, type SignedIn } from '../context';
+import type { Viewer } from '../store';
+
+const emailSchema = z.email().check(z.maxLength(254));
+
+async function emailOf(ctx: PainelContext): Promise<{ email: string; body: Record<string, unknown> }> {
+  const body = await readJson(ctx.req);
+  const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const email = typeof raw.email === 'string' ? raw.email.trim() : '';
+  if (!emailSchema.safeParse(email).success) throw new HttpError(400, painelMessages.email);
+  return { email, body: raw };
+}
+
+/** POST codigo: the same 202 whether or not the address may enter; a mail only when it may. */
+export async function requestCode(ctx: PainelContext): Promise<Response> {
+  const { email } = await emailOf(ctx);
+  const { app } = ctx;
+  const code = newCode();
+  const mail = composeMail({ to: email, subject: codeMail.subject }, {
+    greeting: 'Olá!',
+    blocks: [{ type: 'text', text: codeMail.text(code) }],
+    footer: { siteUrl: app.env.siteUrl, note: 'Este e-mail foi enviado porque alguém pediu para entrar no painel com este endereço.' },
+  });
+  const result = await ctx.painel.requestCode({
+    email, emailHash: keyedHash(app.env.painel.hashKey, email.toLowerCase()), ipHash: ctx.ipHash, codeHash: codeHash(email, code),
+    message: sealMessage(mail, [code]), mentors: app.env.painel.mentors, ttlSeconds: CODE_TTL_SECONDS,
+    perAddress: CODES_PER_ADDRESS_PER_HOUR, perIp: CODES_PER_IP_PER_HOUR, now: app.now(),
+  });
+  if (result.status === 'limited') throw new HttpError(429, 'Muitos pedidos de código. Aguarde alguns minutos e tente de novo.', { 'retry-after': '900' });
+  if (result.status === 'sent') flushOutboxLater(app, { waitUntil: ctx.waitUntil });
+  return painelJson({ message: painelMessages.codeSent }, 202);
+}
+
+/** POST entrar: the code of this address, once, within 10 minutes and 5 tries. */
+export async function signIn(ctx: PainelContext): Promise<Response> {
+  const { email, body } = await emailOf(ctx);
+  const code = normalizeCode(body.code);
+  if (!code) throw new HttpError(400, painelMessages.badCode);
+  const token = newSessionToken();
+  const result = await ctx.painel.signIn({
+    email, codeHash: codeHash(email, code), sessionHash: sha256Hex(token), ipHash: ctx.ipHash, mentors: ctx.app.env.painel.mentors,
+    maxAttempts: CODE_MAX_ATTEMPTS, ipFailures: FAILED_SIGN_INS_PER_IP_PER_HOUR, absoluteSeconds: SESSION_ABSOLUTE_SECONDS, now: ctx.app.now(),
+  });
+  if (result.status === 'limited') throw new HttpError(429, 'Muitas tentativas. Aguarde e tente de novo mais tarde.', { 'retry-after': '3600' });
+  if (result.status !== 'ok') throw new HttpError(400, painelMessages.badCode);
+  const viewer: Viewer = { role: result.role, email: result.email, name: result.name, preseller: result.preseller };
+  return painelJson(await viewerAnswer(ctx, viewer), 200, { 'set-cookie': sessionCookie(token) });
+}
+
+async function viewerAnswer(ctx: PainelContext, viewer: Viewer): Promise<ViewerAnswer> {
+  return { email: viewer.email, role: viewer.role, name: viewer.name, consultants: await ctx.painel.consultants(viewer) };
+}
+
+/** GET sessao: who is signed in (the island's first call). */
+export async function session(ctx: SignedIn): Promise<Response> {
+  return painelJson(await viewerAnswer(ctx, ctx.viewer));
+}
+
+export function signOut(all: boolean) {
+  return async (ctx: SignedIn): Promise<Response> => {
+    if (ctx.sessionHash) await ctx.painel.signOut(ctx.sessionHash, all, ctx.ipHash, ctx.app.now());
+    return painelJson(null, 204, { 'set-cookie': clearedSessionCookie });
+  };
+}

@@ -1,0 +1,80 @@
+// /api/painel/*: one function, routed here. Every route names who may call it; the session is checked
+// before any handler runs, and every answer is private, uncached and unindexed (context.painelHeaders).
+import { painelMessages } from '../../../src/domain/painel/copy';
+import type { App } from '../app';
+import { copy, guard, HttpError } from '../http';
+import { clearedSessionCookie, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
+import { painelHeaders, type PainelContext, type SignedIn } from './context';
+import { exportLeads, exportMeetings } from './handlers/exports';
+import { eraseLead, exportLeadData, listLeads, showLead } from './handlers/leads';
+import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
+import { requestCode, session, signIn, signOut } from './handlers/session';
+import { listActivity, listTeam, runTeamCommand } from './handlers/team';
+import { painelStore } from './store';
+
+type Access = 'anyone' | 'signed-in' | 'mentor';
+type Route<A extends Access = Access> = {
+  method: 'GET' | 'POST';
+  /** Path segments after /api/painel/; '*' matches any one segment (an id). */
+  path: string[];
+  access: A;
+  handle: (ctx: A extends 'anyone' ? PainelContext : SignedIn) => Promise<Response>;
+};
+
+const route = <A extends Access>(method: Route['method'], path: string, access: A, handle: Route<A>['handle']): Route =>
+  ({ method, path: path.split('/'), access, handle }) as Route;
+
+export const routes: Route[] = [
+  route('POST', 'codigo', 'anyone', requestCode),
+  route('POST', 'entrar', 'anyone', signIn),
+  route('GET', 'sessao', 'signed-in', session),
+  route('POST', 'sair', 'signed-in', signOut(false)),
+  route('POST', 'sair-de-todos', 'signed-in', signOut(true)),
+  route('GET', 'reunioes', 'signed-in', listMeetings),
+  route('GET', 'reunioes/*', 'signed-in', showMeeting),
+  route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
+  route('GET', 'leads', 'signed-in', listLeads),
+  route('GET', 'leads/*', 'signed-in', showLead),
+  route('GET', 'leads/*/dados', 'mentor', exportLeadData),
+  route('POST', 'leads/*/excluir', 'mentor', eraseLead),
+  route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
+  route('GET', 'exportar/leads', 'mentor', exportLeads),
+  route('GET', 'equipe', 'mentor', listTeam),
+  route('POST', 'equipe', 'mentor', runTeamCommand),
+  route('GET', 'atividade', 'mentor', listActivity),
+];
+
+const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);
+
+type FunctionContext = { ip?: string; waitUntil?: (p: Promise<unknown>) => void };
+
+export function createPainelHandler(getApp: () => Promise<App>) {
+  return async (req: Request, context?: FunctionContext): Promise<Response> => {
+    const answer = await guard('painel', async () => {
+      const url = new URL(req.url);
+      const segments = url.pathname.replace(/^\/api\/painel\/?/, '').replace(/\/$/, '').split('/');
+      const candidates = routes.filter((r) => matches(r.path, segments));
+      if (candidates.length === 0) throw new HttpError(404, painelMessages.notFound);
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      const found = candidates.find((r) => r.method === method);
+      if (!found) throw new HttpError(405, copy.method, { allow: [...new Set(candidates.map((r) => r.method))].join(', ') });
+      const app = await getApp();
+      if (found.method === 'POST' && !isSameOrigin(req, app.env.siteUrl)) throw new HttpError(403, painelMessages.crossOrigin);
+      const painel = painelStore(app.store);
+      const ctx: PainelContext = {
+        req, url, app, painel, segments, ipHash: keyedHash(app.env.painel.hashKey, context?.ip ?? 'unknown'), viewer: null, sessionHash: null,
+        waitUntil: context?.waitUntil,
+      };
+      if (found.access === 'anyone') return found.handle(ctx as SignedIn);
+      const token = sessionToken(req);
+      ctx.sessionHash = token ? sha256Hex(token) : null;
+      ctx.viewer = ctx.sessionHash ? await painel.session(ctx.sessionHash, app.env.painel.mentors, SESSION_IDLE_SECONDS, app.now()) : null;
+      if (!ctx.viewer) throw new HttpError(401, painelMessages.signedOut, token ? { 'set-cookie': clearedSessionCookie } : {});
+      if (found.access === 'mentor' && ctx.viewer.role !== 'mentor') throw new HttpError(403, painelMessages.forbidden);
+      return found.handle(ctx as SignedIn);
+    });
+    // Errors answered by guard carry the shared API headers: the console's replace them.
+    for (const [name, value] of Object.entries(painelHeaders)) answer.headers.set(name, value);
+    return answer;
+  };
+}

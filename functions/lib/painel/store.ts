@@ -1,0 +1,98 @@
+// The painel's reads and writes, typed, over Store.call (one SQL function each, in
+// supabase/migrations/20261126000100_painel_functions.sql). Instants go as ISO strings: the functions read
+// them with the application's clock, like every booking write.
+import type { ActivityRow, Attendance, LeadRow, LeadView, MeetingRow, MeetingTab, MeetingView, Role } from '../../../src/domain/painel/api';
+import type { Service } from '../../../src/domain/options';
+import type { Store } from '../store/port';
+import type { SealedContent } from '../mail/secrets';
+
+/** Who is asking: a mentor sees everything; a consultant (preseller) only their own meetings and leads. */
+export type Viewer = { role: Role; email: string; name: string | null; preseller: string | null };
+
+/** A keyset position: the last row's sort time and id. */
+export type After = { t: string; id: string };
+
+export type MeetingFilter = {
+  tab: MeetingTab; consultant?: string; service?: Service; from?: Date; to?: Date;
+};
+export type LeadFilter = {
+  q?: string; qAlnum?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
+  service?: Service; withMeeting?: boolean; from?: Date; to?: Date;
+};
+
+const iso = (d: Date | undefined) => d?.toISOString() ?? null;
+const scope = (viewer: Viewer) => (viewer.role === 'consultor' ? viewer.preseller : null);
+
+export function painelStore(store: Store) {
+  return {
+    meetings(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingRow[]> {
+      return store.call('painel_meetings', {
+        tab: filter.tab, preseller: scope(viewer), consultant: filter.consultant ?? null, service: filter.service ?? null,
+        from: iso(filter.from), to: iso(filter.to), now: now.toISOString(), limit, after: after ?? null,
+      });
+    },
+    meeting(viewer: Viewer, id: string, now: Date): Promise<MeetingView | null> {
+      return store.call('painel_meeting', { id, preseller: scope(viewer), now: now.toISOString() });
+    },
+    recordOutcome(viewer: Viewer, id: string, outcome: { attendance: Attendance; qualified: boolean | null; note: string | null }, now: Date, ipHash: string) {
+      return store.call<{ status: 'ok' | 'missing' | 'cancelled' | 'not_started' }>('painel_record_outcome', {
+        id, preseller: scope(viewer), actor: viewer.email, ...outcome, now: now.toISOString(), ip_hash: ipHash,
+      });
+    },
+    leads(viewer: Viewer, filter: LeadFilter, limit: number, after?: After | null): Promise<LeadRow[]> {
+      return store.call('painel_leads', {
+        q: filter.q ?? null, q_alnum: filter.qAlnum ?? null, segmento: filter.segmento ?? null, faturamento: filter.faturamento ?? null,
+        vendedores: filter.vendedores ?? null, modelo: filter.modelo ?? null, service: filter.service ?? null,
+        with_meeting: filter.withMeeting === undefined ? null : String(filter.withMeeting),
+        from: iso(filter.from), to: iso(filter.to), preseller: scope(viewer), limit, after: after ?? null,
+      });
+    },
+    lead(viewer: Viewer, id: string): Promise<LeadView | null> {
+      return store.call('painel_lead', { id, preseller: scope(viewer) });
+    },
+    leadEmail(id: string): Promise<string | null> {
+      return store.call('painel_lead_email', { id });
+    },
+    consultants(viewer: Viewer): Promise<{ id: string; name: string; active: boolean }[]> {
+      return store.call('painel_consultants', { preseller: scope(viewer) });
+    },
+    activity(limit: number, after?: { id: string } | null): Promise<ActivityRow[]> {
+      return store.call('painel_activity_list', { limit, after: after ?? null });
+    },
+    log(entry: { actor: string | null; action: string; subject?: string | null; ipHash?: string | null }, now: Date): Promise<void> {
+      return store.call('painel_log', { now: now.toISOString(), actor: entry.actor, action: entry.action, subject: entry.subject ?? null, ip_hash: entry.ipHash ?? null });
+    },
+    pendingOutcomes(now: Date, limit: number): Promise<MeetingRow[]> {
+      return store.call('painel_pending_outcomes', { now: now.toISOString(), limit });
+    },
+    queueDailyMail(day: string, message: SealedContent, now: Date): Promise<boolean> {
+      return store.call('painel_queue_daily_mail', { day, message, now: now.toISOString() });
+    },
+    requestCode(args: {
+      email: string; emailHash: string; ipHash: string; codeHash: string; message: SealedContent; mentors: string[];
+      ttlSeconds: number; perAddress: number; perIp: number; now: Date;
+    }) {
+      return store.call<{ status: 'sent' | 'denied' | 'limited' }>('painel_request_code', {
+        email: args.email, email_hash: args.emailHash, ip_hash: args.ipHash, code_hash: args.codeHash, message: args.message,
+        mentors: args.mentors, ttl_seconds: args.ttlSeconds, per_address: args.perAddress, per_ip: args.perIp, now: args.now.toISOString(),
+      });
+    },
+    signIn(args: {
+      email: string; codeHash: string; sessionHash: string; ipHash: string; mentors: string[]; maxAttempts: number;
+      ipFailures: number; absoluteSeconds: number; now: Date;
+    }) {
+      return store.call<({ status: 'ok' } & { role: Role; email: string; name: string | null; preseller: string | null }) | { status: 'bad' | 'limited' }>(
+        'painel_sign_in', {
+          email: args.email, code_hash: args.codeHash, session_hash: args.sessionHash, ip_hash: args.ipHash, mentors: args.mentors,
+          max_attempts: args.maxAttempts, ip_failures: args.ipFailures, absolute_seconds: args.absoluteSeconds, now: args.now.toISOString(),
+        });
+    },
+    session(sessionHash: string, mentors: string[], idleSeconds: number, now: Date): Promise<Viewer | null> {
+      return store.call('painel_session', { session_hash: sessionHash, mentors, idle_seconds: idleSeconds, now: now.toISOString() });
+    },
+    signOut(sessionHash: string, all: boolean, ipHash: string, now: Date): Promise<void> {
+      return store.call('painel_sign_out', { session_hash: sessionHash, all, ip_hash: ipHash, now: now.toISOString() });
+    },
+  };
+}
+export type PainelStore = ReturnType<typeof painelStore>;

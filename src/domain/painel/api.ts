@@ -1,0 +1,161 @@
+// The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
+// (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
+// island shows them in Brasília time.
+import type { Service } from '../options';
+
+export const painelPaths = {
+  /** POST { email } → 202 { message }: the same answer whether or not the address may enter. */
+  code: '/api/painel/codigo',
+  /** POST { email, code } → 200 Viewer and the session cookie; 400 { error } when the code does not open. */
+  signIn: '/api/painel/entrar',
+  /** GET → 200 Viewer; 401 { error } without a live session. */
+  session: '/api/painel/sessao',
+  /** POST → 204: ends this session. */
+  signOut: '/api/painel/sair',
+  /** POST → 204: ends every session of this person, this one included. */
+  signOutEverywhere: '/api/painel/sair-de-todos',
+  /** GET ?MeetingQuery → Page<MeetingRow>. */
+  meetings: '/api/painel/reunioes',
+  /** GET → MeetingView; 404 when it is not the viewer's. */
+  meeting: (id: string) => `/api/painel/reunioes/${id}`,
+  /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
+  outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
+  /** GET ?LeadQuery → Page<LeadRow>. */
+  leads: '/api/painel/leads',
+  /** GET → LeadView; 404 when it is not the viewer's. */
+  lead: (id: string) => `/api/painel/leads/${id}`,
+  /** GET → the person's data as JSON (attachment), as `npm run data-subject -- export` gives. Mentor only. */
+  leadData: (id: string) => `/api/painel/leads/${id}/dados`,
+  /** POST { confirm: <the lead's email> } → 200 { leads, meetings, outbox } removed. Mentor only. */
+  leadErase: (id: string) => `/api/painel/leads/${id}/excluir`,
+  /** GET with the list's query → text/csv (attachment). Mentor only. */
+  exportMeetings: '/api/painel/exportar/reunioes',
+  exportLeads: '/api/painel/exportar/leads',
+  /** GET → { consultants: TeamMember[] }; POST TeamCommand → { message } or 400 { error }. Mentor only. */
+  team: '/api/painel/equipe',
+  /** GET ?cursor → Page<ActivityRow>. Mentor only. */
+  activity: '/api/painel/atividade',
+} as const;
+
+export type Role = 'mentor' | 'consultor';
+
+export type Viewer = {
+  email: string;
+  role: Role;
+  /** The consultant's name; null for a mentor who is not a consultant. */
+  name: string | null;
+  /** Every consultant (id, name, active), for the filters. A consultor sees only themself. */
+  consultants: { id: string; name: string; active: boolean }[];
+};
+
+/** One page of a list; `next` is the opaque keyset cursor of the following page (null: the last). */
+export type Page<T> = { items: T[]; next: string | null };
+
+export const meetingTabs = ['proximas', 'sem-desfecho', 'canceladas', 'passadas'] as const;
+export type MeetingTab = (typeof meetingTabs)[number];
+
+/** Query of the meetings list (and its CSV). `de`/`ate`: dates (AAAA-MM-DD) in Brasília, both inclusive. */
+export type MeetingQuery = { aba?: MeetingTab; consultor?: string; servico?: Service; de?: string; ate?: string; cursor?: string };
+
+export const attendanceValues = ['attended', 'lead_no_show', 'consultant_no_show'] as const;
+export type Attendance = (typeof attendanceValues)[number];
+
+export const OUTCOME_NOTE_MAX = 1000;
+
+export type Outcome = {
+  attendance: Attendance;
+  qualified: boolean | null;
+  note: string | null;
+  recordedBy: string;
+  recordedAt: string;
+};
+export type OutcomeInput = { attendance: Attendance; qualified: boolean | null; note?: string | null };
+
+export type MeetingRow = {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  status: 'scheduled' | 'cancelled';
+  service: Service;
+  lead: { id: string; name: string; company: string };
+  consultant: { id: string; name: string };
+  /** The latest outcome; null while none was recorded. */
+  outcome: Outcome | null;
+};
+
+/** One line of a meeting's history, oldest first. */
+export type MeetingEvent =
+  | { kind: 'booked'; at: string; startsAt: string }
+  | { kind: 'rescheduled'; at: string; from: string; to: string }
+  | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null }
+  | { kind: 'mail'; at: string; mailKind: string; subject: string; to: 'lead' | 'consultant' | 'other'; sentAt: string | null }
+  | { kind: 'outcome'; at: string; outcome: Outcome };
+
+export type MeetingView = MeetingRow & {
+  lead: MeetingRow['lead'] & { email: string; phone: string; cnpj: string };
+  cancelledBy: 'lead' | 'consultant' | null;
+  cancelReason: string | null;
+  events: MeetingEvent[];
+  /** Outcomes recorded, newest first (the first is `outcome`). */
+  outcomes: Outcome[];
+  /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
+  canRecordOutcome: boolean;
+};
+
+/** Query of the leads list (and its CSV). `reuniao`: with or without any meeting. */
+export type LeadQuery = {
+  busca?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
+  servico?: Service; de?: string; ate?: string; reuniao?: 'com' | 'sem'; cursor?: string;
+};
+export const SEARCH_MAX = 100;
+
+export type LeadRow = {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  company: string;
+  cnpj: string;
+  phone: string;
+  segmento: string;
+  faturamento: string;
+  vendedores: string;
+  modelo: string;
+  /** How many meetings the lead has (any status). */
+  meetings: number;
+};
+
+export type LeadView = {
+  id: string;
+  createdAt: string;
+  /** Every answer of the form, under the form's field names. */
+  answers: {
+    nomeCompleto: string; email: string; telefone: string; nomeEmpresa: string; cnpj: string; cargo: string;
+    faturamento: string; numeroVendedores: string; segmento: string; outroSegmento: string | null; modeloNegocio: string;
+  };
+  origem: string;
+  consent: { version: string | null; at: string | null };
+  meetings: MeetingRow[];
+  mails: { id: string; kind: string; subject: string; to: string; createdAt: string; sentAt: string | null }[];
+};
+
+export type TeamMember = {
+  name: string;
+  email: string;
+  active: boolean;
+  /** Working hours as the command writes them ("seg-sex 09:00-18:00"); null: the default hours. */
+  hours: string | null;
+  /** The calendar feed's state; its address is never sent (a secret). */
+  feed: { status: 'pending' | 'ok' | 'error'; errorCode: string | null; syncedAt: string | null } | null;
+  agendaLink: boolean;
+  roomUrl: string | null;
+};
+
+/**
+ * One consultants command, as `npm run consultants -- <command> <args…>` takes it (the same parser and
+ * the same code run it): e.g. { command: 'hours', args: ['ana@x.com', 'seg-sex 09:00-18:00'] }.
+ */
+export const teamCommands = ['add', 'deactivate', 'hours', 'off', 'feed', 'sala', 'sync', 'agenda-link'] as const;
+export type TeamCommand = { command: (typeof teamCommands)[number]; args: string[] };
+
+export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null };

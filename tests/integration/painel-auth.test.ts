@@ -1,0 +1,193 @@
+// Who may enter the console and what each person reaches: sign-in codes, sessions and their cookie,
+// origin checks, and every endpoint × {no session, expired session, consultant A, consultant B, mentor}.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CODE_TTL_SECONDS, SESSION_IDLE_SECONDS } from '../../functions/lib/painel/auth';
+import { routes } from '../../functions/lib/painel/router';
+import { painelMessages } from '../../src/domain/painel/copy';
+import { ANA, BRUNO, bookMeeting, cookieOf, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { storeCases, type Opened } from './stores';
+
+describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (store) => {
+  let opened: Opened;
+  // Real time, moved forward by `skew` where a test needs a code or a session to age.
+  let skew = 0;
+  const client = painelClient(() => opened);
+  const { call, codeFor, signIn } = client;
+  let anaMeeting: { leadId: string; meetingId: string; startsAt: Date };
+  let brunoMeeting: { leadId: string; meetingId: string; startsAt: Date };
+
+  beforeAll(async () => {
+    opened = await store.open({ now: () => new Date(Date.now() + skew) });
+    anaMeeting = await bookMeeting(opened.app, { email: 'lead.a@empresa-a.com.br', presellerId: PRESELLERS.ana, time: '10:00' });
+    brunoMeeting = await bookMeeting(opened.app, { email: 'lead.b@empresa-b.com.br', presellerId: PRESELLERS.bruno, time: '11:00' });
+  });
+  afterAll(() => opened.close());
+
+  it('answers "Receber código" alike for any address, and mails only one that may enter', async () => {
+    const allowed = await call('POST', '/api/painel/codigo', { body: { email: ANA } });
+    const refused = await call('POST', '/api/painel/codigo', { body: { email: 'estranho@example.com' } });
+    expect(allowed.status).toBe(202);
+    expect(refused.status).toBe(202);
+    expect(await refused.json()).toEqual(await allowed.json());
+    expect(await codeFor(ANA)).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(await codeFor('estranho@example.com')).toBeNull();
+    // Stored hashed only, and the stored mail body holds a placeholder, never the code.
+    const [row] = await opened.query<{ code_hash: string }>(`select code_hash from painel_codes where email = $1`, [ANA]);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    const code = (await codeFor(ANA))!;
+    const stored = await opened.query<{ body: string }>(`select message::text as body from outbox where kind = 'painel-code'`);
+    expect(stored.some((r) => r.body.includes(code))).toBe(false);
+  });
+
+  it('kills a code at its 5th wrong try, refuses an expired one, and never opens another address', async () => {
+    await call('POST', '/api/painel/codigo', { body: { email: BRUNO }, ip: '198.51.100.1' });
+    const good = (await codeFor(BRUNO))!;
+    const wrong = good === '22222222' ? '33333333' : '22222222';
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/api/painel/entrar', { body: { email: BRUNO, code: wrong }, ip: '198.51.100.1' })).status).toBe(400);
+    }
+    const dead = await call('POST', '/api/painel/entrar', { body: { email: BRUNO, code: good }, ip: '198.51.100.1' });
+    expect(dead.status).toBe(400);
+    expect((await dead.json()).error).toBe(painelMessages.badCode);
+
+    await call('POST', '/api/painel/codigo', { body: { email: BRUNO }, ip: '198.51.100.2' });
+    const fresh = (await codeFor(BRUNO))!;
+    // Bruno's code does not open Ana's account.
+    expect((await call('POST', '/api/painel/entrar', { body: { email: ANA, code: fresh }, ip: '198.51.100.2' })).status).toBe(400);
+    skew = (CODE_TTL_SECONDS + 1) * 1000;
+    expect((await call('POST', '/api/painel/entrar', { body: { email: BRUNO, code: fresh }, ip: '198.51.100.2' })).status).toBe(400);
+    skew = 0;
+  });
+
+  it('sets the session cookie __Host-, HttpOnly, Secure, SameSite=Strict, Path=/; a used code is gone', async () => {
+    await call('POST', '/api/painel/codigo', { body: { email: MENTOR }, ip: '198.51.100.3' });
+    const code = (await codeFor(MENTOR))!;
+    const res = await call('POST', '/api/painel/entrar', { body: { email: MENTOR.toUpperCase(), code: code.toLowerCase() }, ip: '198.51.100.3' });
+    expect(res.status).toBe(200);
+    const header = res.headers.get('set-cookie')!;
+    expect(header).toMatch(/^__Host-painel=[\w-]{32}; /);
+    for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) expect(header.split('; ')).toContain(flag);
+    expect(header).not.toMatch(/Domain=/i);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
+    expect((await call('POST', '/api/painel/entrar', { body: { email: MENTOR, code }, ip: '198.51.100.3' })).status).toBe(400);
+    const [{ n }] = await opened.query<{ n: number }>(`select count(*)::int as n from painel_sessions where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [cookieOf(res)]);
+    expect(n).toBe(1);
+  });
+
+  it('refuses a POST from another origin, or with no origin at all', async () => {
+    const cookie = await signIn(MENTOR, '198.51.100.4');
+    const path = `/api/painel/reunioes/${anaMeeting.meetingId}/desfecho`;
+    const body = { attendance: 'attended', qualified: true };
+    expect((await call('POST', path, { body, cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('POST', path, { body, cookie, origin: null })).status).toBe(403);
+    expect((await call('POST', '/api/painel/sair-de-todos', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await call('GET', '/api/painel/sessao', { cookie })).status).toBe(200);
+  });
+
+  it('"Sair de todos os aparelhos" makes every other cookie fail', async () => {
+    const phone = await signIn(ANA, '198.51.100.5');
+    const laptop = await signIn(ANA, '198.51.100.5');
+    const other = await signIn(BRUNO, '198.51.100.5');
+    expect((await call('POST', '/api/painel/sair-de-todos', { cookie: phone })).status).toBe(204);
+    expect((await call('GET', '/api/painel/sessao', { cookie: laptop })).status).toBe(401);
+    expect((await call('GET', '/api/painel/sessao', { cookie: phone })).status).toBe(401);
+    expect((await call('GET', '/api/painel/sessao', { cookie: other })).status).toBe(200);
+  });
+
+  it('ends a session idle 12 h, and a consultant\'s at once when deactivated', async () => {
+    const cookie = await signIn(MENTOR, '198.51.100.6');
+    skew = (SESSION_IDLE_SECONDS + 60) * 1000;
+    expect((await call('GET', '/api/painel/sessao', { cookie })).status).toBe(401);
+    skew = 0;
+    const carla = await signIn('carla.mendes@consultores.example.com', '198.51.100.6');
+    expect((await call('GET', '/api/painel/sessao', { cookie: carla })).status).toBe(200);
+    await opened.app.store.consultants({ action: 'deactivate', email: 'carla.mendes@consultores.example.com' });
+    expect((await call('GET', '/api/painel/sessao', { cookie: carla })).status).toBe(401);
+  });
+
+  it('answers every endpoint per person: no session, expired, consultant A, consultant B, mentor', async () => {
+    const mentor = await signIn(MENTOR, '198.51.100.7');
+    const a = await signIn(ANA, '198.51.100.7');
+    const b = await signIn(BRUNO, '198.51.100.7');
+    const expired = await signIn(BRUNO, '198.51.100.7');
+    await opened.query(`update painel_sessions set expires_at = now() - interval '1 minute' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [expired]);
+    // A's meeting and lead; B must get 404 for them (and A for B's).
+    const m = anaMeeting.meetingId;
+    const l = anaMeeting.leadId;
+    type Row = [string, string, unknown, Record<'none' | 'expired' | 'a' | 'b' | 'mentor', number>];
+    const all = (n: number) => ({ none: 401, expired: 401, a: n, b: n, mentor: n });
+    const mentorOnly = (n: number) => ({ none: 401, expired: 401, a: 403, b: 403, mentor: n });
+    const matrix: Row[] = [
+      ['GET', '/api/painel/sessao', undefined, all(200)],
+      ['GET', '/api/painel/reunioes', undefined, all(200)],
+      ['GET', `/api/painel/reunioes/${m}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
+      ['GET', `/api/painel/reunioes/${brunoMeeting.meetingId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
+      // Before the meeting starts: no outcome yet (409), for whoever may record it.
+      ['POST', `/api/painel/reunioes/${m}/desfecho`, { attendance: 'attended', qualified: true }, { none: 401, expired: 401, a: 409, b: 404, mentor: 409 }],
+      ['GET', '/api/painel/leads', undefined, all(200)],
+      ['GET', `/api/painel/leads/${l}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
+      ['GET', `/api/painel/leads/${brunoMeeting.leadId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
+      ['GET', `/api/painel/leads/${l}/dados`, undefined, mentorOnly(200)],
+      ['POST', `/api/painel/leads/${l}/excluir`, { confirm: 'not-the-email@x.com' }, mentorOnly(400)],
+      ['GET', '/api/painel/exportar/reunioes', undefined, mentorOnly(200)],
+      ['GET', '/api/painel/exportar/leads', undefined, mentorOnly(200)],
+      ['GET', '/api/painel/equipe', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/equipe', { command: 'hours', args: ['nobody@x.com', 'seg-sex 09:00-18:00'] }, mentorOnly(400)],
+      ['GET', '/api/painel/atividade', undefined, mentorOnly(200)],
+    ];
+    // Every route of the router is in the matrix (sign-in and sign-out are tested above).
+    const covered = new Set(matrix.map(([method, path]) => `${method} ${path.replace(/[0-9a-f-]{36}/g, '*').replace('/api/painel/', '')}`));
+    const open = ['POST codigo', 'POST entrar', 'POST sair', 'POST sair-de-todos'];
+    expect(routes.map((r) => `${r.method} ${r.path.join('/')}`).filter((r) => !open.includes(r)).sort()).toEqual([...covered].sort());
+
+    const cookies = { none: null, expired, a, b, mentor };
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [method, path, body, expected] of matrix) {
+      for (const [who, cookie] of Object.entries(cookies)) {
+        const res = await call(method, path, { body, cookie });
+        got.push(`${method} ${path} ${who} → ${res.status}`);
+        want.push(`${method} ${path} ${who} → ${expected[who as keyof typeof expected]}`);
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+        expect(res.headers.get('x-robots-tag')).toMatch(/noindex/);
+        await res.body?.cancel();
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  it('answers bad input with a pt-BR 4xx, never a 500', async () => {
+    const cookie = await signIn(MENTOR, '198.51.100.8');
+    const bad: [string, string, string?][] = [
+      ['GET', '/api/painel/reunioes?aba=todas'],
+      ['GET', '/api/painel/reunioes?consultor=ana'],
+      ['GET', '/api/painel/reunioes?de=2026-02-30'],
+      ['GET', '/api/painel/reunioes?de=2026-03-10&ate=2026-03-01'],
+      ['GET', '/api/painel/reunioes?cursor=%%%'],
+      ['GET', `/api/painel/reunioes?cursor=${Buffer.from('{"t":"x","id":"y"}').toString('base64url')}`],
+      ['GET', '/api/painel/leads?segmento=padaria'],
+      ['GET', `/api/painel/leads?busca=${'a'.repeat(101)}`],
+      ['GET', '/api/painel/leads?busca=a&busca=b'],
+      ['GET', '/api/painel/reunioes/nao-e-um-id'],
+      ['GET', '/api/painel/atividade?cursor=e30'],
+      ['POST', '/api/painel/reunioes/00000000-0000-4000-8000-000000000000/desfecho', '{"attendance":"talvez"}'],
+      ['POST', '/api/painel/reunioes/00000000-0000-4000-8000-000000000000/desfecho', '{"attendance":"attended","qualified":true,"note":"' + 'x'.repeat(1001) + '"}'],
+      ['POST', '/api/painel/reunioes/00000000-0000-4000-8000-000000000000/desfecho', '[1,2'],
+      ['POST', '/api/painel/equipe', '{"command":"rm","args":[]}'],
+      ['POST', '/api/painel/equipe', '{"command":"add","args":["x"]}'],
+      ['POST', '/api/painel/equipe', '{"command":"feed","args":["ana.souza@consultores.example.com","javascript:alert(1)"]}'],
+      ['POST', '/api/painel/codigo', '{"email":"não é email"}'],
+      ['POST', '/api/painel/entrar', '{"email":"a@b.com","code":{"$ne":1}}'],
+      ['GET', '/api/painel/inexistente'],
+      ['DELETE', '/api/painel/leads'],
+    ];
+    for (const [method, path, raw] of bad) {
+      const res = await call(method === 'DELETE' ? 'DELETE' : method, path, { cookie, raw });
+      const text = await res.text();
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      if (method !== 'HEAD') expect(JSON.parse(text).error, `${method} ${path}`).toMatch(/[a-zà-ú]/i);
+    }
+  });
+});
