@@ -2,14 +2,20 @@
 // selects, as the functions do — DATABASE_URL (PostgreSQL, e.g. Supabase) or the embedded database at
 // ${DATA_DIR:-.data}/db. Migrations are recorded in supabase_migrations.schema_migrations, the table the
 // Supabase CLI keeps, so this and `supabase db push` agree; a re-run applies nothing and exits 0.
+// `seed --demo N` also loads the painel's demo data (scripts/ops/demo-seed.mjs): never without the flag,
+// and skipped when demo data is there already.
 // Exit codes: 0 done, 1 failed, 2 usage.
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { importTs } from '../server/functions-host.mjs';
+import { DEMO_MAX_LEADS, seedDemo } from './demo-seed.mjs';
 
-const command = process.argv[2];
-if (!['migrate', 'seed'].includes(command) || process.argv.length > 3) {
-  console.error('Uso: node scripts/ops/db.mjs migrate | seed');
+const [command, flag, amount, ...extra] = process.argv.slice(2);
+const demo = flag === '--demo' ? Number(amount) : null;
+const demoUsage = command === 'seed' && flag === '--demo' && Number.isInteger(demo) && demo >= 10 && demo <= DEMO_MAX_LEADS;
+if (!['migrate', 'seed'].includes(command) || extra.length || (flag !== undefined && !demoUsage)) {
+  console.error(`Uso: node scripts/ops/db.mjs migrate | seed [--demo N]  (N leads de demonstração, 10 a ${DEMO_MAX_LEADS})`);
   process.exit(2);
 }
 
@@ -34,6 +40,13 @@ try {
     if (pending.length) throw Object.assign(new Error('pending'), { code: `migrações pendentes (${pending.join(', ')}): rode npm run db:migrate` });
     await lib.applySeed(client);
     console.log(`Seed aplicado em ${where} (supabase/seed.sql; linhas existentes ficam como estão).`);
+    if (demo !== null) {
+      const started = performance.now();
+      const result = await seedDemo(client, demo, { policyVersion: policyVersion() });
+      console.log(result.status === 'exists'
+        ? 'Dados de demonstração já existem neste banco: nada foi carregado.'
+        : `Dados de demonstração carregados: ${result.leads} leads e ${result.meetings} reuniões em ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    }
   }
 } catch (error) {
   // Code and hint only: driver messages may quote SQL or data.
@@ -43,6 +56,12 @@ try {
   await client?.close().catch(() => {});
 }
 process.exit(code);
+
+/** The published privacy-policy version (its frontmatter): demo leads consent to it like real ones. */
+function policyVersion() {
+  const policy = readFileSync(new URL('../../content/legal/politica-de-privacidade.md', import.meta.url), 'utf8');
+  return /^version:\s*"?([^"\n]+)"?/m.exec(policy)[1];
+}
 
 async function openEmbedded(dataDir) {
   const dir = join(dataDir, 'db');

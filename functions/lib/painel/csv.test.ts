@@ -1,0 +1,143 @@
+// The painel's CSV: what Excel in Portuguese opens cleanly (BOM, ';', CRLF), formulas defused, the column
+// sets' pt-BR labels, the keyset walk, and a 50,000-row export streamed in constant memory.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { LeadRow, MeetingRow } from '../../../src/domain/painel/api';
+import { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns, type CsvColumn } from './csv';
+
+/** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
+function parse(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
+  }
+  return rows;
+}
+
+const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+async function* pagesOf<T>(...pages: T[][]) {
+  for (const page of pages) yield page;
+}
+const columns: CsvColumn<{ a: string; n: number | null; b: boolean | null }>[] = [
+  { header: 'Ação', value: (r) => r.a }, { header: 'Número', value: (r) => r.n }, { header: 'Sim?', value: (r) => r.b },
+];
+
+describe('csvStream', () => {
+  it('writes a BOM, a pt-BR header, ";" cells and CRLF records, with accents, quotes and line breaks intact', async () => {
+    const text = await read(csvStream(columns, pagesOf([{ a: 'São João; "centro"', n: -3, b: true }], [{ a: 'linha 1\nlinha 2', n: null, b: false }])));
+    expect(text.startsWith('\uFEFFAção;Número;Sim?\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFsep=')).toBe(false);
+    expect(text.split('\r\n')).toHaveLength(4); // header, 2 records, '' after the last CRLF
+    expect(parse(text.slice(1))).toEqual([['Ação', 'Número', 'Sim?'], ['São João; "centro"', '-3', 'Sim'], ['linha 1\nlinha 2', '', 'Não']]);
+  });
+
+  it('defuses every cell a spreadsheet would run as a formula with a leading apostrophe', async () => {
+    const risky = ['=HYPERLINK("x")', '+55 11', '-1+1', '@SUM(A1)', '\t=1', '\r=1', '＝1'];
+    const text = await read(csvStream(columns, pagesOf(risky.map((a) => ({ a, n: -7, b: null })))));
+    expect(text).toContain(`\r\n"'=HYPERLINK(""x"")";-7;\r\n`);
+    expect(parse(text.slice(1)).slice(1).map((r) => r[0])).toEqual(risky.map((a) => `'${a}`));
+    expect(parse(text.slice(1)).slice(1).every((r) => r[1] === '-7')).toBe(true); // a negative number stays a number
+  });
+
+  it('still writes the header when there are no rows', async () => {
+    expect(await read(csvStream(columns, pagesOf()))).toBe('\uFEFFAção;Número;Sim?\r\n');
+  });
+
+  it('asks for the next page only when the reader wants more', async () => {
+    let pulled = 0;
+    async function* pages() {
+      for (let i = 0; i < 100; i++) {
+        pulled++;
+        yield [{ a: `p${i}`, n: i, b: null }];
+      }
+    }
+    const reader = csvStream(columns, pages()).getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pulled).toBeLessThanOrEqual(2);
+    await reader.cancel();
+  });
+
+  it('streams 50,000 rows holding about one page in memory', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const note = 'Observação longa do consultor sobre a reunião. '.repeat(20);
+    async function* pages() {
+      for (let p = 0; p < 50; p++) yield Array.from({ length: 1000 }, (_, i) => ({ a: `${p * 1000 + i} ${note}`, n: i, b: i % 2 === 0 }));
+    }
+    // The encoded chunks live outside the JS heap (ArrayBuffers): both count.
+    const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    gc();
+    const base = used();
+    let peak = 0;
+    let bytes = 0;
+    const reader = csvStream(columns, pages()).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      bytes += r.value.byteLength;
+      gc(); // what is still held, not garbage waiting for a collection
+      peak = Math.max(peak, used() - base);
+    }
+    expect(bytes).toBeGreaterThan(50_000 * 900); // about 48 MB went through
+    expect(peak).toBeLessThan(40 * 1024 * 1024);
+  }, 60_000);
+});
+
+describe('keysetPages', () => {
+  const rows = Array.from({ length: 7 }, (_, i) => ({ id: `id${i}`, at: `2026-01-0${9 - i}` }));
+  const fetcher = (all: typeof rows, size: number, calls: unknown[]) => async (after: { t: string; id: string } | null) => {
+    calls.push(after);
+    const start = after ? all.findIndex((r) => r.id === after.id) + 1 : 0;
+    return all.slice(start, start + size);
+  };
+
+  it('walks every page, each from the last row of the one before, and stops at a short page', async () => {
+    const calls: unknown[] = [];
+    const pages = [];
+    for await (const page of keysetPages(fetcher(rows, 3, calls), (r) => r.at, 3)) pages.push(page.map((r) => r.id));
+    expect(pages).toEqual([['id0', 'id1', 'id2'], ['id3', 'id4', 'id5'], ['id6']]);
+    expect(calls).toEqual([null, { t: '2026-01-07', id: 'id2' }, { t: '2026-01-04', id: 'id5' }]);
+  });
+
+  it('ends on an empty page when the rows fill the last page exactly', async () => {
+    const calls: unknown[] = [];
+    const pages = [];
+    for await (const page of keysetPages(fetcher(rows.slice(0, 6), 3, calls), (r) => r.at, 3)) pages.push(page.length);
+    expect(pages).toEqual([3, 3]);
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('column sets', () => {
+  const meeting: MeetingRow = {
+    id: 'm1', startsAt: '2026-03-10T12:30:00.000Z', endsAt: '2026-03-10T13:00:00.000Z', status: 'scheduled', service: 'trafego',
+    lead: { id: 'l1', name: 'Ana Gonçalves', company: 'Solar Ipê Ltda' }, consultant: { id: 'c1', name: 'Rafael Oliveira' },
+    outcome: { attendance: 'lead_no_show', qualified: false, note: '=1+1', recordedBy: 'r@x', recordedAt: '2026-03-10T14:00:00.000Z' },
+  };
+  const lead: LeadRow = {
+    id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
+    cnpj: '11222333000181', phone: '43999998888', segmento: 'energia-solar', faturamento: '10000+', vendedores: '20+', modelo: 'hibrido', meetings: 2,
+  };
+
+  it('writes a meeting in Brasília time with the pt-BR labels', async () => {
+    const [header, row] = parse((await read(csvStream(meetingCsvColumns, pagesOf([meeting])))).slice(1));
+    expect(header).toEqual(['Data e hora', 'Lead', 'Empresa', 'Serviço', 'Consultor', 'Status', 'Desfecho', 'Qualificado', 'Observação']);
+    expect(row).toEqual(['10/03/2026 09:30', 'Ana Gonçalves', 'Solar Ipê Ltda', 'Tráfego Pago', 'Rafael Oliveira', 'Agendada', 'Lead não compareceu', 'Não', "'=1+1"]);
+    const [, none] = parse((await read(csvStream(meetingCsvColumns, pagesOf([{ ...meeting, status: 'cancelled', outcome: null }])))).slice(1));
+    expect(none.slice(5)).toEqual(['Cancelada', '', '', '']);
+  });
+
+  it('writes a lead with its CNPJ and phone formatted and the answers as labels', async () => {
+    const [header, row] = parse((await read(csvStream(leadCsvColumns, pagesOf([lead])))).slice(1));
+    expect(header).toEqual(['Data', 'Nome', 'E-mail', 'Empresa', 'CNPJ', 'Telefone', 'Segmento', 'Faturamento', 'Vendedores', 'Modelo de negócio', 'Reuniões']);
+    expect(row).toEqual(['31/12/2025 23:05', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
+      'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', '2']);
+  });
+});
