@@ -1,7 +1,10 @@
 // What the console shows and records: tabs, a meeting's history, outcomes (the earlier kept), "Buscar"
 // by CNPJ or phone with or without punctuation, filters, keyset pages, and the morning mail.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { queuePendingOutcomesMail } from '../../functions/lib/painel/daily-mail';
+import { DAILY_MAIL_SCHEDULE, queuePendingOutcomesMail } from '../../functions/lib/painel/daily-mail';
+import { config as dailyConfig } from '../../functions/painel-daily';
+import { nextRun } from '../../scripts/server/scheduler.mjs';
+import { zonedParts } from '../../src/domain/scheduling/time';
 import type { LeadRow, MeetingRow, MeetingView, Page } from '../../src/domain/painel/api';
 import { attendanceLabels } from '../../src/domain/painel/copy';
 import { ANA, bookMeeting, BRUNO, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
@@ -108,6 +111,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel console on $name', (sto
     expect(two.next).toBeNull();
     const ids = [...one.items, ...two.items].map((l) => l.id);
     expect(new Set(ids).size).toBe(55);
+  });
+
+  it('runs the morning mail at 08:00 in Brasília', () => {
+    expect(dailyConfig.schedule).toBe(DAILY_MAIL_SCHEDULE);
+    expect(zonedParts(nextRun(DAILY_MAIL_SCHEDULE, new Date('2026-07-01T12:00:00Z')), 'America/Sao_Paulo')).toEqual({ date: '2026-07-02', time: '08:00' });
   });
 
   it('mails the mentor the meetings still "Sem desfecho" once a morning, and nothing when there are none', async () => {
