@@ -2,6 +2,8 @@
 // when DATABASE_URL is set, on PostgreSQL too. Starts its own server (scripts/server/serve.mjs) on a free port per
 // store, with a throw-away DATA_DIR or a throw-away database, 50 connections.
 // Prints a markdown table; latencies are computed from every response (autocannon has no p95).
+// Then the painel's lists and CSV on the demo data (tests/tools/bench-painel.mjs), with budgets: the run
+// exits 1 when one is exceeded. `npm run bench -- painel` runs only that part.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startSite } from '../support/site-process.mjs';
+import { painelSuite, printPainel } from './bench-painel.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The published privacy-policy version (frontmatter): the functions store leads only with this one. */
@@ -28,18 +31,35 @@ function runNode(args, env = process.env) {
   });
 }
 
-if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
+const only = process.argv[2];
+if (only !== undefined && only !== 'painel') {
+  console.error('Uso: node tests/tools/bench.mjs [painel]');
+  process.exit(2);
+}
 
-const results = [await suite('PGlite (embedded)', {})];
-// Consultants' calendars: each of the 3 consultants has a feed with 200 busy events, read through availability.
-results.push(await withBusyFeeds((setup) => suite('PGlite, 3 consultants × 200 busy blocks', {}, { setup, readsOnly: true })));
-// With DATABASE_URL: the same runs on PostgreSQL, in a fresh database created on that server (and dropped).
-if (process.env.DATABASE_URL) results.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => suite('PostgreSQL', { DATABASE_URL: url })));
+if (only !== 'painel') {
+  if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
 
-console.log(`\n${CONNECTIONS} connections, ${DURATION}s per GET/lead run, ${new Date().toISOString().slice(0, 10)}\n`);
-console.log('| Store | Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms) | p99 (ms) |');
-console.log('|---|---|---:|---|---:|---:|---:|---:|');
-for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
+  const results = [await suite('PGlite (embedded)', {})];
+  // Consultants' calendars: each of the 3 consultants has a feed with 200 busy events, read through availability.
+  results.push(await withBusyFeeds((setup) => suite('PGlite, 3 consultants × 200 busy blocks', {}, { setup, readsOnly: true })));
+  // With DATABASE_URL: the same runs on PostgreSQL, in a fresh database created on that server (and dropped).
+  if (process.env.DATABASE_URL) results.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => suite('PostgreSQL', { DATABASE_URL: url })));
+
+  console.log(`\n${CONNECTIONS} connections, ${DURATION}s per GET/lead run, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log('| Store | Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms) | p99 (ms) |');
+  console.log('|---|---|---:|---|---:|---:|---:|---:|');
+  for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
+}
+
+const painel = [await painelSuite('PGlite (embedded)', { runNode })];
+if (process.env.DATABASE_URL) {
+  painel.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => painelSuite('PostgreSQL', { runNode, databaseUrl: url })));
+}
+if (!printPainel(painel)) {
+  console.error('\nbench: painel acima do orçamento (linhas **over**).');
+  process.exitCode = 1;
+}
 
 async function onFreshPostgresDatabase(serverUrl, runSuite) {
   const { default: postgres } = await import('postgres');

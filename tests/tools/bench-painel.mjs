@@ -1,0 +1,135 @@
+// The painel's section of `npm run bench`: every list call the console makes (functions/lib/painel/store.ts),
+// timed in-process on a database loaded with `npm run db:seed -- --demo 50000`, and the CSV of every lead.
+// p95 of RUNS calls after WARMUP; budgets below. PGlite always; PostgreSQL when the caller passes a URL.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importTs } from '../../scripts/server/functions-host.mjs';
+
+export const DEMO_LEADS = Number(process.env.BENCH_DEMO_LEADS ?? 50_000);
+const RUNS = 30;
+const WARMUP = 3;
+/** The console's page: PAGE_SIZE (50) rows and one more that only says there is a next page. */
+const LIMIT = 51;
+export const PAINEL_BUDGETS = { pglite: 150, postgres: 50, csvMs: 3000 };
+
+const lib = await importTs('bench-painel', [
+  "export { painelStore } from './functions/lib/painel/store';",
+  "export { csvStream, keysetPages, leadCsvColumns } from './functions/lib/painel/csv';",
+  "export { openPgliteStore } from './functions/lib/store/pglite';",
+  "export { openPostgresStore } from './functions/lib/store/postgres';",
+]);
+
+const mentor = { role: 'mentor', email: 'm@x', name: null, preseller: null };
+
+/**
+ * Loads the demo data with the real command (`runNode(args, env)` runs a Node script) into a throw-away
+ * DATA_DIR, or into `databaseUrl` (a fresh database), then measures. Rows for the report table.
+ */
+export async function painelSuite(label, { runNode, databaseUrl = null }) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mentor-bench-painel-'));
+  const env = { ...process.env, DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'SUPABASE_URL']) delete env[name];
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const store = databaseUrl ? 'postgres' : 'pglite';
+  try {
+    await runNode(['scripts/ops/db.mjs', 'migrate'], env);
+    const started = performance.now();
+    await runNode(['scripts/ops/db.mjs', 'seed', '--demo', String(DEMO_LEADS)], env);
+    const seedMs = performance.now() - started;
+    const opened = databaseUrl ? await lib.openPostgresStore({ url: databaseUrl, poolMax: 1 }) : await lib.openPgliteStore(dataDir);
+    try {
+      return { label, store, seedMs, rows: await measure(opened, store) };
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(opened, store) {
+  const painel = lib.painelStore(opened);
+  const now = new Date();
+  const [one] = await opened.sql.query(`select l.nome, l.email, l.cnpj, l.telefone, m.preseller_id from leads l
+    join meetings m on m.lead_id = l.id where l.origem = 'demo' order by l.created_at desc limit 1 offset 100`);
+  const consultant = { role: 'consultor', email: 'c@x', name: 'Consultor', preseller: one.preseller_id };
+  const lastMonth = { from: new Date(now.getTime() - 30 * 86_400_000), to: now };
+  const firstPage = await painel.leads(mentor, {}, LIMIT);
+  const after = { t: firstPage[LIMIT - 2].createdAt, id: firstPage[LIMIT - 2].id };
+  const search = (q) => ({ q, qAlnum: q.replace(/[^0-9a-z]/g, '').length >= 3 ? q.replace(/[^0-9a-z]/g, '') : undefined });
+  const surname = one.nome.split(' ').at(-1).toLowerCase();
+
+  const meetings = (name, filter, viewer = mentor) => [`meetings ${name}`, () => painel.meetings(viewer, filter, now, LIMIT)];
+  const leads = (name, filter, viewer = mentor, page = null) => [`leads ${name}`, () => painel.leads(viewer, filter, LIMIT, page)];
+  const cases = [
+    meetings('proximas', { tab: 'proximas' }),
+    meetings('sem-desfecho', { tab: 'sem-desfecho' }),
+    meetings('canceladas', { tab: 'canceladas' }),
+    meetings('passadas', { tab: 'passadas' }),
+    meetings('passadas, consultor', { tab: 'passadas', consultant: one.preseller_id }),
+    meetings('sem-desfecho, consultor', { tab: 'sem-desfecho', consultant: one.preseller_id }),
+    meetings('passadas, serviço', { tab: 'passadas', service: 'trafego' }),
+    meetings('passadas, período 30 dias', { tab: 'passadas', ...lastMonth }),
+    meetings('canceladas, período 30 dias', { tab: 'canceladas', ...lastMonth }),
+    meetings('proximas, viewer consultor', { tab: 'proximas' }, consultant),
+    meetings('passadas, viewer consultor', { tab: 'passadas' }, consultant),
+    leads('sem filtro', {}),
+    leads('2ª página (keyset)', {}, mentor, after),
+    leads(`busca nome "${surname}"`, search(surname)),
+    leads('busca nome+sobrenome raro', search(one.nome.toLowerCase())),
+    leads('busca CNPJ (8 dígitos)', search(one.cnpj.slice(0, 8).toLowerCase())),
+    leads('busca CNPJ mascarado', search(`${one.cnpj.slice(0, 2)}.${one.cnpj.slice(2, 5)}.${one.cnpj.slice(5, 8)}/`.toLowerCase())),
+    leads('busca telefone', search(one.telefone.slice(2))),
+    leads('busca e-mail', search(one.email)),
+    leads('busca sem resultado', search('zzqx')),
+    leads('segmento', { segmento: 'saude-estetica' }),
+    leads('faturamento', { faturamento: '10000+' }),
+    leads('vendedores', { vendedores: '20+' }),
+    leads('modelo', { modelo: 'hibrido' }),
+    leads('serviço', { service: 'trafego' }),
+    leads('com reunião', { withMeeting: true }),
+    leads('sem reunião', { withMeeting: false }),
+    leads('período 30 dias', lastMonth),
+    leads('período + segmento + sem reunião', { ...lastMonth, segmento: 'ecommerce', withMeeting: false }),
+    leads('viewer consultor', {}, consultant),
+  ];
+  const budget = PAINEL_BUDGETS[store];
+  const rows = [];
+  for (const [name, call] of cases) {
+    const times = [];
+    let count = 0;
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const t = performance.now();
+      count = (await call()).length;
+      if (i >= WARMUP) times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+    rows.push({ name, count, p50: p(0.5), p95: p(0.95), budget, ok: p(0.95) <= budget });
+  }
+
+  // The export: every lead, a page of 1,000 at a time, through the CSV writer, to the last byte.
+  const t = performance.now();
+  const pages = lib.keysetPages((page) => painel.leads(mentor, {}, 1000, page), (r) => r.createdAt, 1000);
+  const reader = lib.csvStream(lib.leadCsvColumns, pages).getReader();
+  let bytes = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+  const csvMs = performance.now() - t;
+  rows.push({ name: `CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB)`, count: null, p50: null, p95: csvMs, budget: PAINEL_BUDGETS.csvMs, ok: csvMs <= PAINEL_BUDGETS.csvMs });
+  return rows;
+}
+
+/** Markdown table of every suite; true when every row kept its budget. */
+export function printPainel(results) {
+  console.log(`\nPainel: ${DEMO_LEADS} leads de demonstração, p95 de ${RUNS} chamadas (após ${WARMUP}), limite ${LIMIT}\n`);
+  console.log('| Store | Call | Rows | p50 (ms) | p95 (ms) | Budget (ms) | |');
+  console.log('|---|---|---:|---:|---:|---:|---|');
+  for (const { label, seedMs, rows } of results) {
+    console.log(`| ${label} | seed --demo ${DEMO_LEADS} (total) | | | ${seedMs.toFixed(0)} | | |`);
+    for (const r of rows) {
+      console.log(`| ${label} | ${r.name} | ${r.count ?? ''} | ${r.p50?.toFixed(1) ?? ''} | ${r.p95.toFixed(1)} | ${r.budget} | ${r.ok ? 'ok' : '**over**'} |`);
+    }
+  }
+  return results.every((s) => s.rows.every((r) => r.ok));
+}
