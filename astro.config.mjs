@@ -18,8 +18,9 @@ export default defineConfig({
   integrations: [
     react(),
     clientPainted(),
-    // /reuniao holds a personal meeting behind a private link: noindex and out of the sitemap.
-    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/reuniao') }),
+    // /reuniao holds a personal meeting behind a private link, /painel is the staff console behind a
+    // sign-in: both noindex and out of the sitemap.
+    sitemap({ filter: (page) => !page.includes('/404') && !page.includes('/reuniao') && !page.includes('/painel') }),
     {
       // No JS module-preload helper for lazy chunks: it would cost ~0.9 KB on every content page, where
       // the only lazy chunk is the header menu. CSS of lazy chunks still loads. (Astro sets its own value,

@@ -1,0 +1,82 @@
+// "Reuniões": tabs Próximas / Sem desfecho / Canceladas / Passadas, filters (consultant for the mentor,
+// service, period), the list by day with 'Carregar mais', and the CSV of the same query for the mentor.
+import { useState } from 'react';
+import { meetingTabs, painelPaths, type MeetingQuery, type MeetingRow, type MeetingTab, type Viewer } from '../../domain/painel/api';
+import { tabLabels } from '../../domain/painel/copy';
+import { serviceOptions } from '../../domain/options';
+import { DateRange } from './DateRange';
+import { ListState } from './ListState';
+import { MeetingList } from './MeetingList';
+import { Tabs } from './Tabs';
+import { ui } from './styles';
+import { ScreenHeading, SelectField } from './ui';
+import { usePagedList } from './usePagedList';
+
+interface Props {
+  viewer: Viewer;
+  focus: boolean;
+  onOpen: (id: string, opener: HTMLElement) => void;
+  /** Meetings changed in their detail (an outcome recorded): shown as they are now, without reloading the pages. */
+  changed: Record<string, MeetingRow>;
+}
+
+type Filters = Required<Pick<MeetingQuery, 'consultor' | 'de' | 'ate'>> & { servico: string };
+const noFilters: Filters = { consultor: '', servico: '', de: '', ate: '' };
+
+export function MeetingsScreen({ viewer, focus, onOpen, changed }: Props) {
+  const mentor = viewer.role === 'mentor';
+  const [tab, setTab] = useState<MeetingTab>('proximas');
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const { list, reload, loadMore, search } = usePagedList<MeetingRow>(painelPaths.meetings, { aba: tab, ...filters });
+  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
+  const filtered = Object.values(filters).some(Boolean);
+  // The button goes away with the filters: the focus goes back to the first filter.
+  const clear = () => {
+    setFilters(noFilters);
+    requestAnimationFrame(() => document.getElementById(mentor ? 'reunioes-consultor' : 'reunioes-servico')?.focus());
+  };
+
+  return (
+    <section aria-labelledby="painel-secao-meetings" className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ScreenHeading focus={focus} id="painel-secao-meetings">
+          Reuniões
+        </ScreenHeading>
+        {mentor && (
+          <a href={painelPaths.exportMeetings + search} download className={ui.linkButton}>
+            Exportar CSV
+          </a>
+        )}
+      </div>
+      <form aria-label="Filtros das reuniões" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+        {mentor && (
+          <SelectField
+            id="reunioes-consultor"
+            label="Consultor"
+            empty="Todos"
+            value={filters.consultor}
+            onValue={(consultor) => set({ consultor })}
+            options={viewer.consultants.map((c) => ({ value: c.id, label: c.active ? c.name : `${c.name} (inativo)` }))}
+          />
+        )}
+        <SelectField id="reunioes-servico" label="Serviço" empty="Todos" value={filters.servico} onValue={(servico) => set({ servico })} options={serviceOptions} />
+        <div className="sm:col-span-2">
+          <DateRange id="reunioes-periodo" from={filters.de} to={filters.ate} onChange={(de, ate) => set({ de, ate })} />
+        </div>
+        {filtered && (
+          <div className="sm:col-span-2 lg:col-span-4">
+            <button type="button" onClick={clear} className={ui.small}>
+              Limpar filtros
+            </button>
+          </div>
+        )}
+      </form>
+      <div>
+        <Tabs id="reunioes-aba" label="Situação das reuniões" tabs={meetingTabs} labels={tabLabels} selected={tab} onSelect={setTab}>
+          <ListState list={list} empty="Nenhuma reunião." noun={list.items.length === 1 ? 'reunião' : 'reuniões'} onRetry={() => void reload()} />
+          {list.phase === 'ready' && <MeetingList items={list.items.map((m) => changed[m.id] ?? m)} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
+        </Tabs>
+      </div>
+    </section>
+  );
+}

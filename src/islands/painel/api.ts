@@ -1,0 +1,60 @@
+// The console's one door to its endpoints (src/domain/painel/api.ts): same-origin cookie, JSON both ways,
+// every failure reduced to a pt-BR sentence. A 401 on any call means the session ended (expired, or
+// "Sair de todos os aparelhos" on another device): the session hook registers what to do then.
+import { painelMessages } from '../../domain/painel/copy';
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
+
+export const networkError = 'Não foi possível falar com o servidor. Verifique a conexão e tente de novo.';
+const serverError = 'Algo deu errado no servidor. Tente de novo em instantes.';
+
+let sessionEnded: (() => void) | null = null;
+
+/** Registers the handler of a 401 (one at a time: the island mounts once). Returns its removal. */
+export function onSessionEnded(handler: () => void) {
+  sessionEnded = handler;
+  return () => {
+    if (sessionEnded === handler) sessionEnded = null;
+  };
+}
+
+type Options = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** The caller handles 401 itself (the session check and sign-in, where it is no "session ended"). */
+  own401?: boolean;
+};
+
+function fallbackError(status: number) {
+  if (status === 403) return painelMessages.forbidden;
+  if (status === 404) return painelMessages.notFound;
+  return serverError;
+}
+
+export async function request<T>(url: string, { method = 'GET', body, own401 = false }: Options = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, error: networkError };
+  }
+  if (response.status === 401 && !own401) sessionEnded?.();
+  // 204 (sign-out) has no body; any other answer should be JSON, but a proxy's HTML error page is not.
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.ok) return { ok: true, status: response.status, data: data as T };
+  const error = data && typeof data.error === 'string' && data.error ? data.error : fallbackError(response.status);
+  return { ok: false, status: response.status, error };
+}
+
+/** `?a=1&b=2` of the set values (empty strings and undefined left out), or '' when none is set. */
+export function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

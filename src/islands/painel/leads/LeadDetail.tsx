@@ -1,0 +1,84 @@
+// A lead (LeadView). For the mentor: 'Exportar dados' (the person's data as JSON) and 'Excluir dados'.
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { painelPaths, type LeadView } from '../../../domain/painel/api';
+import { ui } from '../styles';
+import { BackButton, ScreenHeading } from '../ui';
+import { useResource } from '../useResource';
+import { EraseLead } from './EraseLead';
+import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings } from './LeadView';
+
+interface Props {
+  id: string;
+  mentor: boolean;
+  onBack: () => void;
+  onOpenMeeting: (id: string, opener: HTMLElement) => void;
+  onErased: (summary: string) => void;
+}
+
+export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased }: Props) {
+  const { state, reload } = useResource<LeadView>(painelPaths.lead(id));
+  const [erasing, setErasing] = useState(false);
+  const eraseButton = useRef<HTMLButtonElement>(null);
+  // Unique ids: more than one lead page can be mounted (a lead, its meeting, the lead again).
+  const uid = useId();
+  const lead = state.phase === 'ready' ? state.data : null;
+
+  const section = (key: string, title: string, body: ReactNode) => (
+    <section aria-labelledby={`${uid}-${key}`} className={ui.card}>
+      <h3 id={`${uid}-${key}`} className={`${ui.subheading} mb-2`}>
+        {title}
+      </h3>
+      {body}
+    </section>
+  );
+
+  return (
+    <article aria-labelledby={`${uid}-titulo`} className="grid gap-5">
+      <div>
+        <BackButton onBack={onBack} />
+      </div>
+      <ScreenHeading id={`${uid}-titulo`} focus>
+        {lead ? lead.answers.nomeCompleto : 'Lead'}
+      </ScreenHeading>
+      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando o lead…</p>}
+      {state.phase === 'error' && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+          <p className="font-medium text-red-900">{state.error}</p>
+          <button type="button" onClick={() => void reload()} className={`${ui.small} mt-3`}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      {lead && (
+        <>
+          {mentor && !erasing && (
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <a href={painelPaths.leadData(lead.id)} download className={ui.linkButton}>
+                Exportar dados
+              </a>
+              <button type="button" ref={eraseButton} onClick={() => setErasing(true)} className={ui.dangerOutline}>
+                Excluir dados
+              </button>
+            </div>
+          )}
+          {mentor && erasing && (
+            <EraseLead
+              idPrefix={uid}
+              leadId={lead.id}
+              email={lead.answers.email}
+              onErased={onErased}
+              onCancel={() => {
+                setErasing(false);
+                requestAnimationFrame(() => eraseButton.current?.focus());
+              }}
+            />
+          )}
+          {section('respostas', 'Respostas do formulário', <LeadAnswers lead={lead} />)}
+          {section('consentimento', 'Consentimento', <LeadConsent consent={lead.consent} />)}
+          {section('reunioes', 'Reuniões', <LeadMeetings meetings={lead.meetings} onOpen={onOpenMeeting} />)}
+          {section('emails', 'E-mails enviados', <LeadMails mails={lead.mails} />)}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+// The parts of a lead's page: every answer of the form with its pt-BR label, the consent, its meetings
+// (each opens the meeting) and the mails sent to it.
+import type { LeadView } from '../../../domain/painel/api';
+import { maskCnpj } from '../../../domain/cnpj';
+import { maskPhone } from '../../../domain/phone';
+import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions } from '../../../domain/options';
+import { Facts } from '../Facts';
+import { dateTimeOf } from '../format';
+import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
+import { ui } from '../styles';
+
+export function LeadAnswers({ lead }: { lead: LeadView }) {
+  const a = lead.answers;
+  const segmento = labelOf(segmentoOptions, a.segmento) + (a.outroSegmento ? `: ${a.outroSegmento}` : '');
+  return (
+    <Facts
+      rows={[
+        ['Nome completo', a.nomeCompleto],
+        ['E-mail', <a key="e" href={`mailto:${a.email}`} className={ui.link}>{a.email}</a>],
+        ['Telefone', <a key="t" href={`tel:${a.telefone.replace(/[^\d+]/g, '')}`} className={ui.link}>{maskPhone(a.telefone)}</a>],
+        ['Empresa', a.nomeEmpresa],
+        ['CNPJ', maskCnpj(a.cnpj)],
+        ['Cargo', labelOf(cargoOptions, a.cargo)],
+        ['Faturamento mensal', labelOf(faturamentoOptions, a.faturamento)],
+        ['Número de vendedores', labelOf(numeroVendedoresOptions, a.numeroVendedores)],
+        ['Segmento', segmento],
+        ['Modelo de negócio', labelOf(modeloNegocioOptions, a.modeloNegocio)],
+        ['Origem', lead.origem],
+        ['Recebido em', dateTimeOf(lead.createdAt)],
+      ]}
+    />
+  );
+}
+
+export function LeadConsent({ consent }: { consent: LeadView['consent'] }) {
+  return (
+    <Facts
+      rows={[
+        ['Versão da política', consent.version ?? 'Sem registro'],
+        ['Aceita em', consent.at ? dateTimeOf(consent.at) : 'Sem registro'],
+      ]}
+    />
+  );
+}
+
+export function LeadMeetings({ meetings, onOpen }: { meetings: LeadView['meetings']; onOpen: (id: string, opener: HTMLElement) => void }) {
+  if (meetings.length === 0) return <p className="text-slate-600">Nenhuma reunião.</p>;
+  return (
+    <ul className="grid gap-2">
+      {meetings.map((m) => (
+        <li key={m.id}>
+          <button type="button" className={ui.row} onClick={(e) => onOpen(m.id, e.currentTarget)}>
+            <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <span className="font-semibold tabular-nums text-slate-900">{dateTimeOf(m.startsAt)}</span>
+              <span className={`${badge} ${stateBadge[meetingState(m)]}`}>{meetingStateLabel(m)}</span>
+            </span>
+            <span className="block text-sm text-slate-600">
+              {serviceLabel(m.service)} · {m.consultant.name}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LeadMails({ mails }: { mails: LeadView['mails'] }) {
+  if (mails.length === 0) return <p className="text-slate-600">Nenhum e-mail.</p>;
+  return (
+    <ul className="grid gap-3">
+      {mails.map((mail) => (
+        <li key={mail.id} className={ui.wrap}>
+          <p className="font-semibold text-slate-900">{mail.subject}</p>
+          <p className="text-sm text-slate-600">
+            Para {mail.to} · {mail.sentAt ? `enviado em ${dateTimeOf(mail.sentAt)}` : `na fila desde ${dateTimeOf(mail.createdAt)}`}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

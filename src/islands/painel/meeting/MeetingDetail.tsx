@@ -1,0 +1,104 @@
+// A meeting (MeetingView): when, service, consultant, state; the lead's contact; the whole history;
+// and, when the viewer may, the outcome form.
+import { useId, useState } from 'react';
+import { painelPaths, type MeetingView } from '../../../domain/painel/api';
+import { maskCnpj } from '../../../domain/cnpj';
+import { maskPhone } from '../../../domain/phone';
+import { dateTimeOf, timeOf } from '../format';
+import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
+import { ui } from '../styles';
+import { BackButton, Notice, ScreenHeading, type Message } from '../ui';
+import { useResource } from '../useResource';
+import { Facts } from '../Facts';
+import { MeetingHistory } from './MeetingHistory';
+import { OutcomeForm } from './OutcomeForm';
+
+interface Props {
+  id: string;
+  onBack: () => void;
+  /** The meeting changed here (an outcome): the list shows it as it is now. */
+  onChanged: (meeting: MeetingView) => void;
+  onOpenLead: (id: string, opener: HTMLElement) => void;
+}
+
+export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Props) {
+  const { state, replace, reload } = useResource<MeetingView>(painelPaths.meeting(id));
+  const [notice, setNotice] = useState<Message>(null);
+  const meeting = state.phase === 'ready' ? state.data : null;
+  // Unique ids: a meeting opened from a lead opened from a meeting keeps both details mounted.
+  const uid = useId();
+
+  function recorded(next: MeetingView) {
+    replace(next);
+    onChanged(next);
+    setNotice({ kind: 'status', text: 'Desfecho registrado.' });
+  }
+
+  return (
+    <article aria-labelledby={`${uid}-titulo`} className="grid gap-5">
+      <div>
+        <BackButton onBack={onBack} />
+      </div>
+      <ScreenHeading id={`${uid}-titulo`} focus>
+        {meeting ? `Reunião com ${meeting.lead.name}` : 'Reunião'}
+      </ScreenHeading>
+      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a reunião…</p>}
+      {state.phase === 'error' && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+          <p className="font-medium text-red-900">{state.error}</p>
+          <button type="button" onClick={() => void reload()} className={`${ui.small} mt-3`}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      <Notice message={notice} focus />
+      {meeting && (
+        <>
+          <section aria-labelledby={`${uid}-resumo`} className={ui.card}>
+            <h3 id={`${uid}-resumo`} className="sr-only">
+              Resumo
+            </h3>
+            <Facts
+              rows={[
+                ['Data e horário', `${dateTimeOf(meeting.startsAt)} – ${timeOf(meeting.endsAt)} (horário de Brasília)`],
+                ['Serviço', serviceLabel(meeting.service)],
+                ['Consultor', meeting.consultant.name],
+                ['Situação', <span key="s" className={`${badge} ${stateBadge[meetingState(meeting)]}`}>{meetingStateLabel(meeting)}</span>],
+              ]}
+            />
+          </section>
+          <section aria-labelledby={`${uid}-contato`} className={ui.card}>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h3 id={`${uid}-contato`} className={ui.subheading}>
+                Contato do lead
+              </h3>
+              <button type="button" className={ui.small} onClick={(e) => onOpenLead(meeting.lead.id, e.currentTarget)}>
+                Ver lead
+              </button>
+            </div>
+            <Facts
+              rows={[
+                ['Nome', meeting.lead.name],
+                ['Empresa', meeting.lead.company],
+                ['E-mail', <a key="e" href={`mailto:${meeting.lead.email}`} className={ui.link}>{meeting.lead.email}</a>],
+                ['Telefone', <a key="t" href={`tel:${meeting.lead.phone.replace(/[^\d+]/g, '')}`} className={ui.link}>{maskPhone(meeting.lead.phone)}</a>],
+                ['CNPJ', maskCnpj(meeting.lead.cnpj)],
+              ]}
+            />
+          </section>
+          {meeting.canRecordOutcome && (
+            <section className={ui.card}>
+              <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
+            </section>
+          )}
+          <section aria-labelledby={`${uid}-historico`} className={ui.card}>
+            <h3 id={`${uid}-historico`} className={`${ui.subheading} mb-4`}>
+              Histórico
+            </h3>
+            <MeetingHistory events={meeting.events} />
+          </section>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+// The frame of each team form: a titled form, its fields, one submit button, the command's answer right
+// under it (status or alert; the focus goes there so the result is heard and seen).
+import type { FormEvent, ReactNode } from 'react';
+import { ui } from '../styles';
+import { Notice, type Message } from '../ui';
+
+interface Props {
+  id: string;
+  title: string;
+  submit: string;
+  busy: boolean;
+  message: Message;
+  onSubmit: () => void;
+  children?: ReactNode;
+  /** More buttons next to submit (e.g. 'Desconectar agenda'). */
+  extra?: ReactNode;
+  danger?: boolean;
+}
+
+export function CommandForm({ id, title, submit, busy, message, onSubmit, children, extra, danger }: Props) {
+  return (
+    <form
+      noValidate
+      aria-labelledby={id}
+      className="grid gap-3 border-t border-slate-200 pt-4"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      <h4 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h4>
+      {children}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={danger ? ui.danger : ui.secondary}>
+          {submit}
+        </button>
+        {extra}
+      </div>
+      <Notice message={message} focus />
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+// Where a consultant's meetings and calendar live: the iCal feed ("feed", or "none" to remove), the
+// video room ("sala", or "telefone") and the agenda subscription link ("agenda-link", "--rotate" to replace).
+import { useRef, useState } from 'react';
+import type { TeamMember } from '../../../domain/painel/api';
+import { useFocusLater } from '../focus';
+import { ui } from '../styles';
+import { TextField } from '../ui';
+import { CommandForm } from './CommandForm';
+import { useCommand } from './useCommand';
+
+interface Props {
+  idPrefix: string;
+  member: TeamMember;
+  onDone: () => void;
+}
+
+/** A URL form with a second action (remove the feed, meet by phone) next to its submit. */
+function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 'sala' }) {
+  const feed = kind === 'feed';
+  const [url, setUrl] = useState(feed ? '' : (member.roomUrl ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const focusLater = useFocusLater();
+  const { busy, message, run } = useCommand(onDone);
+  const id = `${idPrefix}-${kind}`;
+  const alternative = feed ? (member.feed ? 'Desconectar agenda' : null) : member.roomUrl ? 'Usar ligação telefônica' : null;
+
+  async function submit() {
+    if (!/^(https|webcal):\/\/\S+$/i.test(url.trim())) {
+      setError(feed ? 'Informe o link https:// (ou webcal://) do iCal da agenda.' : 'Informe o link https:// da sala de vídeo.');
+      return focusLater(field);
+    }
+    setError(null);
+    if ((await run(kind, [member.email, url.trim()])) && feed) setUrl('');
+  }
+
+  return (
+    <CommandForm
+      id={id}
+      title={feed ? 'Agenda (iCal)' : 'Sala de vídeo'}
+      submit={feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
+      busy={busy}
+      message={message}
+      onSubmit={() => void submit()}
+      extra={
+        alternative && (
+          <button type="button" disabled={busy} className={ui.secondary} onClick={() => void run(kind, [member.email, feed ? 'none' : 'telefone']).then(() => setUrl(''))}>
+            {alternative}
+          </button>
+        )
+      }
+    >
+      <TextField
+        id={`${id}-campo`}
+        label={feed ? 'Endereço iCal da agenda' : 'Link da sala'}
+        hint={feed ? 'O endereço atual não é exibido: ele dá acesso à agenda.' : 'Meet, Zoom, Teams… Sem sala, o consultor liga para o lead.'}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        value={url}
+        onValue={setUrl}
+        error={error}
+        inputRef={field}
+      />
+    </CommandForm>
+  );
+}
+
+export const FeedForm = (props: Props) => <UrlForm {...props} kind="feed" />;
+export const RoomForm = (props: Props) => <UrlForm {...props} kind="sala" />;
+
+const linkPattern = /(https?|webcal):\/\/\S+/;
+
+export function AgendaLinkForm({ idPrefix, member, onDone }: Props) {
+  const { busy, message, run } = useCommand(onDone);
+  const [link, setLink] = useState<string | null>(null);
+  const id = `${idPrefix}-link`;
+  // The answer carries the link once: it goes into a read-only field, the rest stays in the status.
+  const found = message?.kind === 'status' ? linkPattern.exec(message.text) : null;
+  const shown = message && found ? { kind: message.kind, text: message.text.replace(found[0], '').trim() } : message;
+
+  async function submit() {
+    const answer = await run('agenda-link', member.agendaLink ? [member.email, '--rotate'] : [member.email]);
+    setLink(answer ? (linkPattern.exec(answer)?.[0] ?? null) : null);
+  }
+
+  return (
+    <CommandForm
+      id={id}
+      title="Link de agenda"
+      submit={member.agendaLink ? 'Gerar novo link (o atual deixa de funcionar)' : 'Gerar link de agenda'}
+      busy={busy}
+      message={shown}
+      onSubmit={() => void submit()}
+    >
+      <p className={ui.hint}>{member.agendaLink ? 'Já existe um link; por segurança ele não é exibido de novo.' : 'Nenhum link gerado.'}</p>
+      {link && <TextField id={`${id}-campo`} label="Link de assinatura (trate como senha)" value={link} onValue={() => undefined} readOnly onFocus={(e) => e.currentTarget.select()} />}
+    </CommandForm>
+  );
+}

@@ -1,0 +1,88 @@
+// "Equipe" (mentor): the consultants and the same commands as `npm run consultants`, plus adding one
+// and reading every calendar now ("sync").
+import { useCallback, useRef, useState } from 'react';
+import { painelPaths, type TeamMember } from '../../../domain/painel/api';
+import { useFocusLater } from '../focus';
+import { ui } from '../styles';
+import { Notice, ScreenHeading, TextField } from '../ui';
+import { useResource } from '../useResource';
+import { CommandForm } from './CommandForm';
+import { MemberCard } from './MemberCard';
+import { useCommand } from './useCommand';
+
+function AddConsultant({ onDone }: { onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const focusLater = useFocusLater();
+  const { busy, message, run } = useCommand(onDone);
+
+  async function submit() {
+    const next = {
+      name: name.trim().length >= 2 ? undefined : 'Informe o nome do consultor.',
+      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : 'Informe um e-mail válido.',
+    };
+    setErrors(next);
+    if (next.name) return focusLater(nameRef);
+    if (next.email) return focusLater(emailRef);
+    if (!(await run('add', [name.trim(), email.trim()]))) return;
+    setName('');
+    setEmail('');
+  }
+
+  return (
+    <CommandForm id="equipe-adicionar" title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField id="equipe-nome" label="Nome" autoComplete="off" value={name} onValue={setName} error={errors.name} inputRef={nameRef} />
+        <TextField id="equipe-email" label="E-mail" type="email" autoComplete="off" value={email} onValue={setEmail} error={errors.email} inputRef={emailRef} />
+      </div>
+    </CommandForm>
+  );
+}
+
+export default function TeamScreen({ focus }: { focus: boolean }) {
+  const { state, reload } = useResource<{ consultants: TeamMember[] }>(painelPaths.team);
+  const refresh = useCallback(() => void reload(), [reload]);
+  const sync = useCommand(refresh);
+
+  return (
+    <section aria-labelledby="painel-secao-team" className="grid gap-5">
+      <ScreenHeading id="painel-secao-team" focus={focus}>
+        Equipe
+      </ScreenHeading>
+      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a equipe…</p>}
+      {state.phase === 'error' && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
+          <p className="font-medium text-red-900">{state.error}</p>
+          <button type="button" onClick={refresh} className={`${ui.small} mt-3`}>
+            Tentar de novo
+          </button>
+        </div>
+      )}
+      {state.phase === 'ready' &&
+        (state.data.consultants.length ? (
+          <ul className="grid items-start gap-4 lg:grid-cols-2">
+            {state.data.consultants.map((member) => (
+              <MemberCard key={member.email} member={member} onDone={refresh} />
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-6 text-center text-slate-700">Nenhum consultor cadastrado.</p>
+        ))}
+      <div className={ui.card}>
+        <AddConsultant onDone={refresh} />
+      </div>
+      <div className={`${ui.card} grid gap-3`}>
+        <p className="text-slate-700">As agendas são lidas a cada 10 minutos. Para ler todas agora:</p>
+        <div>
+          <button type="button" disabled={sync.busy} aria-busy={sync.busy || undefined} onClick={() => void sync.run('sync', [])} className={ui.secondary}>
+            {sync.busy ? 'Sincronizando…' : 'Sincronizar agendas agora'}
+          </button>
+        </div>
+        <Notice message={sync.message} focus />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+// Who is signed in: asked once on load (GET session), set by sign-in, cleared by "Sair", by "Sair de
+// todos os aparelhos" and by any 401 of any call (the session expired or was ended elsewhere).
+import { useCallback, useEffect, useState } from 'react';
+import { painelPaths, type Viewer } from '../../domain/painel/api';
+import { painelMessages } from '../../domain/painel/copy';
+import { onSessionEnded, request } from './api';
+
+export type SessionState =
+  | { phase: 'loading' }
+  /** `notice`: why the sign-in shows (the session ended); `moved`: the user got here by an action (focus the form). */
+  | { phase: 'signedOut'; notice?: string; moved: boolean }
+  /** The session check failed for another reason than 401 (network, 5xx): worth another try. */
+  | { phase: 'error'; message: string }
+  /** `moved`: the console opened from the sign-in (take the focus), not on the first paint. */
+  | { phase: 'signedIn'; viewer: Viewer; moved: boolean };
+
+export function usePainelSession() {
+  const [state, setState] = useState<SessionState>({ phase: 'loading' });
+
+  const check = useCallback(async () => {
+    setState({ phase: 'loading' });
+    const result = await request<Viewer>(painelPaths.session, { own401: true });
+    if (result.ok) setState({ phase: 'signedIn', viewer: result.data, moved: false });
+    else if (result.status === 401) setState({ phase: 'signedOut', moved: false });
+    else setState({ phase: 'error', message: result.error });
+  }, []);
+
+  useEffect(() => {
+    void check();
+    return onSessionEnded(() => setState({ phase: 'signedOut', notice: painelMessages.signedOut, moved: true }));
+  }, [check]);
+
+  const signedIn = useCallback((viewer: Viewer) => setState({ phase: 'signedIn', viewer, moved: true }), []);
+
+  /** Ends this session or every session of this person; the sign-in shows whatever the server answered. */
+  const signOut = useCallback(async (everywhere: boolean) => {
+    const result = await request<null>(everywhere ? painelPaths.signOutEverywhere : painelPaths.signOut, { method: 'POST', own401: true });
+    // A 401 here means the session had already ended: the person is out either way.
+    if (result.ok || result.status === 401) setState({ phase: 'signedOut', moved: true });
+    return result.ok || result.status === 401 ? null : result.error;
+  }, []);
+
+  return { state, retry: check, signedIn, signOut };
+}
