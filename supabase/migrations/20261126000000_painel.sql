@@ -174,6 +174,11 @@ for each row execute function public.preseller_sessions_end();
 create index meetings_list_idx on public.meetings (starts_at, id);
 create index meetings_preseller_list_idx on public.meetings (preseller_id, starts_at, id);
 create index leads_list_idx on public.leads (created_at desc, id desc);
+-- "Buscar" finds a fragment anywhere in a name, email or company, or in a CNPJ or phone: trigram indexes
+-- answer LIKE '%…%' without reading every lead (pg_trgm ships with Supabase, Debian's PostgreSQL and PGlite).
+create extension if not exists pg_trgm;
+create index leads_search_text_idx on public.leads using gin ((lower(nome || ' ' || email || ' ' || empresa)) gin_trgm_ops);
+create index leads_search_digits_idx on public.leads using gin ((lower(cnpj) || ' ' || telefone) gin_trgm_ops);
 
 -- claim_outbox as in 20261125000100_outbox_hardening.sql, with the cap's exemptions named once
 -- (outbox_cap_exempt): a lead digest and a sign-in code are never held or dropped by it.

@@ -308,12 +308,23 @@ language plpgsql stable
 set search_path = public
 as $$
 declare
+  v_search text := 'true';
   v_where text := 'true';
+  v_from text := 'leads l';
+  v_hits text := '';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
-    v_where := v_where || ' and (position($1 in lower(l.nome || '' '' || l.email || '' '' || l.empresa)) > 0'
-      || case when coalesce(p->>'q_alnum', '') <> '' then ' or position($2 in lower(l.cnpj) || '' '' || l.telefone) > 0' else '' end || ')';
+    v_search := '(lower(l.nome || '' '' || l.email || '' '' || l.empresa) like $1'
+      || case when coalesce(p->>'q_alnum', '') <> '' then ' or (lower(l.cnpj) || '' '' || l.telefone) like $2' else '' end || ')';
+    -- From 3 characters the trigram indexes find the few matches first; without that the planner may walk
+    -- the whole list in date order looking for them. Shorter text matches many leads: the walk stops early.
+    if char_length(p->>'q') >= 3 then
+      v_hits := format('with hits as materialized (select l.id from leads l where %s) ', v_search);
+      v_from := 'leads l join hits on hits.id = l.id';
+    else
+      v_where := v_where || ' and ' || v_search;
+    end if;
   end if;
   if p->>'segmento' is not null then v_where := v_where || ' and l.segmento = $3'; end if;
   if p->>'faturamento' is not null then v_where := v_where || ' and l.faturamento = $4'; end if;
@@ -327,10 +338,12 @@ begin
   if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.preseller_id = $10)'; end if;
   if p->'after' is not null and jsonb_typeof(p->'after') = 'object' then v_where := v_where || ' and (l.created_at, l.id) < ($11, $12)'; end if;
   execute format(
-    'select coalesce(jsonb_agg(painel_lead_json(x.l) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
-       select l from leads l where %s order by l.created_at desc, l.id desc limit $13) x', v_where)
+    '%s select coalesce(jsonb_agg(painel_lead_json(x.l) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
+       select l from %s where %s order by l.created_at desc, l.id desc limit $13) x', v_hits, v_from, v_where)
   into v_rows
-  using p->>'q', p->>'q_alnum', p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
+  -- The typed text is a LIKE pattern's middle: its own %, _ and \ are matched as themselves.
+  using '%' || regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g') || '%', '%' || (p->>'q_alnum') || '%',
+    p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
     (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
     (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int;
   return v_rows;

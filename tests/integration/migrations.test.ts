@@ -1,13 +1,12 @@
 // Upgrading a database that already holds leads: the consent migration backfills, then enforces.
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { describe, expect, it } from 'vitest';
 import { loadMigrations } from '../../functions/lib/store/migrations';
-import { migrate } from '../../functions/lib/store/pglite';
+import { migrate, PGLITE_EXTENSIONS } from '../../functions/lib/store/pglite';
 
 describe('lead consent migration', () => {
   it('backfills existing leads with created_at and a pre-policy label, then requires both columns', async () => {
-    const db = await PGlite.create({ extensions: { btree_gist } });
+    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       const { migrations } = await loadMigrations();
       const before = migrations.filter((m) => m.name < '20261121000000');

@@ -90,20 +90,20 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
     const laptop = await signIn(ANA, '198.51.100.5');
     const other = await signIn(BRUNO, '198.51.100.5');
     expect((await call('POST', '/api/painel/sair-de-todos', { cookie: phone })).status).toBe(204);
-    expect((await call('GET', '/api/painel/sessao', { cookie: laptop })).status).toBe(401);
-    expect((await call('GET', '/api/painel/sessao', { cookie: phone })).status).toBe(401);
+    expect((await call('GET', '/api/painel/reunioes', { cookie: laptop })).status).toBe(401);
+    expect((await call('GET', '/api/painel/reunioes', { cookie: phone })).status).toBe(401);
     expect((await call('GET', '/api/painel/sessao', { cookie: other })).status).toBe(200);
   });
 
   it('ends a session idle 12 h, and a consultant\'s at once when deactivated', async () => {
     const cookie = await signIn(MENTOR, '198.51.100.6');
     skew = (SESSION_IDLE_SECONDS + 60) * 1000;
-    expect((await call('GET', '/api/painel/sessao', { cookie })).status).toBe(401);
+    expect((await call('GET', '/api/painel/reunioes', { cookie })).status).toBe(401);
     skew = 0;
     const carla = await signIn('carla.mendes@consultores.example.com', '198.51.100.6');
     expect((await call('GET', '/api/painel/sessao', { cookie: carla })).status).toBe(200);
     await opened.app.store.consultants({ action: 'deactivate', email: 'carla.mendes@consultores.example.com' });
-    expect((await call('GET', '/api/painel/sessao', { cookie: carla })).status).toBe(401);
+    expect((await call('GET', '/api/painel/reunioes', { cookie: carla })).status).toBe(401);
   });
 
   it('answers every endpoint per person: no session, expired, consultant A, consultant B, mentor', async () => {
@@ -119,7 +119,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
     const all = (n: number) => ({ none: 401, expired: 401, a: n, b: n, mentor: n });
     const mentorOnly = (n: number) => ({ none: 401, expired: 401, a: 403, b: 403, mentor: n });
     const matrix: Row[] = [
-      ['GET', '/api/painel/sessao', undefined, all(200)],
+      // Signed out is the sign-in screen's answer: 200 null (checked below), not an error.
+      ['GET', '/api/painel/sessao', undefined, { none: 200, expired: 200, a: 200, b: 200, mentor: 200 }],
       ['GET', '/api/painel/reunioes', undefined, all(200)],
       ['GET', `/api/painel/reunioes/${m}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
       ['GET', `/api/painel/reunioes/${brunoMeeting.meetingId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
@@ -155,6 +156,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       }
     }
     expect(got).toEqual(want);
+    expect(await (await call('GET', '/api/painel/sessao', { cookie: expired })).json()).toBeNull();
+    expect(await (await call('GET', '/api/painel/sessao', {})).json()).toBeNull();
+    expect(await (await call('GET', '/api/painel/sessao', { cookie: a })).json()).toMatchObject({ email: ANA, role: 'consultor', name: 'Ana Souza' });
   });
 
   it('answers bad input with a pt-BR 4xx, never a 500', async () => {

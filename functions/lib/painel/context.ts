@@ -31,9 +31,10 @@ export const painelHeaders = {
   'x-robots-tag': 'noindex, nofollow',
 } as const;
 
+/** A JSON answer; status 204 has no body at all. */
 export function painelJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(body === null ? null : JSON.stringify(body), {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { ...(body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...painelHeaders, ...headers },
+    headers: { ...(status === 204 ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...painelHeaders, ...headers },
   });
 }

@@ -12,13 +12,14 @@ import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { painelStore } from './store';
 
-type Access = 'anyone' | 'signed-in' | 'mentor';
+/** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
+type Access = 'anyone' | 'optional' | 'signed-in' | 'mentor';
 type Route<A extends Access = Access> = {
   method: 'GET' | 'POST';
   /** Path segments after /api/painel/; '*' matches any one segment (an id). */
   path: string[];
   access: A;
-  handle: (ctx: A extends 'anyone' ? PainelContext : SignedIn) => Promise<Response>;
+  handle: (ctx: A extends 'anyone' | 'optional' ? PainelContext : SignedIn) => Promise<Response>;
 };
 
 const route = <A extends Access>(method: Route['method'], path: string, access: A, handle: Route<A>['handle']): Route =>
@@ -27,7 +28,7 @@ const route = <A extends Access>(method: Route['method'], path: string, access: 
 export const routes: Route[] = [
   route('POST', 'codigo', 'anyone', requestCode),
   route('POST', 'entrar', 'anyone', signIn),
-  route('GET', 'sessao', 'signed-in', session),
+  route('GET', 'sessao', 'optional', session),
   route('POST', 'sair', 'signed-in', signOut(false)),
   route('POST', 'sair-de-todos', 'signed-in', signOut(true)),
   route('GET', 'reunioes', 'signed-in', listMeetings),
@@ -69,6 +70,7 @@ export function createPainelHandler(getApp: () => Promise<App>) {
       const token = sessionToken(req);
       ctx.sessionHash = token ? sha256Hex(token) : null;
       ctx.viewer = ctx.sessionHash ? await painel.session(ctx.sessionHash, app.env.painel.mentors, SESSION_IDLE_SECONDS, app.now()) : null;
+      if (!ctx.viewer && found.access === 'optional') return found.handle(ctx as SignedIn);
       if (!ctx.viewer) throw new HttpError(401, painelMessages.signedOut, token ? { 'set-cookie': clearedSessionCookie } : {});
       if (found.access === 'mentor' && ctx.viewer.role !== 'mentor') throw new HttpError(403, painelMessages.forbidden);
       return found.handle(ctx as SignedIn);

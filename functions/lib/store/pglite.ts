@@ -4,12 +4,19 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlClient } from './client';
 import { StoreUnavailableError } from './errors';
 import { DataDirLockedError, lockDataDir } from './lock';
 import { applyMigrations, applySeed } from './migrate';
 import type { Store } from './port';
 import { sqlStore } from './sql';
+
+/**
+ * The extensions the migrations create, as PGlite ships them: btree_gist (a consultant's meetings never
+ * overlap) and pg_trgm (the console's "Buscar"). Every PGlite this project opens is opened with these.
+ */
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 export async function openPgliteStore(dataDir: string): Promise<Store & { db: PGlite; sql: SqlClient }> {
   let db: PGlite;
@@ -18,7 +25,7 @@ export async function openPgliteStore(dataDir: string): Promise<Store & { db: PG
   try {
     await mkdir(dir, { recursive: true });
     unlock = lockDataDir(dir); // refused while another live process has this database open
-    db = await PGlite.create(dir, { extensions: { btree_gist } });
+    db = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     await migrate(db);
   } catch (error) {
     unlock();

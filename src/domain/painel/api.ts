@@ -8,7 +8,7 @@ export const painelPaths = {
   code: '/api/painel/codigo',
   /** POST { email, code } → 200 Viewer and the session cookie; 400 { error } when the code does not open. */
   signIn: '/api/painel/entrar',
-  /** GET → 200 Viewer; 401 { error } without a live session. */
+  /** GET → 200 Viewer, or 200 null without a live session (the sign-in screen's answer, not an error). */
   session: '/api/painel/sessao',
   /** POST → 204: ends this session. */
   signOut: '/api/painel/sair',

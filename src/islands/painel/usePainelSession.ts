@@ -19,9 +19,9 @@ export function usePainelSession() {
 
   const check = useCallback(async () => {
     setState({ phase: 'loading' });
-    const result = await request<Viewer>(painelPaths.session, { own401: true });
-    if (result.ok) setState({ phase: 'signedIn', viewer: result.data, moved: false });
-    else if (result.status === 401) setState({ phase: 'signedOut', moved: false });
+    const result = await request<Viewer | null>(painelPaths.session, { own401: true });
+    if (result.ok && result.data) setState({ phase: 'signedIn', viewer: result.data, moved: false });
+    else if (result.ok || result.status === 401) setState({ phase: 'signedOut', moved: false });
     else setState({ phase: 'error', message: result.error });
   }, []);
 

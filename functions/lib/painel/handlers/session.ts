@@ -63,8 +63,12 @@ async function viewerAnswer(ctx: PainelContext, viewer: Viewer): Promise<ViewerA
   return { email: viewer.email, role: viewer.role, name: viewer.name, consultants: await ctx.painel.consultants(viewer) };
 }
 
-/** GET sessao: who is signed in (the island's first call). */
-export async function session(ctx: SignedIn): Promise<Response> {
+/**
+ * GET sessao: who is signed in, or null (the island's first call). Signed out is an answer here, not an
+ * error: the sign-in screen is where a signed-out person belongs, and a 401 would be logged as a failure.
+ */
+export async function session(ctx: PainelContext): Promise<Response> {
+  if (!ctx.viewer) return painelJson(null, 200, ctx.sessionHash ? { 'set-cookie': clearedSessionCookie } : {});
   return painelJson(await viewerAnswer(ctx, ctx.viewer));
 }
 
