@@ -1,11 +1,15 @@
 // Scheduled (daily at 08:00 Brasília on Netlify, and under `npm start`): the mentor's mail of meetings
-// still without an outcome (see lib/painel/daily-mail.ts).
+// still without an outcome (see lib/painel/daily-mail.ts), after forgetting dead sign-in codes and sessions.
 import type { Config } from '@netlify/functions';
 import { getApp } from './lib/app';
+import { SESSION_IDLE_SECONDS } from './lib/painel/auth';
 import { queuePendingOutcomesMail } from './lib/painel/daily-mail';
+import { painelStore } from './lib/painel/store';
 
 export default async () => {
   const app = await getApp();
+  // Sign-in leftovers that can no longer open anything are forgotten once a day.
+  await painelStore(app.store).purge(app.now(), SESSION_IDLE_SECONDS);
   if (await queuePendingOutcomesMail(app)) await app.outbox.idle();
   return new Response(null, { status: 204 });
 };

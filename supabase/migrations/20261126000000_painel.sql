@@ -69,9 +69,14 @@ language plpgsql
 set search_path = public
 as $$
 begin
+  -- Only well-formed ids are taken: a malformed one is ignored rather than failing the write it rides on.
   if jsonb_typeof(new.message->'about') = 'object' then
-    new.meeting_id := coalesce(new.meeting_id, (new.message->'about'->>'meetingId')::uuid);
-    new.lead_id := coalesce(new.lead_id, (new.message->'about'->>'leadId')::uuid);
+    if new.message->'about'->>'meetingId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      new.meeting_id := coalesce(new.meeting_id, (new.message->'about'->>'meetingId')::uuid);
+    end if;
+    if new.message->'about'->>'leadId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      new.lead_id := coalesce(new.lead_id, (new.message->'about'->>'leadId')::uuid);
+    end if;
   end if;
   new.message := new.message - 'about';
   if new.lead_id is null and new.meeting_id is not null then
@@ -91,15 +96,16 @@ update outbox o set lead_id = coalesce(
   (select l.id from leads l where position(l.id::text in coalesce(o.message->>'text', '')) > 0 limit 1))
 where o.lead_id is null;
 
--- The sign-in code is never held back by the per-address hourly cap (claim_outbox): lead notices to the
--- mentor's address count against that cap, and a mentor locked out of the console by them would be a
--- bug. Codes have their own limits (painel_request_code).
+-- The per-address hourly cap (claim_outbox) never holds back the sign-in code nor the morning mail of
+-- meetings without an outcome: lead notices (and anyone asking codes) count against the mentor's
+-- address, and a mentor locked out of the console, or a morning mail dropped for the day, would be a bug.
+-- Codes have their own limits (painel_request_code); the morning mail is one a day (painel_daily_mail).
 create or replace function public.outbox_cap_exempt(p_kind text)
 returns boolean
 language sql immutable
 set search_path = public
 as $$
-  select p_kind in ('lead-digest', 'painel-code');
+  select p_kind in ('lead-digest', 'painel-code', 'painel-pending-outcomes');
 $$;
 
 -- 4. Sign-in. One live code per address (hash only); a session is the SHA-256 of a random token.
@@ -249,7 +255,44 @@ as $$
   select o.id from outbox o
   where lower(o.message->>'to') = lower(trim(p_email))
     or o.lead_id in (select l.id from leads l where lower(l.email) = lower(trim(p_email)))
+    -- The morning mail lists several meetings (message.meetingIds, never sent as such).
+    or (jsonb_typeof(o.message->'meetingIds') = 'array' and o.message->'meetingIds' ?| array(select id from ids))
     or exists (select 1 from ids where position(ids.id in coalesce(o.message->>'text', '')) > 0);
+$$;
+
+-- LGPD: the export also holds what the console recorded about the person's meetings: each meeting's
+-- history (booked, moved, cancelled with the reason) and its outcomes (attendance, qualified, note).
+create or replace function public.export_person_data(p_email text)
+returns jsonb
+language sql stable
+set search_path = public
+as $$
+  select jsonb_build_object(
+    'email', lower(trim(p_email)),
+    'exported_at', now(),
+    'leads', (
+      select coalesce(jsonb_agg(
+        (to_jsonb(l) - 'idempotency_key' - 'request_hash') || jsonb_build_object('meetings', (
+          select coalesce(jsonb_agg(
+            (to_jsonb(m) - 'idempotency_key' - 'lead_id' - 'preseller_id') || jsonb_build_object('preseller_name', p.name,
+              'history', (select coalesce(jsonb_agg((to_jsonb(e) - 'id' - 'meeting_id') order by e.at, e.id), '[]'::jsonb)
+                from meeting_events e where e.meeting_id = m.id),
+              'outcomes', (select coalesce(jsonb_agg((to_jsonb(o) - 'id' - 'meeting_id') order by o.recorded_at, o.id), '[]'::jsonb)
+                from meeting_outcomes o where o.meeting_id = m.id))
+            order by m.starts_at), '[]'::jsonb)
+          from meetings m join presellers p on p.id = m.preseller_id
+          where m.lead_id = l.id))
+        order by l.created_at, l.id), '[]'::jsonb)
+      from leads l
+      where lower(l.email) = lower(trim(p_email))),
+    'messages', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+          'id', o.id, 'kind', o.kind, 'created_at', o.created_at, 'sent_at', o.sent_at, 'dropped_at', o.dropped_at,
+          'message', case when lower(o.message->>'to') = lower(trim(p_email)) then o.message
+            else jsonb_build_object('to', o.message->>'to', 'subject', o.message->>'subject') end)
+        order by o.created_at, o.id), '[]'::jsonb)
+      from outbox o
+      where o.id in (select person_message_ids(p_email))));
 $$;
 
 revoke all on function public.claim_outbox(timestamptz, integer, integer, integer) from public, anon, authenticated;

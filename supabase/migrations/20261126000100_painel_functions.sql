@@ -79,6 +79,10 @@ declare
   v_code painel_codes;
   v_role jsonb;
 begin
+  -- A hash that is not one never matches anything (a NULL would make the comparison below unknown).
+  if coalesce(p->>'code_hash', '') !~ '^[0-9a-f]{64}$' or coalesce(p->>'session_hash', '') !~ '^[0-9a-f]{64}$' then
+    return jsonb_build_object('status', 'bad');
+  end if;
   if (select count(*) from painel_activity a where a.action = 'login_failed' and a.ip_hash = p->>'ip_hash'
       and a.at > v_now - interval '1 hour') >= (p->>'ip_failures')::int then
     return jsonb_build_object('status', 'limited');
@@ -88,7 +92,7 @@ begin
     perform painel_log(jsonb_build_object('now', v_now, 'action', 'login_failed', 'ip_hash', p->>'ip_hash'));
     return jsonb_build_object('status', 'bad');
   end if;
-  if v_code.expires_at <= v_now or v_code.attempts >= (p->>'max_attempts')::int or v_code.code_hash <> p->>'code_hash' then
+  if v_code.expires_at <= v_now or v_code.attempts >= (p->>'max_attempts')::int or v_code.code_hash is distinct from p->>'code_hash' then
     if v_code.attempts + 1 >= (p->>'max_attempts')::int or v_code.expires_at <= v_now then
       delete from painel_codes c where c.email = v_email;
     else
@@ -289,14 +293,16 @@ begin
 end
 $$;
 
-create function public.painel_lead_json(l leads)
+-- p_preseller: a consultant viewing, who counts only their own meetings of the lead.
+create function public.painel_lead_json(l leads, p_preseller uuid)
 returns jsonb
 language sql stable
 set search_path = public
 as $$
   select jsonb_build_object('id', l.id, 'createdAt', l.created_at, 'name', l.nome, 'email', l.email, 'company', l.empresa,
     'cnpj', l.cnpj, 'phone', l.telefone, 'segmento', l.segmento, 'faturamento', l.faturamento, 'vendedores', l.vendedores,
-    'modelo', l.modelo_negocio, 'meetings', (select count(*) from meetings m where m.lead_id = l.id));
+    'modelo', l.modelo_negocio, 'meetings', (select count(*) from meetings m where m.lead_id = l.id
+      and (p_preseller is null or m.preseller_id = p_preseller)));
 $$;
 
 -- One page of leads, newest first. p: q (lower case) and q_alnum (its letters and digits, lower case: a
@@ -330,15 +336,16 @@ begin
   if p->>'faturamento' is not null then v_where := v_where || ' and l.faturamento = $4'; end if;
   if p->>'vendedores' is not null then v_where := v_where || ' and l.vendedores = $5'; end if;
   if p->>'modelo' is not null then v_where := v_where || ' and l.modelo_negocio = $6'; end if;
-  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.service = $7)'; end if;
-  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id)'; end if;
-  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from meetings m where m.lead_id = l.id)'; end if;
+  -- A consultant's filters look at their own meetings only ($10 null for a mentor).
+  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.service = $7 and ($10 is null or m.preseller_id = $10))'; end if;
+  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and ($10 is null or m.preseller_id = $10))'; end if;
+  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from meetings m where m.lead_id = l.id and ($10 is null or m.preseller_id = $10))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and l.created_at >= $8'; end if;
   if p->>'to' is not null then v_where := v_where || ' and l.created_at < $9'; end if;
   if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.preseller_id = $10)'; end if;
   if p->'after' is not null and jsonb_typeof(p->'after') = 'object' then v_where := v_where || ' and (l.created_at, l.id) < ($11, $12)'; end if;
   execute format(
-    '%s select coalesce(jsonb_agg(painel_lead_json(x.l) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
+    '%s select coalesce(jsonb_agg(painel_lead_json(x.l, $10) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
        select l from %s where %s order by l.created_at desc, l.id desc limit $13) x', v_hits, v_from, v_where)
   into v_rows
   -- The typed text is a LIKE pattern's middle: its own %, _ and \ are matched as themselves.
@@ -365,8 +372,11 @@ as $$
     'consent', jsonb_build_object('version', l.privacy_policy_version, 'at', l.consent_at),
     'meetings', coalesce((select jsonb_agg(painel_meeting_json(m.id) order by m.starts_at desc, m.id)
       from meetings m where m.lead_id = l.id and (p->>'preseller' is null or m.preseller_id = (p->>'preseller')::uuid)), '[]'::jsonb),
+    -- To whom, as a role (the lead, a consultant, the team): the console never shows the team's addresses.
     'mails', coalesce((select jsonb_agg(jsonb_build_object('id', o.id, 'kind', o.kind, 'subject', coalesce(o.message->>'subject', ''),
-        'to', o.message->>'to', 'createdAt', o.created_at, 'sentAt', o.sent_at) order by o.created_at, o.id)
+        'to', case when lower(o.message->>'to') = lower(l.email) then 'lead'
+          when exists (select 1 from presellers c where lower(c.email) = lower(o.message->>'to')) then 'consultant' else 'other' end,
+        'createdAt', o.created_at, 'sentAt', o.sent_at) order by o.created_at, o.id)
       from outbox o where o.lead_id = l.id
         and (p->>'preseller' is null or o.meeting_id in (select m.id from meetings m where m.lead_id = l.id and m.preseller_id = (p->>'preseller')::uuid))), '[]'::jsonb))
   from leads l
@@ -438,13 +448,34 @@ begin
 end
 $$;
 
+-- Forgets what sign-in leaves behind once it can no longer open anything: dead codes, ended sessions,
+-- and the limits' records after a day. Run by the morning job (functions/painel-daily.ts).
+create function public.painel_purge(p jsonb)
+returns jsonb
+language plpgsql
+set search_path = public
+as $$
+declare
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_codes integer;
+  v_sessions integer;
+begin
+  delete from painel_codes c where c.expires_at <= v_now;
+  get diagnostics v_codes = row_count;
+  delete from painel_sessions s where s.expires_at <= v_now or s.last_used_at + make_interval(secs => (p->>'idle_seconds')::int) <= v_now;
+  get diagnostics v_sessions = row_count;
+  delete from painel_code_requests r where r.at < v_now - interval '1 day';
+  return jsonb_build_object('codes', v_codes, 'sessions', v_sessions);
+end
+$$;
+
 do $$
 declare
   f text;
 begin
   foreach f in array array['painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out',
     'painel_meetings', 'painel_meeting', 'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email',
-    'painel_activity_list', 'painel_pending_outcomes', 'painel_queue_daily_mail', 'painel_consultants']
+    'painel_activity_list', 'painel_pending_outcomes', 'painel_queue_daily_mail', 'painel_consultants', 'painel_purge']
   loop
     execute format('revoke all on function public.%I(jsonb) from public, anon, authenticated', f);
     execute format('grant execute on function public.%I(jsonb) to service_role', f);
@@ -454,4 +485,4 @@ $$;
 revoke all on function public.painel_role(text, jsonb) from public, anon, authenticated;
 revoke all on function public.painel_meeting_json(uuid) from public, anon, authenticated;
 revoke all on function public.painel_outcome_json(meeting_outcomes) from public, anon, authenticated;
-revoke all on function public.painel_lead_json(leads) from public, anon, authenticated;
+revoke all on function public.painel_lead_json(leads, uuid) from public, anon, authenticated;

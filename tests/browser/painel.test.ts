@@ -65,6 +65,9 @@ describe('/painel: the mentor on a phone', () => {
       const response = await page.goto(`${h.url}/painel`);
       expect(response?.headers()['x-robots-tag']).toMatch(/noindex/);
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+      // No tag manager on a page of leads' data, so no consent to ask for.
+      expect(await page.getByText('Sua privacidade').count()).toBe(0);
+      expect(await page.locator('[data-consent-open], meta[name="gtm-id"]').count()).toBe(0);
       await expectAxeClean(page, 'sign-in');
 
       // Keyboard only: Tab to the field, type, Enter.

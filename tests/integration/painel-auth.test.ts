@@ -1,11 +1,14 @@
 // Who may enter the console and what each person reaches: sign-in codes, sessions and their cookie,
 // origin checks, and every endpoint × {no session, expired session, consultant A, consultant B, mentor}.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CODE_TTL_SECONDS, SESSION_IDLE_SECONDS } from '../../functions/lib/painel/auth';
-import { routes } from '../../functions/lib/painel/router';
+import { createPainelHandler, routes } from '../../functions/lib/painel/router';
 import { painelMessages } from '../../src/domain/painel/copy';
-import { ANA, BRUNO, bookMeeting, cookieOf, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { ANA, BRUNO, bookMeeting, cookieOf, MENTOR, painelClient, PRESELLERS, SITE } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
+
+const DORA = 'dora.lima@consultores.example.com';
+const EVA = 'eva.reis@consultores.example.com';
 
 describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (store) => {
   let opened: Opened;
@@ -13,6 +16,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
   let skew = 0;
   const client = painelClient(() => opened);
   const { call, codeFor, signIn } = client;
+  /** A POST as a browser that sends Sec-Fetch-Site and no Origin. */
+  const handlerCall = (path: string, cookie: string, headers: Record<string, string>) =>
+    createPainelHandler(async () => opened.app)(new Request(`${SITE}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: `__Host-painel=${cookie}`, ...headers }, body: '{}',
+    }), { ip: '198.51.100.9' });
   let anaMeeting: { leadId: string; meetingId: string; startsAt: Date };
   let brunoMeeting: { leadId: string; meetingId: string; startsAt: Date };
 
@@ -20,6 +28,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
     opened = await store.open({ now: () => new Date(Date.now() + skew) });
     anaMeeting = await bookMeeting(opened.app, { email: 'lead.a@empresa-a.com.br', presellerId: PRESELLERS.ana, time: '10:00' });
     brunoMeeting = await bookMeeting(opened.app, { email: 'lead.b@empresa-b.com.br', presellerId: PRESELLERS.bruno, time: '11:00' });
+    // Two more consultants for the tests that use up an address's codes of the hour.
+    await opened.app.store.consultants({ action: 'add', name: 'Dora Lima', email: DORA });
+    await opened.app.store.consultants({ action: 'add', name: 'Eva Reis', email: EVA });
   });
   afterAll(() => opened.close());
 
@@ -60,7 +71,10 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
   });
 
   it('sets the session cookie __Host-, HttpOnly, Secure, SameSite=Strict, Path=/; a used code is gone', async () => {
+    const logged: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args.join(' '))));
     await call('POST', '/api/painel/codigo', { body: { email: MENTOR }, ip: '198.51.100.3' });
+    await opened.app.outbox.idle();
     const code = (await codeFor(MENTOR))!;
     const res = await call('POST', '/api/painel/entrar', { body: { email: MENTOR.toUpperCase(), code: code.toLowerCase() }, ip: '198.51.100.3' });
     expect(res.status).toBe(200);
@@ -73,6 +87,45 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
     expect((await call('POST', '/api/painel/entrar', { body: { email: MENTOR, code }, ip: '198.51.100.3' })).status).toBe(400);
     const [{ n }] = await opened.query<{ n: number }>(`select count(*)::int as n from painel_sessions where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`, [cookieOf(res)]);
     expect(n).toBe(1);
+    spies.forEach((spy) => spy.mockRestore());
+    // Nothing logged carries the code, the session token or the address.
+    for (const secret of [code, cookieOf(res)!, MENTOR]) expect(logged.join('\n')).not.toContain(secret);
+  });
+
+  it('takes Sec-Fetch-Site over Origin: same-origin passes, same-site, cross-site and none are refused', async () => {
+    const cookie = await signIn(ANA, '198.51.100.9');
+    const post = (site: string) => handlerCall('/api/painel/sair', cookie, { 'sec-fetch-site': site });
+    for (const site of ['cross-site', 'same-site', 'none']) expect((await post(site)).status, site).toBe(403);
+    expect((await call('GET', '/api/painel/reunioes', { cookie })).status).toBe(200);
+    expect((await post('same-origin')).status).toBe(204);
+    expect((await call('GET', '/api/painel/reunioes', { cookie })).status).toBe(401);
+  });
+
+  it('limits codes to 5 an hour per address with the same 429 for an address that may enter and one that may not', async () => {
+    const answers = async (email: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await call('POST', '/api/painel/codigo', { body: { email }, ip: `192.0.2.${i + 10}` });
+        out.push(`${res.status} ${JSON.stringify(await res.json())}`);
+      }
+      return out;
+    };
+    const allowed = await answers(DORA);
+    const refused = await answers('ninguem@example.org');
+    expect(allowed.slice(0, 5).every((a) => a.startsWith('202'))).toBe(true);
+    expect(allowed[5]).toMatch(/^429/);
+    expect(refused).toEqual(allowed);
+  });
+
+  it('keeps a session used every 11 hours alive, and ends it 7 days after sign-in whatever the use', async () => {
+    const cookie = await signIn(EVA, '198.51.100.10');
+    for (let day = 0; day < 13; day++) {
+      skew = (day + 1) * 11 * 3600_000;
+      const expected = skew < 7 * 24 * 3600_000 ? 200 : 401;
+      expect((await call('GET', '/api/painel/reunioes', { cookie })).status, `after ${(day + 1) * 11} h`).toBe(expected);
+      if (expected === 401) break;
+    }
+    skew = 0;
   });
 
   it('refuses a POST from another origin, or with no origin at all', async () => {
@@ -169,6 +222,10 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/reunioes?de=2026-02-30'],
       ['GET', '/api/painel/reunioes?de=2026-03-10&ate=2026-03-01'],
       ['GET', '/api/painel/reunioes?cursor=%%%'],
+      ['GET', '/api/painel/reunioes?ate=9999-12-31'],
+      ['GET', '/api/painel/leads?de=0000-01-01'],
+      ['GET', '/api/painel/exportar/leads?ate=9999-12-31'],
+      ['GET', `/api/painel/leads?cursor=${Buffer.from('{"t":"0000-01-01T00:00:00Z","id":"00000000-0000-4000-8000-000000000000"}').toString('base64url')}`],
       ['GET', `/api/painel/reunioes?cursor=${Buffer.from('{"t":"x","id":"y"}').toString('base64url')}`],
       ['GET', '/api/painel/leads?segmento=padaria'],
       ['GET', `/api/painel/leads?busca=${'a'.repeat(101)}`],

@@ -62,6 +62,15 @@ describe.each(storeCases(inject('postgresUrl')))('painel console on $name', (sto
     expect(view.canRecordOutcome).toBe(false);
   });
 
+  it('shows a lead\'s mails by role, never the team\'s addresses; a consultant sees the mails of their own meetings', async () => {
+    type View = { mails: { to: string; kind: string }[] };
+    const forMentor = await getJson<View>(`/api/painel/leads/${first.leadId}`, mentor);
+    expect(forMentor.mails.map((m) => `${m.kind}→${m.to}`).sort()).toEqual(['lead-notification→other', 'meeting-lead→lead', 'meeting-preseller→consultant']);
+    const forAna = await getJson<View>(`/api/painel/leads/${first.leadId}`, ana);
+    expect(forAna.mails.map((m) => m.kind).sort()).toEqual(['meeting-lead', 'meeting-preseller']);
+    expect(JSON.stringify([forMentor, forAna])).not.toContain(MENTOR);
+  });
+
   it('records an outcome once the meeting started, keeps the earlier one when it changes, and leaves "Sem desfecho"', async () => {
     await travel(second.startsAt.getTime() + 3 * 3600_000);
     const pending = await getJson<Page<MeetingRow>>('/api/painel/reunioes?aba=sem-desfecho', mentor);

@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuePendingOutcomesMail } from '../../functions/lib/painel/daily-mail';
 import { painelMessages } from '../../src/domain/painel/copy';
 import { openTestApp, type TestApp } from './helpers';
 import { bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
@@ -51,6 +52,26 @@ describe('painel files on PGlite, mail written to .eml', () => {
     expect(rows[1]).toContain('Outra Pessoa');
   });
 
+  it('exports what the console recorded (history, outcome), and an erasure takes the morning mail that named the person', async () => {
+    const third = await bookMeeting(app, { email: 'terceira@empresa.com.br', presellerId: PRESELLERS.carla, time: '16:00', nome: 'Terceira Pessoa', cnpj: '04.252.011/0001-10' });
+    // Both meetings took place an hour ago (moved in the database, as time would).
+    await opened.query(`update meetings m set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes'
+      from leads l where l.id = m.lead_id and l.email in ('terceira@empresa.com.br', 'outra@empresa.com.br')`);
+    const outcome = await call('POST', `/api/painel/reunioes/${third.meetingId}/desfecho`, { cookie, body: { attendance: 'attended', qualified: false, note: 'Sem orçamento este ano.' } });
+    expect(outcome.status).toBe(200);
+    const exported = await (await call('GET', `/api/painel/leads/${third.leadId}/dados`, { cookie })).json();
+    const [meeting] = exported.leads[0].meetings;
+    expect(meeting.outcomes).toMatchObject([{ attendance: 'attended', qualified: false, note: 'Sem orçamento este ano.', recorded_by: MENTOR }]);
+    expect(meeting.history.map((e: { kind: string }) => e.kind)).toEqual(['booked', 'rescheduled']);
+
+    expect(await queuePendingOutcomesMail(app)).toBe(true);
+    const [daily] = await opened.query<{ message: { text: string } }>(`select message from outbox where kind = 'painel-pending-outcomes'`);
+    expect(daily.message.text).toContain('Outra Pessoa');
+    const outra = (await opened.query<{ id: string }>(`select id from leads where email = 'outra@empresa.com.br'`))[0].id;
+    expect((await call('POST', `/api/painel/leads/${outra}/excluir`, { cookie, body: { confirm: 'outra@empresa.com.br' } })).status).toBe(200);
+    expect(await opened.query(`select 1 from outbox where kind = 'painel-pending-outcomes'`)).toEqual([]);
+  });
+
   it('exports a lead\'s data as the data-subject command does, and erases it only when confirmed', async () => {
     const data = await call('GET', `/api/painel/leads/${injected.leadId}/dados`, { cookie });
     expect(data.headers.get('content-disposition')).toContain('attachment');
@@ -59,6 +80,7 @@ describe('painel files on PGlite, mail written to .eml', () => {
     expect(exported.leads[0].meetings).toHaveLength(1);
 
     const files = async () => (await readdir(join(app.dataDir, 'outbox'))).filter((n) => n.endsWith('.eml'));
+    await app.outbox.idle();
     const before = await files();
     const refused = await call('POST', `/api/painel/leads/${injected.leadId}/excluir`, { cookie, body: { confirm: 'outra@empresa.com.br' } });
     expect(refused.status).toBe(400);
@@ -73,7 +95,7 @@ describe('painel files on PGlite, mail written to .eml', () => {
     expect((await call('GET', `/api/painel/leads/${injected.leadId}`, { cookie })).status).toBe(404);
     // Logged by what was done, never by whom it was done to.
     const log = await opened.query<{ action: string; subject: string }>(`select action, subject from painel_activity where action in ('erase', 'export_data', 'export_csv') order by id`);
-    expect(log.map((l) => l.action)).toEqual(['export_csv', 'export_csv', 'export_data', 'erase']);
+    expect(log.map((l) => l.action)).toEqual(['export_csv', 'export_csv', 'export_data', 'erase', 'export_data', 'erase']);
     expect(JSON.stringify(log)).not.toContain('hyper@');
   });
 });

@@ -34,7 +34,8 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
     ],
     footer: { siteUrl: app.env.siteUrl, note: 'Você recebe este resumo porque é o mentor do site.' },
   });
-  const queued = await painel.queueDailyMail(wallClock(now).day, sealMessage(message), now);
+  // meetingIds: never sent (the sender takes only the mail's fields); an erasure (LGPD) finds the mail by them.
+  const queued = await painel.queueDailyMail(wallClock(now).day, { ...sealMessage(message), meetingIds: pending.map((m) => m.id) }, now);
   if (queued) void app.outbox.kick();
   return queued;
 }

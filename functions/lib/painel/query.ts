@@ -18,7 +18,12 @@ export class QueryError extends HttpError {
 }
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
-const date = z.string().check(z.refine(isIsoDate));
+/** Dates the console can mean: from 2000 to 2100 (a year 0 or 10000 is no date of this business). */
+const inRange = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= 2000 && year <= 2100;
+};
+const date = z.string().check(z.refine((v) => isIsoDate(v) && inRange(v)));
 const service = z.enum(['consultoria', 'trafego']);
 
 export const isUuid = (value: string) => uuid.safeParse(value).success;
@@ -27,7 +32,11 @@ export const isUuid = (value: string) => uuid.safeParse(value).success;
 export function encodeCursor(after: { t?: string; id: string }): string {
   return Buffer.from(JSON.stringify(after)).toString('base64url');
 }
-const cursorSchema = z.object({ t: z.optional(z.iso.datetime({ offset: true })), id: z.string().check(z.maxLength(40)) });
+const instantInRange = (t: string) => {
+  const ms = Date.parse(t);
+  return Number.isFinite(ms) && inRange(new Date(ms).toISOString());
+};
+const cursorSchema = z.object({ t: z.optional(z.iso.datetime({ offset: true }).check(z.refine(instantInRange))), id: z.string().check(z.maxLength(40)) });
 function decodeCursor(value: string | undefined): { t?: string; id: string } | null {
   if (value === undefined) return null;
   if (value.length > 200) throw new QueryError();

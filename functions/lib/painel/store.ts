@@ -62,10 +62,14 @@ export function painelStore(store: Store) {
     log(entry: { actor: string | null; action: string; subject?: string | null; ipHash?: string | null }, now: Date): Promise<void> {
       return store.call('painel_log', { now: now.toISOString(), actor: entry.actor, action: entry.action, subject: entry.subject ?? null, ip_hash: entry.ipHash ?? null });
     },
+    /** Dead codes, ended sessions and day-old limit records go. */
+    purge(now: Date, idleSeconds: number): Promise<{ codes: number; sessions: number }> {
+      return store.call('painel_purge', { now: now.toISOString(), idle_seconds: idleSeconds });
+    },
     pendingOutcomes(now: Date, limit: number): Promise<MeetingRow[]> {
       return store.call('painel_pending_outcomes', { now: now.toISOString(), limit });
     },
-    queueDailyMail(day: string, message: SealedContent, now: Date): Promise<boolean> {
+    queueDailyMail(day: string, message: SealedContent & { meetingIds: string[] }, now: Date): Promise<boolean> {
       return store.call('painel_queue_daily_mail', { day, message, now: now.toISOString() });
     },
     requestCode(args: {

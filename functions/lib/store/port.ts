@@ -253,7 +253,7 @@ export interface Store {
 export const PAINEL_FUNCTIONS = [
   'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
   'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
-  'painel_queue_daily_mail', 'painel_consultants',
+  'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
 ] as const;
 export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
 

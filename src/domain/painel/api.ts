@@ -136,7 +136,8 @@ export type LeadView = {
   origem: string;
   consent: { version: string | null; at: string | null };
   meetings: MeetingRow[];
-  mails: { id: string; kind: string; subject: string; to: string; createdAt: string; sentAt: string | null }[];
+  /** `to`: whose mail it was, as a role; the team's own addresses are never shown. */
+  mails: { id: string; kind: string; subject: string; to: 'lead' | 'consultant' | 'other'; createdAt: string; sentAt: string | null }[];
 };
 
 export type TeamMember = {

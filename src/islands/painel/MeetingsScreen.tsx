@@ -5,6 +5,7 @@ import { meetingTabs, painelPaths, type MeetingQuery, type MeetingRow, type Meet
 import { tabLabels } from '../../domain/painel/copy';
 import { serviceOptions } from '../../domain/options';
 import { DateRange } from './DateRange';
+import { FilterPanel } from './FilterPanel';
 import { ListState } from './ListState';
 import { MeetingList } from './MeetingList';
 import { Tabs } from './Tabs';
@@ -29,7 +30,6 @@ export function MeetingsScreen({ viewer, focus, onOpen, changed }: Props) {
   const [filters, setFilters] = useState<Filters>(noFilters);
   const { list, reload, loadMore, search } = usePagedList<MeetingRow>(painelPaths.meetings, { aba: tab, ...filters });
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
-  const filtered = Object.values(filters).some(Boolean);
   // The button goes away with the filters: the focus goes back to the first filter.
   const clear = () => {
     setFilters(noFilters);
@@ -48,7 +48,7 @@ export function MeetingsScreen({ viewer, focus, onOpen, changed }: Props) {
           </a>
         )}
       </div>
-      <form aria-label="Filtros das reuniões" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+      <FilterPanel active={Object.values(filters).filter(Boolean).length} onClear={clear} columns="sm:grid-cols-2 lg:grid-cols-4">
         {mentor && (
           <SelectField
             id="reunioes-consultor"
@@ -63,14 +63,7 @@ export function MeetingsScreen({ viewer, focus, onOpen, changed }: Props) {
         <div className="sm:col-span-2">
           <DateRange id="reunioes-periodo" from={filters.de} to={filters.ate} onChange={(de, ate) => set({ de, ate })} />
         </div>
-        {filtered && (
-          <div className="sm:col-span-2 lg:col-span-4">
-            <button type="button" onClick={clear} className={ui.small}>
-              Limpar filtros
-            </button>
-          </div>
-        )}
-      </form>
+      </FilterPanel>
       <div>
         <Tabs id="reunioes-aba" label="Situação das reuniões" tabs={meetingTabs} labels={tabLabels} selected={tab} onSelect={setTab}>
           <ListState list={list} empty="Nenhuma reunião." noun={list.items.length === 1 ? 'reunião' : 'reuniões'} onRetry={() => void reload()} />

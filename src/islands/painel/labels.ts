@@ -37,4 +37,4 @@ export const badge = 'inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibo
 
 export const cancelledByLabels = { lead: 'pelo lead', consultant: 'pelo consultor' } as const;
 
-export const mailRecipientLabels: Record<string, string> = { lead: 'para o lead', consultant: 'para o consultor', other: 'para outro destinatário' };
+export const mailRecipientLabels: Record<string, string> = { lead: 'para o lead', consultant: 'para o consultor', other: 'para a equipe' };

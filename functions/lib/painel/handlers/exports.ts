@@ -1,9 +1,23 @@
 // "Exportar CSV" (mentor only): the list on screen, with its filter, every page of it, streamed in keyset
 // pages so 50,000 rows take the memory of one page. The CSV writer loads only when a file is asked for.
+// The first page is read before the answer starts: a failure then is a proper error, not a 200 that
+// breaks off; the export is logged once it has started.
 import { painelHeaders, type SignedIn } from '../context';
+import type { After } from '../store';
 import { leadQuery, meetingQuery } from '../query';
 
 const EXPORT_PAGE = 1000;
+
+async function startedPages<T extends { id: string }>(fetchPage: (after: After | null) => Promise<T[]>, sortTime: (row: T) => string) {
+  const { keysetPages } = await import('../csv');
+  const iterator = keysetPages(fetchPage, sortTime, EXPORT_PAGE)[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  })();
+}
 
 function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date): Response {
   const stamp = now.toISOString().slice(0, 10);
@@ -14,18 +28,18 @@ function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date
 
 export async function exportMeetings(ctx: SignedIn): Promise<Response> {
   const { filter } = meetingQuery(ctx.url);
-  const { csvStream, keysetPages, meetingCsvColumns } = await import('../csv');
   const now = ctx.app.now();
+  const pages = await startedPages((after) => ctx.painel.meetings(ctx.viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'reunioes', ipHash: ctx.ipHash }, now);
-  const pages = keysetPages((after) => ctx.painel.meetings(ctx.viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt, EXPORT_PAGE);
+  const { csvStream, meetingCsvColumns } = await import('../csv');
   return csvResponse(csvStream(meetingCsvColumns, pages), 'reunioes', now);
 }
 
 export async function exportLeads(ctx: SignedIn): Promise<Response> {
   const { filter } = leadQuery(ctx.url);
-  const { csvStream, keysetPages, leadCsvColumns } = await import('../csv');
   const now = ctx.app.now();
+  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after), (l) => l.createdAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'leads', ipHash: ctx.ipHash }, now);
-  const pages = keysetPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after), (l) => l.createdAt, EXPORT_PAGE);
+  const { csvStream, leadCsvColumns } = await import('../csv');
   return csvResponse(csvStream(leadCsvColumns, pages), 'leads', now);
 }

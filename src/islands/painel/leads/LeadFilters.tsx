@@ -2,8 +2,8 @@
 // 390 px); the summary says how many are on.
 import { faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../domain/options';
 import { DateRange } from '../DateRange';
+import { FilterPanel } from '../FilterPanel';
 import { RadioGroup } from '../RadioGroup';
-import { ui } from '../styles';
 import { SelectField } from '../ui';
 
 export type LeadFilterValues = {
@@ -33,37 +33,22 @@ interface Props {
 export function LeadFilters({ values, onChange, onClear }: Props) {
   const active = Object.values(values).filter(Boolean).length;
   return (
-    <details className="group rounded-xl border border-slate-200 bg-white">
-      <summary className={`flex min-h-11 cursor-pointer list-none items-center rounded-xl px-4 py-2 font-semibold text-slate-900 ${ui.focusRing}`}>
-        <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        Filtros{active ? ` (${active} ${active === 1 ? 'ativo' : 'ativos'})` : ''}
-      </summary>
-      <div className="grid gap-4 border-t border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField id="leads-segmento" label="Segmento" empty="Todos" value={values.segmento} onValue={(segmento) => onChange({ segmento })} options={segmentoOptions} />
-        <SelectField id="leads-faturamento" label="Faturamento" empty="Todos" value={values.faturamento} onValue={(faturamento) => onChange({ faturamento })} options={faturamentoOptions} />
-        <SelectField id="leads-vendedores" label="Vendedores" empty="Todos" value={values.vendedores} onValue={(vendedores) => onChange({ vendedores })} options={numeroVendedoresOptions} />
-        <SelectField id="leads-modelo" label="Modelo de negócio" empty="Todos" value={values.modelo} onValue={(modelo) => onChange({ modelo })} options={modeloNegocioOptions} />
-        <SelectField id="leads-servico" label="Serviço" empty="Todos" value={values.servico} onValue={(servico) => onChange({ servico })} options={serviceOptions} />
-        <RadioGroup
-          id="leads-reuniao"
-          legend="Reunião"
-          options={meetingChoices}
-          value={values.reuniao || 'todos'}
-          onValue={(choice) => onChange({ reuniao: choice === 'todos' ? '' : choice })}
-        />
-        <div className="sm:col-span-2 lg:col-span-3">
-          <DateRange id="leads-periodo" from={values.de} to={values.ate} onChange={(de, ate) => onChange({ de, ate })} />
-        </div>
-        {active > 0 && (
-          <div className="sm:col-span-2 lg:col-span-3">
-            <button type="button" onClick={onClear} className={ui.small}>
-              Limpar filtros
-            </button>
-          </div>
-        )}
+    <FilterPanel active={active} onClear={onClear} columns="sm:grid-cols-2 lg:grid-cols-3">
+      <SelectField id="leads-segmento" label="Segmento" empty="Todos" value={values.segmento} onValue={(segmento) => onChange({ segmento })} options={segmentoOptions} />
+      <SelectField id="leads-faturamento" label="Faturamento" empty="Todos" value={values.faturamento} onValue={(faturamento) => onChange({ faturamento })} options={faturamentoOptions} />
+      <SelectField id="leads-vendedores" label="Vendedores" empty="Todos" value={values.vendedores} onValue={(vendedores) => onChange({ vendedores })} options={numeroVendedoresOptions} />
+      <SelectField id="leads-modelo" label="Modelo de negócio" empty="Todos" value={values.modelo} onValue={(modelo) => onChange({ modelo })} options={modeloNegocioOptions} />
+      <SelectField id="leads-servico" label="Serviço" empty="Todos" value={values.servico} onValue={(servico) => onChange({ servico })} options={serviceOptions} />
+      <RadioGroup
+        id="leads-reuniao"
+        legend="Reunião"
+        options={meetingChoices}
+        value={values.reuniao || 'todos'}
+        onValue={(choice) => onChange({ reuniao: choice === 'todos' ? '' : choice })}
+      />
+      <div className="sm:col-span-2 lg:col-span-3">
+        <DateRange id="leads-periodo" from={values.de} to={values.ate} onChange={(de, ate) => onChange({ de, ate })} />
       </div>
-    </details>
+    </FilterPanel>
   );
 }

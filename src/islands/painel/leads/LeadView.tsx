@@ -6,7 +6,9 @@ import { maskPhone } from '../../../domain/phone';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions } from '../../../domain/options';
 import { Facts } from '../Facts';
 import { dateTimeOf } from '../format';
-import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
+import { badge, mailRecipientLabels, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 import { ui } from '../styles';
 
 export function LeadAnswers({ lead }: { lead: LeadView }) {
@@ -72,7 +74,7 @@ export function LeadMails({ mails }: { mails: LeadView['mails'] }) {
         <li key={mail.id} className={ui.wrap}>
           <p className="font-semibold text-slate-900">{mail.subject}</p>
           <p className="text-sm text-slate-600">
-            Para {mail.to} · {mail.sentAt ? `enviado em ${dateTimeOf(mail.sentAt)}` : `na fila desde ${dateTimeOf(mail.createdAt)}`}
+            {capitalize(mailRecipientLabels[mail.to] ?? '')} · {mail.sentAt ? `enviado em ${dateTimeOf(mail.sentAt)}` : `na fila desde ${dateTimeOf(mail.createdAt)}`}
           </p>
         </li>
       ))}
