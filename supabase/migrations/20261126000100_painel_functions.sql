@@ -316,18 +316,28 @@ as $$
 declare
   v_search text := 'true';
   v_where text := 'true';
-  v_from text := 'leads l';
+  c_few constant integer := 2000;
+  -- The typed text is the middle of a LIKE pattern: its own %, _ and \ are matched as themselves.
+  v_pattern text := '%' || regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g') || '%';
+  v_alnum text := '%' || (p->>'q_alnum') || '%';
+  v_count integer := c_few;
+  v_from text;
   v_hits text := '';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
     v_search := '(lower(l.nome || '' '' || l.email || '' '' || l.empresa) like $1'
       || case when coalesce(p->>'q_alnum', '') <> '' then ' or (lower(l.cnpj) || '' '' || l.telefone) like $2' else '' end || ')';
-    -- From 3 characters the trigram indexes find the few matches first; without that the planner may walk
-    -- the whole list in date order looking for them. Shorter text matches many leads: the walk stops early.
+    -- Few matches (under c_few): the trigram indexes find them first and each is looked up; walking the
+    -- list in date order would read every lead to find them. Many matches ("ana", or text under 3
+    -- characters, which trigrams cannot narrow): the walk finds a page of them within its first rows.
+    -- Counting up to c_few is cheap either way (an index scan for few, a scan that stops early for many).
     if char_length(p->>'q') >= 3 then
+      execute format('select count(*) from (select 1 from leads l where %s limit %s) c', v_search, c_few)
+        into v_count using v_pattern, v_alnum;
+    end if;
+    if v_count < c_few then
       v_hits := format('with hits as materialized (select l.id from leads l where %s) ', v_search);
-      v_from := 'leads l join hits on hits.id = l.id';
     else
       v_where := v_where || ' and ' || v_search;
     end if;
@@ -344,12 +354,15 @@ begin
   if p->>'to' is not null then v_where := v_where || ' and l.created_at < $9'; end if;
   if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.preseller_id = $10)'; end if;
   if p->'after' is not null and jsonb_typeof(p->'after') = 'object' then v_where := v_where || ' and (l.created_at, l.id) < ($11, $12)'; end if;
+  -- With hits, each match is looked up by its id (the `limit 1` keeps the lateral a per-row lookup: joined
+  -- by hash, every lead was read), then the page is the newest of those that pass the other filters.
+  v_from := case when v_hits = '' then format('(select l from leads l where %s) j', v_where)
+    else format('hits h cross join lateral (select l from leads l where l.id = h.id and %s limit 1) j', v_where) end;
   execute format(
     '%s select coalesce(jsonb_agg(painel_lead_json(x.l, $10) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
-       select l from %s where %s order by l.created_at desc, l.id desc limit $13) x', v_hits, v_from, v_where)
+       select j.l from %s order by (j.l).created_at desc, (j.l).id desc limit $13) x', v_hits, v_from)
   into v_rows
-  -- The typed text is a LIKE pattern's middle: its own %, _ and \ are matched as themselves.
-  using '%' || regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g') || '%', '%' || (p->>'q_alnum') || '%',
+  using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
     (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
     (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int;

@@ -15,6 +15,7 @@ export const PAINEL_BUDGETS = { pglite: 150, postgres: 50, csvMs: 3000 };
 
 const lib = await importTs('bench-painel', [
   "export { painelStore } from './functions/lib/painel/store';",
+  "export { leadQuery } from './functions/lib/painel/query';",
   "export { csvStream, keysetPages, leadCsvColumns } from './functions/lib/painel/csv';",
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
@@ -57,7 +58,8 @@ async function measure(opened, store) {
   const lastMonth = { from: new Date(now.getTime() - 30 * 86_400_000), to: now };
   const firstPage = await painel.leads(mentor, {}, LIMIT);
   const after = { t: firstPage[LIMIT - 2].createdAt, id: firstPage[LIMIT - 2].id };
-  const search = (q) => ({ q, qAlnum: q.replace(/[^0-9a-z]/g, '').length >= 3 ? q.replace(/[^0-9a-z]/g, '') : undefined });
+  // The filter the endpoint builds from "Buscar" (query.ts), so the bench searches as the console does.
+  const search = (q) => lib.leadQuery(new URL(`http://painel/api/painel/leads?busca=${encodeURIComponent(q)}`)).filter;
   const surname = one.nome.split(' ').at(-1).toLowerCase();
 
   const meetings = (name, filter, viewer = mentor) => [`meetings ${name}`, () => painel.meetings(viewer, filter, now, LIMIT)];
@@ -83,6 +85,8 @@ async function measure(opened, store) {
     leads('busca telefone', search(one.telefone.slice(2))),
     leads('busca e-mail', search(one.email)),
     leads('busca sem resultado', search('zzqx')),
+    leads('busca comum de 3 letras "ana"', search('ana')),
+    leads('busca de 2 letras "an"', search('an')),
     leads('segmento', { segmento: 'saude-estetica' }),
     leads('faturamento', { faturamento: '10000+' }),
     leads('vendedores', { vendedores: '20+' }),

@@ -102,7 +102,9 @@ export function leadQuery(url: URL): { filter: LeadFilter; after: After | null }
   const q = p.busca === undefined ? '' : cleanLine(p.busca).toLowerCase();
   if (q.length > SEARCH_MAX || !hasOnlyPrintable(q)) throw new QueryError();
   // A CNPJ or phone typed with its punctuation matches the stored digits (and letters, for the new CNPJ).
-  const qAlnum = q.replace(/[^0-9a-z]/g, '');
+  // Only text with a digit is looked for there: a name is never a CNPJ or a phone, and leaving that
+  // second condition out lets "Buscar" use one index instead of reading every lead.
+  const qAlnum = /\d/.test(q) ? q.replace(/[^0-9a-z]/g, '') : '';
   return {
     filter: {
       q: q || undefined,

@@ -1,8 +1,7 @@
 // What a list shows besides its rows: loading, the error with 'Tentar de novo', the empty sentence.
 // The status line stays in the page so screen readers hear "Carregando…" and the count when it ends.
 import type { PagedList } from './usePagedList';
-import { ui } from './styles';
-import { LiveStatus } from './ui';
+import { LiveStatus, RetryAlert } from './ui';
 
 interface Props {
   list: PagedList<unknown>;
@@ -25,14 +24,7 @@ export function ListState({ list, empty, noun, onRetry }: Props) {
       )}
       {list.phase === 'ready' && count === 0 && <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-6 text-center text-slate-700">{empty}</p>}
       {list.error && (
-        <div role="alert" className="mb-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3">
-          <p className="font-medium text-red-900">{list.error}</p>
-          {list.phase === 'error' && (
-            <button type="button" onClick={onRetry} className={`${ui.small} mt-3`}>
-              Tentar de novo
-            </button>
-          )}
-        </div>
+        <RetryAlert className="mb-4" error={list.error} onRetry={list.phase === 'error' ? onRetry : undefined} />
       )}
     </>
   );

@@ -3,6 +3,7 @@ import { usePainelSession } from './usePainelSession';
 import { ConsoleShell } from './ConsoleShell';
 import { LoginScreen } from './LoginScreen';
 import { ui } from './styles';
+import { RetryAlert } from './ui';
 
 export default function PainelIsland() {
   const { state, retry, signedIn, signOut } = usePainelSession();
@@ -18,12 +19,7 @@ export default function PainelIsland() {
           Carregando o painel…
         </p>
       ) : (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4">
-          <p className="font-medium text-red-900">{state.message}</p>
-          <button type="button" onClick={() => void retry()} className={`${ui.small} mt-3`}>
-            Tentar de novo
-          </button>
-        </div>
+        <RetryAlert error={state.message} onRetry={() => void retry()} />
       )}
     </div>
   );

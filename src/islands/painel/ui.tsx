@@ -17,6 +17,20 @@ export function ScreenHeading({ id, level = 2, focus, children, className = ui.h
   );
 }
 
+/** A failure that another try may fix (network, 5xx): the words, and "Tentar de novo" when `onRetry` is given. */
+export function RetryAlert({ error, onRetry, className = '' }: { error: string; onRetry?: () => void; className?: string }) {
+  return (
+    <div role="alert" className={`rounded-xl border border-red-200 bg-red-50 px-4 py-3 ${className}`}>
+      <p className="font-medium text-red-900">{error}</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className={`${ui.small} mt-3`}>
+          Tentar de novo
+        </button>
+      )}
+    </div>
+  );
+}
+
 export type Message = { kind: 'status' | 'alert'; text: string } | null;
 
 /** A status (role=status) or an error (role=alert); `focus`: take the focus when it appears (errors, results). */

@@ -2,7 +2,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
 import { ui } from '../styles';
-import { BackButton, ScreenHeading } from '../ui';
+import { BackButton, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { EraseLead } from './EraseLead';
 import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings } from './LeadView';
@@ -41,14 +41,7 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
         {lead ? lead.answers.nomeCompleto : 'Lead'}
       </ScreenHeading>
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando o lead…</p>}
-      {state.phase === 'error' && (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
-          <p className="font-medium text-red-900">{state.error}</p>
-          <button type="button" onClick={() => void reload()} className={`${ui.small} mt-3`}>
-            Tentar de novo
-          </button>
-        </div>
-      )}
+      {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {lead && (
         <>
           {mentor && !erasing && (

@@ -7,7 +7,7 @@ import { maskPhone } from '../../../domain/phone';
 import { dateTimeOf, timeOf } from '../format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
 import { ui } from '../styles';
-import { BackButton, Notice, ScreenHeading, type Message } from '../ui';
+import { BackButton, Notice, RetryAlert, ScreenHeading, type Message } from '../ui';
 import { useResource } from '../useResource';
 import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
@@ -43,14 +43,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
         {meeting ? `Reunião com ${meeting.lead.name}` : 'Reunião'}
       </ScreenHeading>
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a reunião…</p>}
-      {state.phase === 'error' && (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
-          <p className="font-medium text-red-900">{state.error}</p>
-          <button type="button" onClick={() => void reload()} className={`${ui.small} mt-3`}>
-            Tentar de novo
-          </button>
-        </div>
-      )}
+      {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       <Notice message={notice} focus />
       {meeting && (
         <>

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { painelPaths, type TeamMember } from '../../../domain/painel/api';
 import { useFocusLater } from '../focus';
 import { ui } from '../styles';
-import { Notice, ScreenHeading, TextField } from '../ui';
+import { Notice, RetryAlert, ScreenHeading, TextField } from '../ui';
 import { useResource } from '../useResource';
 import { CommandForm } from './CommandForm';
 import { MemberCard } from './MemberCard';
@@ -53,14 +53,7 @@ export default function TeamScreen({ focus }: { focus: boolean }) {
         Equipe
       </ScreenHeading>
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a equipe…</p>}
-      {state.phase === 'error' && (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3">
-          <p className="font-medium text-red-900">{state.error}</p>
-          <button type="button" onClick={refresh} className={`${ui.small} mt-3`}>
-            Tentar de novo
-          </button>
-        </div>
-      )}
+      {state.phase === 'error' && <RetryAlert error={state.error} onRetry={refresh} />}
       {state.phase === 'ready' &&
         (state.data.consultants.length ? (
           <ul className="grid items-start gap-4 lg:grid-cols-2">
