@@ -9,7 +9,7 @@ import { POLICY_VERSION, validLead } from '../support/fixtures';
 import { codeMail } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { to, waitForMails } from './reuniao.fixtures';
+import { outbox, to, waitForMails } from './reuniao.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const CNPJ = '45.723.174/0001-10';
@@ -70,6 +70,7 @@ describe('/painel: the mentor on a phone', () => {
       expect(await page.locator('[data-consent-open], meta[name="gtm-id"]').count()).toBe(0);
       await expectAxeClean(page, 'sign-in');
 
+      const codesBefore = (await outbox(h.dataDir)).filter((m) => to(MENTOR)(m) && m.subject === codeMail.subject).length;
       // Keyboard only: Tab to the field, type, Enter.
       await page.keyboard.press('Tab');
       while (!(await page.getByLabel('E-mail').evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
@@ -80,8 +81,8 @@ describe('/painel: the mentor on a phone', () => {
       await expect.poll(() => codeField.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectAxeClean(page, 'code sent');
 
-      // The newest sign-in mail (files are named by their time): only this test asks for codes.
-      const mail = (await waitForMails(h.dataDir, (m) => to(MENTOR)(m) && m.subject === codeMail.subject)).at(-1)!;
+      // The newest sign-in mail (files are named by their time); other tests on this site may have asked before.
+      const mail = (await waitForMails(h.dataDir, (m) => to(MENTOR)(m) && m.subject === codeMail.subject, codesBefore + 1)).at(-1)!;
       const code = /é: ([A-Z0-9]{8})/.exec(mail.text)![1];
       // A wrong code first: the error is announced and the focus stays on the field.
       await page.keyboard.type('AAAAAAAA');
@@ -103,8 +104,9 @@ describe('/painel: the mentor on a phone', () => {
       await page.getByLabel('Buscar').fill(CNPJ_DIGITS);
       await page.getByRole('button', { name: 'Pesquisar' }).click();
       const row = page.locator('[data-row]', { hasText: NAME });
+      // The newest leads show before the search answers: wait for the list of the search itself.
+      await expect.poll(() => page.locator('[data-row]').count()).toBe(1);
       await row.waitFor();
-      expect(await page.locator('[data-row]').count()).toBe(1);
       await expectAxeClean(page, 'lead found');
       await row.click();
       await page.getByText(CNPJ).first().waitFor();
@@ -128,6 +130,7 @@ describe('/painel: the mentor on a phone', () => {
       await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: 'Leads' }).click();
       await page.getByLabel('Buscar').fill(CNPJ_DIGITS);
       await page.getByRole('button', { name: 'Pesquisar' }).click();
+      await expect.poll(() => page.locator('[data-row]').count()).toBe(1);
       await page.locator('[data-row]', { hasText: NAME }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
       const bytes = await readFile((await download.path())!);
