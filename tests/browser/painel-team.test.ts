@@ -20,10 +20,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signedIn(email: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(email: string, viewport: { width: number; height: number }, path = '/painel'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await h.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${h.url}/painel`);
+  await page.goto(`${h.url}${path}`);
   await page.getByLabel('E-mail').fill(email);
   // The shared site may hold earlier codes of this address: wait for one more, the newest.
   const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
@@ -85,8 +85,10 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
   });
 
   it('a consultant sees only their console: no Equipe, Atividade or export; axe clean on a desktop', async () => {
-    const { context, page } = await signedIn(ANA, DESKTOP);
+    const { context, page } = await signedIn(ANA, DESKTOP, '/painel#sem-desfecho');
     try {
+      // Opened from the morning mail's link: on its tab.
+      expect(await page.getByRole('tab', { name: 'Sem desfecho' }).getAttribute('aria-selected')).toBe('true');
       const nav = page.getByRole('navigation', { name: 'Seções do painel' });
       expect(await nav.getByRole('button').allInnerTexts()).toEqual(['Reuniões', 'Leads']);
       expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(0);

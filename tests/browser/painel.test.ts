@@ -103,9 +103,10 @@ describe('/painel: the mentor on a phone', () => {
       await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: 'Leads' }).click();
       await page.getByLabel('Buscar').fill(CNPJ_DIGITS);
       await page.getByRole('button', { name: 'Pesquisar' }).click();
-      const row = page.locator('[data-row]', { hasText: NAME });
-      // The newest leads show before the search answers: wait for the list of the search itself.
-      await expect.poll(() => page.locator('[data-row]').count()).toBe(1);
+      const row = page.locator('[data-row]:visible', { hasText: NAME });
+      // The newest leads show before the search answers: wait for the list of the search itself (the
+      // meetings' list stays mounted, hidden, behind the Leads section: only visible rows count).
+      await expect.poll(() => page.locator('[data-row]:visible').count()).toBe(1);
       await row.waitFor();
       await expectAxeClean(page, 'lead found');
       await row.click();
@@ -130,8 +131,8 @@ describe('/painel: the mentor on a phone', () => {
       await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: 'Leads' }).click();
       await page.getByLabel('Buscar').fill(CNPJ_DIGITS);
       await page.getByRole('button', { name: 'Pesquisar' }).click();
-      await expect.poll(() => page.locator('[data-row]').count()).toBe(1);
-      await page.locator('[data-row]', { hasText: NAME }).waitFor();
+      await expect.poll(() => page.locator('[data-row]:visible').count()).toBe(1);
+      await page.locator('[data-row]:visible', { hasText: NAME }).waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
       const bytes = await readFile((await download.path())!);
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -136,6 +136,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel console on $name', (sto
     expect(rows[0].message.to).toBe(MENTOR);
     expect(rows[0].message.subject).toBe('1 reunião sem desfecho');
     expect(rows[0].message.text).toContain('Pedro Lins (Ventos Energia)');
+    expect(rows[0].message.text).toContain('/painel#sem-desfecho');
     // The next morning, with the outcome recorded: nothing to say, no mail.
     await call('POST', `/api/painel/reunioes/${second.meetingId}/desfecho`, { cookie: await signIn(BRUNO), body: { attendance: 'consultant_no_show', qualified: null } });
     skew += 24 * 3600_000;

@@ -30,7 +30,8 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
     blocks: [
       { type: 'text', text: pendingOutcomesMail.intro },
       { type: 'rows', rows },
-      { type: 'buttons', links: [{ label: pendingOutcomesMail.action, url: `${app.env.siteUrl}/painel` }] },
+      // The console opens on its "Sem desfecho" tab (MeetingsScreen reads the fragment).
+      { type: 'buttons', links: [{ label: pendingOutcomesMail.action, url: `${app.env.siteUrl}/painel#sem-desfecho` }] },
     ],
     footer: { siteUrl: app.env.siteUrl, note: 'Você recebe este resumo porque é o mentor do site.' },
   });

@@ -24,9 +24,15 @@ interface Props {
 type Filters = Required<Pick<MeetingQuery, 'consultor' | 'de' | 'ate'>> & { servico: string };
 const noFilters: Filters = { consultor: '', servico: '', de: '', ate: '' };
 
+/** A link may name the tab to open (`/painel#sem-desfecho`, the morning mail's button); else "Próximas". */
+function tabOfAddress(): MeetingTab {
+  const named = typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1));
+  return meetingTabs.find((t) => t === named) ?? 'proximas';
+}
+
 export function MeetingsScreen({ viewer, focus, onOpen, changed }: Props) {
   const mentor = viewer.role === 'mentor';
-  const [tab, setTab] = useState<MeetingTab>('proximas');
+  const [tab, setTab] = useState<MeetingTab>(tabOfAddress);
   const [filters, setFilters] = useState<Filters>(noFilters);
   const { list, reload, loadMore, search } = usePagedList<MeetingRow>(painelPaths.meetings, { aba: tab, ...filters });
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
