@@ -93,7 +93,7 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
           {notice}
         </p>
       )}
-      <p className="text-base text-slate-600">Painel da equipe. Informe seu e-mail para receber um código de acesso.</p>
+      <p className="text-base text-slate-600">Informe seu e-mail para receber um código de acesso.</p>
       <form noValidate onSubmit={askCode} className="grid gap-4">
         <TextField
           id="painel-email"
