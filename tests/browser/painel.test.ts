@@ -5,11 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { POLICY_VERSION, validLead } from '../support/fixtures';
 import { codeMail } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { outbox, to, waitForMails } from './reuniao.fixtures';
+import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const CNPJ = '45.723.174/0001-10';
@@ -17,29 +16,13 @@ const CNPJ_DIGITS = '45723174000110';
 const NAME = '=HYPERLINK("x")';
 
 let h: Harness;
-let meetingId: string;
 
-/** A lead with a meeting booked through the real endpoints; the meeting is then moved an hour into the past, as if it happened. */
+/** A lead booked through the real endpoints; the meeting is then moved an hour into the past, as if it happened. */
 async function leadWithPastMeeting(email: string): Promise<string> {
-  const post = (path: string, body: unknown) => fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const lead = await post('/api/leads', { ...validLead, nomeCompleto: NAME, cnpj: CNPJ, email, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
-  expect(lead.status).toBe(201);
-  const { id: leadId } = (await lead.json()) as { id: string };
-  for (let ahead = 1; ahead <= 30; ahead++) {
-    const day = new Date(Date.now() + ahead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-    const slots = (await (await fetch(`${h.url}/api/availability?date=${day}`)).json()) as { availableSlots: { time: string; presellerId: string }[] };
-    const slot = slots.availableSlots.at(-1);
-    if (!slot) continue;
-    const booked = await post('/api/meetings', {
-      leadId, scheduledDate: day, scheduledTime: slot.time, presellerId: slot.presellerId, service: 'consultoria', diagnosticScore: 60, idempotencyKey: `k-${crypto.randomUUID()}`,
-    });
-    expect(booked.status).toBe(201);
-    const { meeting } = (await booked.json()) as { meeting: { id: string } };
-    // Time passes: the meeting started an hour ago (its history keeps the booking as it was made).
-    await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [meeting.id]);
-    return meeting.id;
-  }
-  throw new Error('no bookable day in the next 30 days');
+  const { meetingId: id } = await bookThroughApi(h.url, h.dataDir, email, { nomeCompleto: NAME, cnpj: CNPJ });
+  // Time passes: the meeting started an hour ago (its history keeps the booking as it was made).
+  await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [id]);
+  return id;
 }
 
 async function expectAxeClean(page: Page, state: string) {
@@ -48,7 +31,6 @@ async function expectAxeClean(page: Page, state: string) {
 
 beforeAll(async () => {
   h = await startHarness();
-  meetingId = await leadWithPastMeeting(`painel.${Date.now()}@hyperlink.com.br`);
 });
 afterAll(async () => {
   await h?.close();
@@ -56,6 +38,8 @@ afterAll(async () => {
 
 describe('/painel: the mentor on a phone', () => {
   it('signs in with the e-mailed code, finds the lead by CNPJ digits, records "Compareceu" and exports the CSV', async () => {
+    // In the test, not in beforeAll: the booking waits for its confirmation mail with expect.poll.
+    const meetingId = await leadWithPastMeeting(`painel.${Date.now()}@hyperlink.com.br`);
     const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', acceptDownloads: true });
     const page = await context.newPage();
     const problems: string[] = [];

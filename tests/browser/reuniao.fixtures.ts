@@ -74,9 +74,11 @@ export function recordRequests(page: Page) {
  * and the lead's manage link from the confirmation in the .eml outbox. For tests about /reuniao itself,
  * independent of the wizard's screens.
  */
-export async function bookThroughApi(serverUrl: string, dataDir: string, email: string): Promise<{ url: string; token: string; day: string; time: string }> {
+export async function bookThroughApi(
+  serverUrl: string, dataDir: string, email: string, answers: Partial<typeof validLead> = {},
+): Promise<{ url: string; token: string; day: string; time: string; meetingId: string }> {
   const post = (path: string, body: unknown) => fetch(`${serverUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const lead = await post('/api/leads', { ...validLead, email, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
+  const lead = await post('/api/leads', { ...validLead, ...answers, email, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
   expect(lead.status).toBe(201);
   const { id: leadId } = (await lead.json()) as { id: string };
   for (let ahead = 1; ahead <= 30; ahead++) {
@@ -88,8 +90,9 @@ export async function bookThroughApi(serverUrl: string, dataDir: string, email: 
       leadId, scheduledDate: day, scheduledTime: slot.time, presellerId: slot.presellerId, service: 'consultoria', diagnosticScore: 50, idempotencyKey: `k-${crypto.randomUUID()}`,
     });
     expect(booked.status).toBe(201);
+    const { meeting } = (await booked.json()) as { meeting: { id: string } };
     const [confirmation] = await waitForMails(dataDir, (m) => to(email)(m) && /\/reuniao#t=/.test(m.text + m.html));
-    return { ...manageLink(confirmation, serverUrl), day, time: slot.time };
+    return { ...manageLink(confirmation, serverUrl), day, time: slot.time, meetingId: meeting.id };
   }
   throw new Error('no bookable day in the next 30 days');
 }

@@ -7,7 +7,8 @@
 // export holds one page in memory.
 import { stringify } from 'csv-stringify/sync';
 import type { LeadRow, MeetingRow } from '../../../src/domain/painel/api';
-import { attendanceLabels } from '../../../src/domain/painel/copy';
+import { attendanceLabels, meetingStatusLabels } from '../../../src/domain/painel/copy';
+import { wallClock } from '../../../src/lib/meeting-time';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
@@ -70,18 +71,11 @@ export async function* keysetPages<T extends { id: string }>(
   }
 }
 
-const brasilia = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-});
-
 /** An instant as dd/mm/aaaa hh:mm in Brasília time, as the console shows it. */
 export function brasiliaDateTime(iso: string): string {
-  const parts: Record<string, string> = {};
-  for (const p of brasilia.formatToParts(new Date(iso))) parts[p.type] = p.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const { date, time } = wallClock(new Date(iso));
+  return `${date} ${time}`;
 }
-
-const statusLabels: Record<MeetingRow['status'], string> = { scheduled: 'Agendada', cancelled: 'Cancelada' };
 
 export const meetingCsvColumns: CsvColumn<MeetingRow>[] = [
   { header: 'Data e hora', value: (m) => brasiliaDateTime(m.startsAt) },
@@ -89,7 +83,7 @@ export const meetingCsvColumns: CsvColumn<MeetingRow>[] = [
   { header: 'Empresa', value: (m) => m.lead.company },
   { header: 'Serviço', value: (m) => labelOf(serviceOptions, m.service) },
   { header: 'Consultor', value: (m) => m.consultant.name },
-  { header: 'Status', value: (m) => statusLabels[m.status] },
+  { header: 'Status', value: (m) => meetingStatusLabels[m.status] },
   { header: 'Desfecho', value: (m) => (m.outcome ? attendanceLabels[m.outcome.attendance] : null) },
   { header: 'Qualificado', value: (m) => m.outcome?.qualified ?? null },
   { header: 'Observação', value: (m) => m.outcome?.note ?? null },

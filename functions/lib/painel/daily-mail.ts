@@ -1,6 +1,6 @@
 // Every morning at 08:00 in Brasília the mentor (the contact address) gets one mail listing the meetings
 // that ended without an outcome; none when there are none, and never two on one day (painel_daily_mail).
-import { serviceOptions } from '../../../src/domain/options';
+import { labelOf, serviceOptions } from '../../../src/domain/options';
 import { pendingOutcomesMail } from '../../../src/domain/painel/copy';
 import { wallClock } from '../../../src/lib/meeting-time';
 import type { App } from '../app';
@@ -13,8 +13,6 @@ export const DAILY_MAIL_SCHEDULE = '0 11 * * *';
 /** The mail lists at most this many (the oldest); the console lists them all under "Sem desfecho". */
 const LISTED = 100;
 
-const serviceLabel = (value: string) => serviceOptions.find((o) => o.value === value)?.label ?? value;
-
 /** Queues today's mail when there is something to say; true when a mail was queued. */
 export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const now = app.now();
@@ -23,7 +21,7 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   if (pending.length === 0) return false;
   const rows = pending.map((m) => {
     const at = wallClock(new Date(m.startsAt));
-    return [`${at.date} ${at.time}`, `${m.lead.name} (${m.lead.company}) · ${serviceLabel(m.service)} · ${m.consultant.name}`] as const;
+    return [`${at.date} ${at.time}`, `${m.lead.name} (${m.lead.company}) · ${labelOf(serviceOptions, m.service)} · ${m.consultant.name}`] as const;
   });
   const message = composeMail({ to: app.env.contactEmail, subject: pendingOutcomesMail.subject(pending.length) }, {
     greeting: 'Bom dia!',

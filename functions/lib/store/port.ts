@@ -257,5 +257,10 @@ export const PAINEL_FUNCTIONS = [
 ] as const;
 export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
 
+/** Both adapters put the name in SQL or an RPC path: only the listed names pass, whatever a caller's types said. */
+export function assertPainelFunction(fn: string): void {
+  if (!(PAINEL_FUNCTIONS as readonly string[]).includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
+}
+
 export const OUTBOX_LEASE_SECONDS = 120;
 export const OUTBOX_MAX_ATTEMPTS = 10;

@@ -5,7 +5,7 @@ import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, PAINEL_FUNCTIONS, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, assertPainelFunction, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
   type OutboxRow, type PersonData, type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -152,7 +152,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return row.data;
     },
     async call(fn, p) {
-      if (!PAINEL_FUNCTIONS.includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
+      assertPainelFunction(fn);
       const [row] = await rows<{ data: never }>(`select public.${fn}($1::jsonb) as data`, [p]);
       return row?.data ?? (null as never);
     },

@@ -4,7 +4,7 @@ import { sealOutbox } from '../mail/secrets';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, PAINEL_FUNCTIONS, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, assertPainelFunction, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CancelStatus, type ConsultantResult, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -150,7 +150,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email }));
     },
     async call(fn, p) {
-      if (!PAINEL_FUNCTIONS.includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
+      assertPainelFunction(fn);
       return check(await sb.rpc(fn, { p }));
     },
     async close() {},

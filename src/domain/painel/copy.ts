@@ -7,6 +7,9 @@ export const attendanceLabels: Record<Attendance, string> = {
   consultant_no_show: 'Consultor não compareceu',
 };
 
+/** A meeting's stored status. */
+export const meetingStatusLabels = { scheduled: 'Agendada', cancelled: 'Cancelada' } as const;
+
 export const tabLabels: Record<MeetingTab, string> = {
   proximas: 'Próximas',
   'sem-desfecho': 'Sem desfecho',

@@ -1,6 +1,6 @@
 // pt-BR words of the console that are not shared with the endpoints (those are in domain/painel/copy.ts).
 import type { MeetingRow, Outcome } from '../../domain/painel/api';
-import { attendanceLabels } from '../../domain/painel/copy';
+import { attendanceLabels, meetingStatusLabels, tabLabels } from '../../domain/painel/copy';
 import { labelOf, serviceOptions } from '../../domain/options';
 
 export const serviceLabel = (service: string) => labelOf(serviceOptions, service);
@@ -22,7 +22,7 @@ export function meetingState(meeting: Pick<MeetingRow, 'status' | 'startsAt' | '
 export function meetingStateLabel(meeting: Pick<MeetingRow, 'status' | 'startsAt' | 'outcome'>) {
   const state = meetingState(meeting);
   if (state === 'done' && meeting.outcome) return outcomeLabel(meeting.outcome);
-  return { scheduled: 'Agendada', cancelled: 'Cancelada', pending: 'Sem desfecho', done: '' }[state];
+  return { ...meetingStatusLabels, pending: tabLabels['sem-desfecho'], done: '' }[state];
 }
 
 /** Badge colours, AA on their background. */

@@ -19,9 +19,10 @@ export function usePainelSession() {
 
   const check = useCallback(async () => {
     setState({ phase: 'loading' });
-    const result = await request<Viewer | null>(painelPaths.session, { own401: true });
+    // Signed out is the answer null, not a 401 (the endpoint's contract).
+    const result = await request<Viewer | null>(painelPaths.session);
     if (result.ok && result.data) setState({ phase: 'signedIn', viewer: result.data, moved: false });
-    else if (result.ok || result.status === 401) setState({ phase: 'signedOut', moved: false });
+    else if (result.ok) setState({ phase: 'signedOut', moved: false });
     else setState({ phase: 'error', message: result.error });
   }, []);
 

@@ -4,23 +4,17 @@ import { painelMessages } from '../../../../src/domain/painel/copy';
 import { erasePerson } from '../../admin/data-subject';
 import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
-import { isUuid, leadQuery } from '../query';
-import { pageOf, PAGE_SIZE } from './meetings';
+import { leadQuery } from '../query';
+import { pageOf, PAGE_SIZE, pathId } from './meetings';
 
 export async function listLeads(ctx: SignedIn): Promise<Response> {
   const { filter, after } = leadQuery(ctx.url);
   const rows = await ctx.painel.leads(ctx.viewer, filter, PAGE_SIZE + 1, after);
-  return painelJson(pageOf(rows, (l) => l.createdAt));
-}
-
-function leadId(ctx: SignedIn): string {
-  const id = ctx.segments[1];
-  if (!isUuid(id)) throw new HttpError(404, painelMessages.notFound);
-  return id;
+  return painelJson(pageOf(rows, (l) => ({ t: l.createdAt, id: l.id })));
 }
 
 export async function showLead(ctx: SignedIn): Promise<Response> {
-  const view = await ctx.painel.lead(ctx.viewer, leadId(ctx));
+  const view = await ctx.painel.lead(ctx.viewer, pathId(ctx));
   if (!view) throw new HttpError(404, painelMessages.notFound);
   return painelJson(view);
 }
@@ -33,7 +27,7 @@ async function emailOf(ctx: SignedIn, id: string): Promise<string> {
 
 /** "Exportar dados": what `npm run data-subject -- export <email>` prints, as a file. */
 export async function exportLeadData(ctx: SignedIn): Promise<Response> {
-  const id = leadId(ctx);
+  const id = pathId(ctx);
   const data = await ctx.app.store.exportPersonData(await emailOf(ctx, id));
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_data', subject: id, ipHash: ctx.ipHash }, ctx.app.now());
   return painelJson(data, 200, { 'content-disposition': `attachment; filename="dados-${id}.json"` });
@@ -41,7 +35,7 @@ export async function exportLeadData(ctx: SignedIn): Promise<Response> {
 
 /** "Excluir dados": confirmed by typing the lead's email; everything about that person goes, .eml files too. */
 export async function eraseLead(ctx: SignedIn): Promise<Response> {
-  const id = leadId(ctx);
+  const id = pathId(ctx);
   const body = await readJson(ctx.req);
   const email = await emailOf(ctx, id);
   const confirm = body && typeof body === 'object' && 'confirm' in body ? (body as { confirm: unknown }).confirm : null;

@@ -8,35 +8,38 @@ import { encodeCursor, isUuid, meetingQuery, outcomeInput } from '../query';
 /** Rows per page of every console list. */
 export const PAGE_SIZE = 50;
 
-/** One page plus the cursor of the next, fetched as PAGE_SIZE + 1 rows (the extra row only says "more"). */
-export function pageOf<T extends { id: string }>(rows: T[], sortTime: (row: T) => string): Page<T> {
+/**
+ * One page plus the cursor of the next, fetched as PAGE_SIZE + 1 rows (the extra row only says "more");
+ * `position` is what the list's keyset resumes after (its sort time and id, or the id alone).
+ */
+export function pageOf<T>(rows: T[], position: (last: T) => { t?: string; id: string }): Page<T> {
   const items = rows.slice(0, PAGE_SIZE);
   const last = items.at(-1);
-  return { items, next: rows.length > PAGE_SIZE && last ? encodeCursor({ t: sortTime(last), id: last.id }) : null };
+  return { items, next: rows.length > PAGE_SIZE && last !== undefined ? encodeCursor(position(last)) : null };
+}
+
+/** The id in the path (`reunioes/<id>`, `leads/<id>/…`): not an id is nothing of the viewer's either. */
+export function pathId(ctx: SignedIn): string {
+  const id = ctx.segments[1];
+  if (!isUuid(id)) throw new HttpError(404, painelMessages.notFound);
+  return id;
 }
 
 export async function listMeetings(ctx: SignedIn): Promise<Response> {
   const { filter, after } = meetingQuery(ctx.url);
   const rows = await ctx.painel.meetings(ctx.viewer, filter, ctx.app.now(), PAGE_SIZE + 1, after);
-  return painelJson(pageOf(rows, (m) => m.startsAt));
-}
-
-function meetingId(ctx: SignedIn): string {
-  const id = ctx.segments[1];
-  // Not a meeting id: nothing of the viewer's either.
-  if (!isUuid(id)) throw new HttpError(404, painelMessages.notFound);
-  return id;
+  return painelJson(pageOf(rows, (m) => ({ t: m.startsAt, id: m.id })));
 }
 
 export async function showMeeting(ctx: SignedIn): Promise<Response> {
-  const view = await ctx.painel.meeting(ctx.viewer, meetingId(ctx), ctx.app.now());
+  const view = await ctx.painel.meeting(ctx.viewer, pathId(ctx), ctx.app.now());
   if (!view) throw new HttpError(404, painelMessages.notFound);
   return painelJson(view);
 }
 
 /** A consultant records their own meetings only (another's is 404, as if it did not exist); a mentor any. */
 export async function recordOutcome(ctx: SignedIn): Promise<Response> {
-  const id = meetingId(ctx);
+  const id = pathId(ctx);
   const input = outcomeInput(await readJson(ctx.req));
   if (input === null) throw new HttpError(400, painelMessages.outcome);
   if (input === 'note') throw new HttpError(400, painelMessages.note);

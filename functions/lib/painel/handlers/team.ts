@@ -8,8 +8,8 @@ import { formatHours } from '../../../../src/domain/scheduling/hours';
 import { cliCopy, InputError, parseCommand, runCommand } from '../../admin/consultants';
 import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
-import { activityQuery, encodeCursor } from '../query';
-import { PAGE_SIZE } from './meetings';
+import { activityQuery } from '../query';
+import { pageOf, PAGE_SIZE } from './meetings';
 
 export async function listTeam(ctx: SignedIn): Promise<Response> {
   const { consultants = [] } = await ctx.app.store.consultants({ action: 'list' });
@@ -52,7 +52,5 @@ export async function runTeamCommand(ctx: SignedIn): Promise<Response> {
 
 export async function listActivity(ctx: SignedIn): Promise<Response> {
   const rows = await ctx.painel.activity(PAGE_SIZE + 1, activityQuery(ctx.url));
-  const items = rows.slice(0, PAGE_SIZE);
-  const last = items.at(-1);
-  return painelJson({ items, next: rows.length > PAGE_SIZE && last ? encodeCursor({ id: last.id }) : null });
+  return painelJson(pageOf(rows, (a) => ({ id: a.id })));
 }
