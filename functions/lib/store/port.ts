@@ -249,11 +249,13 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** The painel's SQL functions, the only names `call` runs. */
+/** The SQL functions taking and answering one jsonb (the painel's, routing's), the only names `call` runs. */
 export const PAINEL_FUNCTIONS = [
   'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
   'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
   'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
+  // Routing (issue 19): the router's facts.
+  'routing_state',
 ] as const;
 export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
 
