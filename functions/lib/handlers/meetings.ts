@@ -7,10 +7,10 @@ import { locationOf } from '../../../src/domain/meeting-location';
 import { serviceValues } from '../../../src/domain/options';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
-import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
-import { candidateSlots, freePresellers } from '../../../src/domain/scheduling/slots';
+import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
+import { decide, leadPool, readRoutingState } from '../routing';
 import { addDays, isHhMm, isIsoDate, weekdayOf, zonedToUtc } from '../../../src/domain/scheduling/time';
 import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
@@ -22,7 +22,11 @@ export const meetingCopy = {
   invalid: 'Dados do agendamento inválidos.',
   unknownLead: 'Cadastro não encontrado. Preencha o formulário novamente.',
   slotGone: 'Este horário não está mais disponível. Escolha outro horário.',
+  noMeeting: 'Este cadastro não tem agendamento de reunião.',
 } as const;
+
+/** Decisions per booking request: each retry follows a refusal (a race on the time, or a cap reached). */
+const MAX_ROUTING_ATTEMPTS = 4;
 
 export const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const meetingSchema = z.object({
@@ -70,21 +74,30 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
 
         // 400 for a time the rules never offer (weekend, holiday, past, beyond the horizon, off the grid,
         // outside hours, inside the notice); 409 is kept for a bookable time someone else took.
-        const slot = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() })
-          .find((c) => c.time === input.scheduledTime);
+        const day = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() });
+        const slot = day.find((c) => c.time === input.scheduledTime);
         if (!slot) throw new HttpError(400, apiMessages.invalidTime);
 
-        const week = weekOf(input.scheduledDate, env.scheduling.timeZone);
-        const [presellers, busy, previousId, weekCounts] = await Promise.all([
-          store.listActivePresellers(),
-          store.listBusy(slot.startsAt, slot.endsAt),
-          store.previousPresellerId(lead.email),
-          store.countMeetings(week.from, week.to),
-        ]);
-        const order = assignmentOrder({ free: freePresellers(slot, presellers, busy), chosenId: input.presellerId, previousId, weekCounts });
+        const presellers = await store.listActivePresellers();
+        const pool = leadPool(lead, presellers);
+        // A rule without meetings: the wizard showed its message instead of the calendar.
+        if (!pool) throw new HttpError(409, meetingCopy.noMeeting);
+        const { from, to } = rangeOf([input.scheduledDate], env.scheduling);
+        const previousId = await store.previousPresellerId(lead.email);
+        const preferred = [
+          ...(previousId ? [{ id: previousId, reason: 'anterior' as const }] : []),
+          ...(input.presellerId ? [{ id: input.presellerId, reason: 'escolhido' as const }] : []),
+        ];
 
-        // The database's exclusion constraint settles races: on 'conflict' the next free consultant is tried.
-        for (const preseller of order) {
+        // The router decides; the database settles races (exclusion constraint) and caps (under the
+        // consultant's lock): on 'conflict' the facts are read again and the router decides again.
+        const tried = new Set<string>();
+        for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
+          const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
+          const why = decide({ date: input.scheduledDate, slot, daySlots: day, presellers, state, pool, busy, preferred, tried, now: app.now() });
+          const preseller = presellers.find((p) => p.id === why.decision.chosen);
+          if (!preseller) break;
+          tried.add(preseller.id);
           const id = crypto.randomUUID();
           const leadToken = mintToken('lead');
           const consultantToken = mintToken('consultant');
@@ -98,7 +111,8 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
           const result = await store.bookMeeting(
             { id, leadId: lead.id, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
               service: input.service, diagnosticScore: input.diagnosticScore, idempotencyKey: input.idempotencyKey,
-              fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now(), leadTimeZone },
+              fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now(), leadTimeZone,
+              timeZone: env.scheduling.timeZone, routing: why },
             invites,
           );
           if (result.status === 'conflict') continue;

@@ -5,13 +5,13 @@ import { apiMessages } from '../../../src/domain/api';
 import { bookAgainPath, manageMessages, MAX_RESCHEDULES_PER_DAY } from '../../../src/domain/manage';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
-import { assignmentOrder } from '../../../src/domain/scheduling/assignment';
 import { meetingCopy } from '../handlers/meetings';
-import { weekOf } from '../handlers/meetings';
 import { HttpError } from '../http';
 import { cancelMails, rescheduleMails } from '../mail/lifecycle-messages';
 import { mailSettings } from '../mail/messages';
-import { candidateSlots, freePresellers } from '../../../src/domain/scheduling/slots';
+import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
+import { zonedParts } from '../../../src/domain/scheduling/time';
+import { decide, leadPool, readRoutingState, TEAM_RULE } from '../routing';
 import type { Actor, TokenMeeting } from '../store/port';
 import { fingerprint, manageUrl, mintToken } from './tokens';
 import { isOpen, mailMeetingOf } from './view';
@@ -24,20 +24,32 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const { store, env } = app;
   // Consultants may cancel, not move, a meeting: the lead chose its time.
   if (meeting.actor !== 'lead' || !isOpen(meeting, app)) throw new HttpError(409, manageMessages.closed);
-  const slot = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() })
-    .find((c) => c.time === input.scheduledTime);
+  const day = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() });
+  const slot = day.find((c) => c.time === input.scheduledTime);
   if (!slot) throw new HttpError(400, apiMessages.invalidTime);
   // Already there (e.g. a retry of the move that succeeded): nothing to change.
   if (slot.startsAt.getTime() === meeting.startsAt.getTime()) return;
 
-  const week = weekOf(input.scheduledDate, env.scheduling.timeZone);
-  const [presellers, busy, weekCounts] = await Promise.all([
-    store.listActivePresellers(), store.listBusy(slot.startsAt, slot.endsAt), store.countMeetings(week.from, week.to),
-  ]);
-  const order = assignmentOrder({ free: freePresellers(slot, presellers, busy), chosenId: meeting.preseller.id, weekCounts });
+  const presellers = await store.listActivePresellers();
+  // The same consultant first; else the lead's rule decides (the whole team if the rule no longer books).
+  const pool = leadPool(meeting.lead, presellers) ?? { rule: TEAM_RULE, ids: null };
+  const { from, to } = rangeOf([input.scheduledDate], env.scheduling);
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);
-  for (const preseller of order) {
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
+    // The meeting being moved frees its place: it does not count against its consultant's caps.
+    const days = state.load.get(meeting.preseller.id);
+    const oldDate = zonedParts(meeting.startsAt, env.scheduling.timeZone).date;
+    days?.set(oldDate, Math.max(0, (days.get(oldDate) ?? 0) - 1));
+    const why = decide({
+      date: input.scheduledDate, slot, daySlots: day, presellers, state, pool, busy, tried, now: app.now(),
+      preferred: [{ id: meeting.preseller.id, reason: 'anterior' }],
+    });
+    const preseller = presellers.find((p) => p.id === why.decision.chosen);
+    if (!preseller) break;
+    tried.add(preseller.id);
     // Both readers get a fresh link in the "reagendada" mails (only hashes are stored, so a link is a new
     // token); reschedule_meeting stores both, and revokes the earlier consultant links only when the
     // consultant changes.
@@ -52,6 +64,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
       now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
       tokens: [leadToken.row, consultantToken.row], maxChangesPerDay: MAX_RESCHEDULES_PER_DAY,
+      timeZone: env.scheduling.timeZone, routing: why,
     }, mails);
     if (status === 'conflict') continue;
     if (status === 'rescheduled') {

@@ -5,6 +5,7 @@ import type { LeadData } from '../../../src/domain/lead';
 import type { Service } from '../../../src/domain/options';
 import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { Busy } from '../../../src/domain/scheduling/slots';
+import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
 
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
@@ -64,6 +65,10 @@ export type NewMeeting = {
   now?: Date;
   /** The lead's IANA time zone from the browser at booking (validated), for the lead's mails. */
   leadTimeZone?: string | null;
+  /** The scheduling zone: the caps count meetings per local day and week in it. */
+  timeZone?: string;
+  /** Why the router chose this consultant (stored with the meeting). */
+  routing?: RoutingWhy;
 };
 export type MeetingRecord = { id: string; presellerId: string; startsAt: Date };
 /** A meeting found by its idempotency key, with the fingerprint of the request that booked it. */
@@ -106,6 +111,8 @@ export type RescheduleChange = {
   tokens: TokenRow[];
   /** 'limited' once the meeting was moved this many times in the last 24 hours. */
   maxChangesPerDay?: number;
+  timeZone?: string;
+  routing?: RoutingWhy;
 };
 export type RescheduleStatus = 'limited' | 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
 /** tokens: the lead's and the consultant's new manage tokens, for the links in the cancellation mails. */
@@ -256,6 +263,10 @@ export const PAINEL_FUNCTIONS = [
   'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
   // Routing (issue 19): the router's facts.
   'routing_state',
+  // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).
+  'routing_admin', 'routing_why', 'routing_report',
+  // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
+  'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
 ] as const;
 export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
 

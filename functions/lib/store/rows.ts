@@ -68,6 +68,8 @@ export function meetingRow(m: NewMeeting) {
     tokens: m.tokens ?? [],
     now: m.now?.toISOString() ?? null,
     lead_time_zone: m.leadTimeZone ?? null,
+    time_zone: m.timeZone ?? null,
+    routing: m.routing ?? null,
   };
 }
 
@@ -77,6 +79,8 @@ export function changeRow(c: RescheduleChange) {
     starts_at: c.startsAt.toISOString(), ends_at: c.endsAt.toISOString(), now: c.now.toISOString(),
     notice_minutes: c.noticeMinutes, idempotency_key: c.idempotencyKey, fingerprint: c.fingerprint, tokens: c.tokens,
     max_changes: c.maxChangesPerDay ?? null,
+    time_zone: c.timeZone ?? null,
+    routing: c.routing ?? null,
   };
 }
 

@@ -2,6 +2,7 @@
 // Atomic writes are SQL functions (supabase/migrations/*_procedures.sql) that the supabase-js adapter calls
 // by name too, so the three adapters cannot disagree on what a booking or a lead is.
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
+import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import {
@@ -40,11 +41,11 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       // One JSON row instead of a row per interval: with calendar feeds there are hundreds, and building
       // row objects in the driver cost ~4× more than parsing one JSON text (PGlite, 300 intervals).
       const [row] = await rows<{ busy: string }>(
-        `select coalesce(json_agg(json_build_array(preseller_id, starts_at, ends_at)), '[]')::text as busy
+        `select coalesce(json_agg(json_build_array(preseller_id, starts_at, ends_at, kind)), '[]')::text as busy
          from list_busy($1::timestamptz, $2::timestamptz)`,
         [from, to],
       );
-      return (JSON.parse(row.busy) as [string, string, string][]).map(([presellerId, s, e]) => ({ presellerId, startsAt: new Date(s), endsAt: new Date(e) }));
+      return (JSON.parse(row.busy) as [string, string, string, BusyKind][]).map(([presellerId, s, e, kind]) => ({ presellerId, startsAt: new Date(s), endsAt: new Date(e), kind }));
     },
     async listWorkingHours() {
       return rows<WorkingHours>(

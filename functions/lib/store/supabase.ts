@@ -1,6 +1,7 @@
 // Supabase adapter (production): service-role client; atomic writes go through the same SQL
 // functions as the embedded adapter (supabase/migrations/*_procedures.sql).
 import { sealOutbox } from '../mail/secrets';
+import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
@@ -45,10 +46,10 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       ).map(presellerFromRow);
     },
     async listBusy(from, to) {
-      const list = check<{ preseller_id: string; starts_at: string; ends_at: string }[]>(
+      const list = check<{ preseller_id: string; starts_at: string; ends_at: string; kind: BusyKind }[]>(
         await sb.rpc('list_busy', { p_from: from.toISOString(), p_to: to.toISOString() }),
       );
-      return list.map((r) => ({ presellerId: r.preseller_id, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at) }));
+      return list.map((r) => ({ presellerId: r.preseller_id, startsAt: new Date(r.starts_at), endsAt: new Date(r.ends_at), kind: r.kind }));
     },
     async listWorkingHours() {
       const list = check<{ preseller_id: string; weekday: number; starts_at: string; ends_at: string }[]>(await sb.rpc('list_working_hours'));

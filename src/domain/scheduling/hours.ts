@@ -133,10 +133,10 @@ export function offHoursBusy(byPreseller: Map<string, Weekly>, from: Date, to: D
     for (const [presellerId, weekly] of byPreseller) {
       let cursor = 0;
       for (const [s, e] of weekly.get(weekday) ?? []) {
-        if (s > cursor) out.push({ presellerId, startsAt: at(date, cursor), endsAt: at(date, s) });
+        if (s > cursor) out.push({ presellerId, startsAt: at(date, cursor), endsAt: at(date, s), kind: 'hours' });
         cursor = e;
       }
-      if (cursor < 1439) out.push({ presellerId, startsAt: at(date, cursor), endsAt: at(date, 1440) });
+      if (cursor < 1439) out.push({ presellerId, startsAt: at(date, cursor), endsAt: at(date, 1440), kind: 'hours' });
     }
   }
   return out.filter((b) => b.startsAt < to && b.endsAt > from && b.endsAt > b.startsAt);

@@ -12,7 +12,12 @@ import { firstName } from '../text';
  */
 export type SlotRules = { config: SchedulingConfig; now: Date; isHoliday: (date: string) => boolean; weekly?: Weekly };
 export type Candidate = { time: string; startsAt: Date; endsAt: Date };
-export type Busy = { presellerId: string; startsAt: Date; endsAt: Date };
+/**
+ * kind: what holds the consultant (a meeting, a calendar block, time off, or outside their hours); absent
+ * reads as a meeting. Only the routing "why" tells them apart (routing-facts.ts).
+ */
+export type BusyKind = 'meeting' | 'calendar' | 'time_off' | 'hours';
+export type Busy = { presellerId: string; startsAt: Date; endsAt: Date; kind?: BusyKind };
 /** roomUrl: the consultant's video room (null or absent: a phone call); only its kind leaves here. */
 export type PresellerRef = { id: string; name: string; roomUrl?: string | null };
 

@@ -1,0 +1,107 @@
+// Routing on top of the store: reads the router's facts (routing_state), turns the lead's rule into a
+// pool of consultants, and decides one booking (availability lists with routedSlots, in the domain).
+import { route, type RoutingWhy } from '../../src/domain/scheduling/routing';
+import { candidatesAt, dayFacts, mondayOf, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
+import type { Candidate, PresellerRef } from '../../src/domain/scheduling/slots';
+import { addDays, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
+import type { App } from './app';
+import type { Preseller } from './store/port';
+import { leadRouteOf } from './routing-rules';
+
+type StateRow = {
+  settings: { window: 'mes' | 'semana'; equal_ahead: number | null };
+  window: { from: string; to: string };
+  consultants: { id: string; weight: number; cap_day: number | null; cap_week: number | null; count: number; credit: number; last_assigned_at: string | null }[];
+  load: { id: string; date: string; n: number }[];
+};
+
+/** The counting windows around now (the month and the Monday-based week, local), and the caps' dates. */
+export function windowsOf(now: Date, dates: string[], timeZone: string) {
+  const today = zonedParts(now, timeZone).date;
+  const month = today.slice(0, 7);
+  const [y, m] = month.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const week = mondayOf(today);
+  const sorted = [...dates].sort();
+  return {
+    month_from: zonedToUtc(`${month}-01`, '00:00', timeZone), month_to: zonedToUtc(`${next}-01`, '00:00', timeZone),
+    week_from: zonedToUtc(week, '00:00', timeZone), week_to: zonedToUtc(addDays(week, 7), '00:00', timeZone),
+    load_from: zonedToUtc(mondayOf(sorted[0] ?? today), '00:00', timeZone),
+    load_to: zonedToUtc(addDays(mondayOf(sorted[sorted.length - 1] ?? today), 7), '00:00', timeZone),
+  };
+}
+
+/** The router's facts for bookings on these dates, as of the app's clock. */
+export async function readRoutingState(app: App, dates: string[]): Promise<RoutingState> {
+  const tz = app.env.scheduling.timeZone;
+  const row = await app.store.call<StateRow>('routing_state', { ...windowsOf(app.now(), dates, tz), now: app.now(), time_zone: tz });
+  const load = new Map<string, Map<string, number>>();
+  for (const l of row.load) {
+    const days = load.get(l.id) ?? new Map<string, number>();
+    days.set(l.date, Number(l.n));
+    load.set(l.id, days);
+  }
+  return {
+    window: { kind: row.settings.window, ...row.window },
+    equalAhead: row.settings.equal_ahead,
+    consultants: new Map(row.consultants.map((c) => [c.id, {
+      weight: c.weight, capDay: c.cap_day, capWeek: c.cap_week, count: Number(c.count), credit: Number(c.credit), lastAssignedAt: c.last_assigned_at,
+    }])),
+    load,
+  };
+}
+
+/** A lead's rule as routing sees it (LeadRoute in src/domain/scheduling/rules.ts). */
+export type RouteOfLead = { rule: string; kind: 'team' } | { rule: string; kind: 'pool'; emails: string[] } | { rule: string; kind: 'none' };
+
+/** The consultants a rule sends the lead to; null for a rule without meetings. */
+export function poolOf(leadRoute: RouteOfLead, presellers: Preseller[]): Pool | null {
+  if (leadRoute.kind === 'none') return null;
+  if (leadRoute.kind === 'team') return { rule: leadRoute.rule, ids: null };
+  const emails = new Set(leadRoute.emails.map((e) => e.toLowerCase()));
+  return { rule: leadRoute.rule, ids: new Set(presellers.filter((p) => emails.has(p.email.toLowerCase())).map((p) => p.id)) };
+}
+
+/** A fresh draw in [0, 1) for a booking's exact ties. */
+export const freshDraw = () => crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+
+export type Decide = {
+  date: string;
+  slot: Candidate;
+  /** The day's bookable times (whether a consultant works that day is read over them). */
+  daySlots: Candidate[];
+  presellers: PresellerRef[];
+  state: RoutingState;
+  pool: Pool;
+  /** Busy intervals over the whole day. */
+  busy: Parameters<typeof dayFacts>[3];
+  preferred: { id: string; reason: 'anterior' | 'escolhido' }[];
+  /** Consultants already tried in this request (the database refused them: taken or at their cap). */
+  tried: Set<string>;
+  now: Date;
+};
+
+/** One booking's decision with its "why". The tried ones read as taken. */
+export function decide(d: Decide): RoutingWhy {
+  const day = dayFacts(d.date, d.daySlots, d.presellers, d.busy, d.state);
+  const candidates = candidatesAt(d.slot, d.presellers, d.busy, d.state, day, d.pool)
+    .map((c) => (d.tried.has(c.id) && !c.busy ? { ...c, busy: 'ocupado' as const } : c));
+  const input = { rule: d.pool.rule, candidates, equalAhead: d.state.equalAhead, preferred: d.preferred, random: freshDraw() };
+  return {
+    v: 1, at: d.now.toISOString(),
+    window: d.state.window,
+    input,
+    decision: route(input),
+  };
+}
+
+/**
+ * The pool of a stored lead: its rule (content/roteamento.yaml) on its answers and service. null: the
+ * rule gives this lead no meeting. An unknown lead gets the whole team (the caller decides what else).
+ */
+export function leadPool(lead: (Parameters<typeof leadRouteOf>[0]) | null, presellers: Preseller[]): Pool | null {
+  if (!lead) return { rule: TEAM_RULE, ids: null };
+  return poolOf(leadRouteOf(lead), presellers);
+}
+/** The rule name stored when no lead is known (availability without ?lead=, e.g. the manage page). */
+export const TEAM_RULE = 'equipe';
