@@ -1,0 +1,169 @@
+// Routing over HTTP on PGlite (issue 19): leads taking the times shown end evenly spread, caps hold
+// under concurrency, and each booking stores a why that replays to its consultant.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
+import { replays, type RoutingWhy } from '../../src/domain/scheduling/routing';
+import { seeded } from '../../src/domain/scheduling/routing.simulation';
+import { addDays, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
+import { get, key, openTestApp, postJson, PRESELLERS, validRequest, type TestApp } from './helpers';
+
+const TZ = 'America/Sao_Paulo';
+// A fixed clock (a Monday morning) so the days, holidays and the draws of this file never change.
+const NOW = new Date('2027-03-01T11:00:00Z');
+
+async function openApp(): Promise<TestApp> {
+  return openTestApp({ now: () => NOW });
+}
+
+function handlers(app: TestApp) {
+  const getApp = async () => app;
+  const leads = createLeadsHandler(getApp);
+  const meetings = createMeetingsHandler(getApp);
+  const availability = createAvailabilityHandler(getApp);
+  return {
+    async lead(i: number) {
+      const res = await leads(postJson('/api/leads', { ...validRequest, email: `lead${i}@example.com`, service: 'consultoria', idempotencyKey: key() }));
+      expect(res.status).toBe(201);
+      return (await res.json()).id as string;
+    },
+    async slots(date: string, leadId?: string) {
+      const res = await availability(get(`/api/availability?date=${date}${leadId ? `&lead=${leadId}` : ''}`));
+      return (await res.json()).availableSlots as { time: string; presellerId: string; presellerName: string }[];
+    },
+    book(leadId: string, date: string, time: string, presellerId?: string) {
+      return meetings(postJson('/api/meetings', {
+        leadId, scheduledDate: date, scheduledTime: time, presellerId, service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
+      }));
+    },
+  };
+}
+
+const workdays = (from: string, n: number) => {
+  const out: string[] = [];
+  for (let d = addDays(from, 1); out.length < n; d = addDays(d, 1)) if (![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())) out.push(d);
+  return out;
+};
+
+describe('60 leads each taking a random time shown', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(() => app.close());
+
+  it('counts per consultant differ by ≤ 1; each booking got the consultant shown, and its why replays', async () => {
+    const h = handlers(app);
+    const rand = seeded(60);
+    const days = workdays(zonedParts(NOW, TZ).date, 20);
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < 60; i++) {
+      const leadId = await h.lead(i);
+      const date = days[Math.floor(rand() * days.length)];
+      const slots = await h.slots(date, leadId);
+      // Each time once: the router's choice, never a list of every free consultant.
+      expect(new Set(slots.map((s) => s.time)).size).toBe(slots.length);
+      const slot = slots[Math.floor(rand() * slots.length)];
+      const res = await h.book(leadId, date, slot.time, slot.presellerId);
+      expect(res.status).toBe(201);
+      expect((await res.json()).preseller.name.split(' ')[0]).toBe(slot.presellerName);
+      counts[slot.presellerId] = (counts[slot.presellerId] ?? 0) + 1;
+    }
+    const values = Object.values(PRESELLERS).map((id) => counts[id] ?? 0);
+    expect(Math.max(...values) - Math.min(...values)).toBeLessThanOrEqual(1);
+
+    const { rows } = await app.store.db.query<{ preseller_id: string; routing: RoutingWhy }>('select preseller_id, routing from meetings');
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      expect(row.routing.decision.chosen).toBe(row.preseller_id);
+      expect(row.routing.decision.tieBreak).toBe('horário escolhido');
+      expect(replays(row.routing)).toBe(true);
+      // Ids and counts only: no lead data, no feed URL, no token.
+      expect(JSON.stringify(row.routing)).not.toMatch(/@|https?:|lead\d/);
+    }
+  });
+});
+
+describe('caps', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await openApp();
+    // Ana alone, at most 3 meetings a day.
+    await app.store.db.query('update presellers set active = (id = $1)', [PRESELLERS.ana]);
+    await app.store.db.query('update presellers set cap_day = 3 where id = $1', [PRESELLERS.ana]);
+  });
+  afterAll(() => app.close());
+
+  it('20 concurrent bookings of one day under a cap of 3 per day → exactly 3; the day is then closed', async () => {
+    const h = handlers(app);
+    const date = workdays(zonedParts(NOW, TZ).date, 3)[2];
+    const slots = await h.slots(date);
+    expect(slots.length).toBeGreaterThanOrEqual(16);
+    const leadIds = await Promise.all(Array.from({ length: 20 }, (_, i) => h.lead(100 + i)));
+    const responses = await Promise.all(leadIds.map((leadId, i) => h.book(leadId, date, slots[i % slots.length].time, PRESELLERS.ana)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+    const { rows } = await app.store.db.query<{ n: number }>(`select count(*)::int as n from meetings where status = 'scheduled'`);
+    expect(rows[0].n).toBe(3);
+    // Availability never offers a time only a capped consultant could take.
+    expect(await h.slots(date)).toEqual([]);
+    const month = await createAvailabilityHandler(async () => app)(get(`/api/availability?month=${date.slice(0, 7)}`));
+    expect((await month.json()).days).not.toContain(date);
+  });
+});
+
+describe('the facts: windows, credits, no-shows and cancellations', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(() => app.close());
+
+  let leadCount = 500;
+  const insertMeeting = async (presellerId: string, bookedAt: Date, startsAt: Date, status = 'scheduled') => {
+    const leadId = await handlers(app).lead(++leadCount);
+    const res = await app.store.db.query<{ id: string }>(`insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score,
+      idempotency_key, status, booked_at) values ($1, $2, $3, $3::timestamptz + interval '30 min', 'consultoria', 50, $4, $5, $6) returning id`,
+    [leadId, presellerId, startsAt, key(), status, bookedAt]);
+    return res.rows[0].id;
+  };
+  const state = async () => (await import('../../functions/lib/routing')).readRoutingState(app, [zonedParts(NOW, TZ).date]);
+
+  it('counts by booking time in the month, without cancelled meetings nor "Lead não compareceu"; credits a full day off and a newcomer', async () => {
+    const start = (d: number, hour: number) => zonedToUtc(addDays('2027-03-01', d), `${String(hour).padStart(2, '0')}:00`, TZ);
+    const lastMonth = new Date('2027-02-20T12:00:00Z');
+    // Ana: 2 counted this month, 1 from February, 1 cancelled, 1 no-show.
+    await insertMeeting(PRESELLERS.ana, new Date('2027-03-01T10:00:00Z'), start(3, 9));
+    await insertMeeting(PRESELLERS.ana, new Date('2027-03-01T10:05:00Z'), start(3, 10));
+    await insertMeeting(PRESELLERS.ana, lastMonth, start(4, 9));
+    await insertMeeting(PRESELLERS.ana, new Date('2027-03-01T10:10:00Z'), start(4, 10), 'cancelled');
+    const noShow = await insertMeeting(PRESELLERS.ana, new Date('2027-03-01T10:15:00Z'), start(4, 11));
+    await app.store.db.query(`insert into meeting_outcomes (meeting_id, attendance, recorded_by) values ($1, 'lead_no_show', 'test')`, [noShow]);
+    // Bruno: off all of March 1st (local), while Ana and Carla booked 4 that day.
+    await app.store.db.query('insert into preseller_time_off (preseller_id, starts_at, ends_at) values ($1, $2, $3)',
+      [PRESELLERS.bruno, zonedToUtc('2027-03-01', '00:00', TZ), zonedToUtc('2027-03-02', '00:00', TZ)]);
+    await insertMeeting(PRESELLERS.carla, new Date('2027-03-01T10:20:00Z'), start(5, 9));
+    await insertMeeting(PRESELLERS.carla, new Date('2027-03-01T10:25:00Z'), start(5, 10));
+    const s = await state();
+    expect(s.window.kind).toBe('mes');
+    expect(s.consultants.get(PRESELLERS.ana)).toMatchObject({ count: 2, credit: 0 });
+    expect(s.consultants.get(PRESELLERS.carla)).toMatchObject({ count: 2, credit: 0 });
+    // 4 booked by the others on Bruno's day off, shared among the 2 others: credit 2.
+    expect(s.consultants.get(PRESELLERS.bruno)).toMatchObject({ count: 0, credit: 2 });
+    // Caps count by the meeting's local day: Ana holds 2 on March 4 (the cancelled one is not there).
+    expect(s.load.get(PRESELLERS.ana)?.get('2027-03-04')).toBe(2);
+
+    // A newcomer joining now starts at the average the 3 others booked before: (2 + 0 + 2) ÷ 3.
+    const { rows } = await app.store.db.query<{ id: string }>(`insert into presellers (name, email, created_at) values ('Diana Lopes', 'diana@consultores.example.com', $1) returning id`, [NOW]);
+    const after = await state();
+    expect(after.consultants.get(rows[0].id)?.credit).toBeCloseTo(4 / 3, 3);
+
+    // The weekly window counts only this week's bookings.
+    await app.store.db.query(`update routing_settings set count_window = 'semana'`);
+    const weekly = await state();
+    expect(weekly.window.kind).toBe('semana');
+    expect(weekly.consultants.get(PRESELLERS.ana)?.count).toBe(2);
+  });
+});
