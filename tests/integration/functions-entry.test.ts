@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('function entry points', () => {
   it('export Netlify v2 configs with paths and rate limits', async () => {
-    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['manage', '/api/manage'], ['manage-link', '/api/manage-link'], ['health', '/api/health']]) {
+    for (const [file, path] of [['leads', '/api/leads'], ['availability', '/api/availability'], ['meetings', '/api/meetings'], ['manage', '/api/manage'], ['manage-link', '/api/manage-link'], ['agendar-link', '/api/agendar-link'], ['health', '/api/health']]) {
       const mod = await import(`../../functions/${file}.ts`);
       expect(mod.config.path).toBe(path);
       expect(mod.config.rateLimit).toMatchObject({ windowSize: 60, aggregateBy: ['ip', 'domain'] });
@@ -31,6 +31,7 @@ describe('function entry points', () => {
     // Every minute: a flood of queued mail never holds a real invite back more than a minute.
     expect((await import('../../functions/outbox-drain.ts')).config.schedule).toBe('* * * * *');
     expect((await import('../../functions/reminders.ts')).config.schedule).toBe('*/5 * * * *');
+    expect((await import('../../functions/lead-followup.ts')).config.schedule).toBe('*/5 * * * *');
   });
 
   it('share one embedded database under DATA_DIR and write mail to DATA_DIR/outbox', async () => {

@@ -138,6 +138,11 @@ export type LeadView = {
   meetings: MeetingRow[];
   /** `to`: whose mail it was, as a role; the team's own addresses are never shown. */
   mails: { id: string; kind: string; subject: string; to: 'lead' | 'consultant' | 'other'; createdAt: string; sentAt: string | null }[];
+  /**
+   * "Preencheu mas não agendou": the one mail with the scheduling link (20261127000200_lead_followup.sql),
+   * null when none was queued. droppedAt: never sent (the hourly cap, or the lead booked first).
+   */
+  followup?: { queuedAt: string; sentAt: string | null; droppedAt: string | null } | null;
 };
 
 export type TeamMember = {

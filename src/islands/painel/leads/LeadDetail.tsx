@@ -1,6 +1,7 @@
 // A lead (LeadView). For the mentor: 'Exportar dados' (the person's data as JSON) and 'Excluir dados'.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
+import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { BackButton, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
@@ -68,10 +69,22 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
           )}
           {section('respostas', 'Respostas do formulário', <LeadAnswers lead={lead} />)}
           {section('consentimento', 'Consentimento', <LeadConsent consent={lead.consent} />)}
-          {section('reunioes', 'Reuniões', <LeadMeetings meetings={lead.meetings} onOpen={onOpenMeeting} />)}
+          {section('reunioes', 'Reuniões', (
+            <>
+              {lead.followup && <p className="mb-3 text-sm text-slate-700" data-testid="lead-followup">{followupLine(lead.followup)}</p>}
+              <LeadMeetings meetings={lead.meetings} onOpen={onOpenMeeting} />
+            </>
+          ))}
           {section('emails', 'E-mails enviados', <LeadMails mails={lead.mails} />)}
         </>
       )}
     </article>
   );
+}
+
+/** "Preencheu mas não agendou": whether the one mail with the scheduling link went out, and when. */
+function followupLine(f: NonNullable<LeadView['followup']>): string {
+  if (f.sentAt) return `Lembrete de agendamento enviado em ${dateTimeOf(f.sentAt)}`;
+  if (f.droppedAt) return 'Lembrete de agendamento não enviado (o lead agendou antes, ou o limite de e-mails por hora foi atingido)';
+  return `Lembrete de agendamento na fila desde ${dateTimeOf(f.queuedAt)}`;
 }

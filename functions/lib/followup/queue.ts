@@ -1,0 +1,53 @@
+// "Preencheu mas não agendou", queued by functions/lead-followup.ts every 5 minutes with the app's clock.
+// Rule (supabase/migrations/20261127000200_lead_followup.sql): a consulting or paid-traffic lead whose
+// rule offers meetings, with no meeting 15 minutes after the form (and at most a day after it), gets one
+// mail with a personal link to the scheduling dialog, valid 7 days. Never twice (one row per lead, written
+// with the mail in one transaction), never after a booking (re-checked under the person's booking lock;
+// a booking after the queue drops the unsent mail), one per person while a link is valid, and inside the
+// per-address hourly cap of the outbox.
+import type { Service } from '../../../src/domain/options';
+import { FOLLOWUP_FRAGMENT } from '../../../src/domain/followup';
+import type { App } from '../app';
+import { followupMail } from '../mail/followup-mail';
+import { sealMessage, type SealedContent } from '../mail/secrets';
+import { mintToken } from '../manage/tokens';
+import { FOLLOWUP_DELAY_SECONDS, FOLLOWUP_MAX_AGE_SECONDS, FOLLOWUP_TTL_DAYS, FOLLOWUP_TTL_SECONDS } from './rules';
+
+type DueLead = { leadId: string; name: string; email: string; service: Service };
+
+const BATCH = 50;
+
+/** The link the mail carries: the token in the fragment, never in the query (no server log sees it). */
+export function followupUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/orcamento#${FOLLOWUP_FRAGMENT}=${token}`;
+}
+
+/** Queues every follow-up due now; returns how many were queued (and starts sending them). */
+export async function queueDueFollowups(app: App): Promise<number> {
+  const { store, env } = app;
+  let queued = 0;
+  const rule = { delay_seconds: FOLLOWUP_DELAY_SECONDS, max_age_seconds: FOLLOWUP_MAX_AGE_SECONDS };
+  for (let round = 0; round < 20; round++) {
+    const now = app.now();
+    const due = await store.call<DueLead[]>('lead_followup_due', { now: now.toISOString(), limit: BATCH, ...rule });
+    let queuedNow = 0;
+    for (const lead of due) {
+      // Only the hash is stored; the token exists in the mail alone (sealed apart until it is sent).
+      const { token, row } = mintToken('lead');
+      const mail = followupMail({
+        name: lead.name, service: lead.service, link: followupUrl(env.siteUrl, token), ttlDays: FOLLOWUP_TTL_DAYS,
+        siteUrl: env.siteUrl, replyTo: env.contactEmail,
+      });
+      const message: SealedContent = sealMessage({ ...mail, to: lead.email }, [token]);
+      const ok = await store.call<boolean>('lead_followup_queue', {
+        lead_id: lead.leadId, now: now.toISOString(), token_hash: row.hash, ttl_seconds: FOLLOWUP_TTL_SECONDS, ...rule, message,
+      });
+      if (ok) queuedNow++;
+    }
+    queued += queuedNow;
+    // A lead refused on the re-check stays out of the next list (booked, or its person got one meanwhile).
+    if (due.length < BATCH || queuedNow === 0) break;
+  }
+  if (queued > 0) await app.outbox.kick();
+  return queued;
+}
