@@ -12,6 +12,7 @@ import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/
 import { withSchedules } from '../schedules';
 import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
 import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
+import { distributionLine, isRoutingCommand, parseRoutingCommand, routingCopy, routingSettings, routingUsage, runRoutingCommand, type RoutingCommand, type RoutingSettings } from './routing';
 
 /** A calendar's iCal address is a few hundred characters (Google's secret address ~150); longer is not one. */
 export const FEED_URL_MAX = 2_000;
@@ -30,6 +31,7 @@ export const cliCopy = {
     '  sala <email> <https-url>   |   sala <email> telefone      (onde as reuniões acontecem; padrão: telefone)',
     '  sync',
     '  agenda-link <email> [--rotate]',
+    ...routingUsage,
   ].join('\n'),
   unknownCommand: (c: string) => `Comando desconhecido: "${c}".`,
   arguments: (c: string) => `Argumentos inválidos para "${c}".`,
@@ -95,7 +97,7 @@ function roomUrl(value: string | undefined): string | null {
   return href;
 }
 
-type Parsed = { command: ConsultantCommand | { action: 'sync' }; token?: string };
+type Parsed = { command: ConsultantCommand | { action: 'sync' } | RoutingCommand; token?: string };
 
 /** Checks every argument; throws InputError (pt-BR) before anything is stored. */
 export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
@@ -151,17 +153,26 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
       const token = newAgendaToken();
       return { command: { action: 'agenda-token', email: email(args[0]), hash: agendaTokenHash(token), rotate: args[1] === '--rotate' }, token };
     }
-    default:
+    default: {
+      // limit, weight, mode, janela, why, report (admin/routing.ts).
+      const routing = parseRoutingCommand(command, args, email, {
+        input: (message) => { throw new InputError(message); },
+        arity: () => { throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`); },
+      });
+      if (routing) return { command: routing };
       throw new InputError(`${command ? cliCopy.unknownCommand(command) : ''}\n${cliCopy.usage}`.trim());
+    }
   }
 }
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void };
-export type CliEnv = { config: SchedulingConfig; siteUrl: string };
+/** actor: who runs it (the console's signed-in mentor), kept with a team setting; the terminal otherwise. */
+export type CliEnv = { config: SchedulingConfig; siteUrl: string; actor?: string; now?: Date };
 
 /** Runs one parsed command on the store; returns the exit code. */
 export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: CliIo): Promise<number> {
   const { command } = parsed;
+  if (isRoutingCommand(command)) return runRoutingCommand(store, command, { ...env, unknownConsultant: cliCopy.unknownConsultant }, io);
   if (command.action === 'sync') {
     await withSchedules(store, env.config).calendars.refreshDue(0);
     printList((await store.consultants({ action: 'list' })).consultants ?? [], env, io, true);
@@ -178,7 +189,7 @@ export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: 
   }
   switch (command.action) {
     case 'list':
-      printList(result.consultants ?? [], env, io, false);
+      printList(result.consultants ?? [], env, io, false, await routingSettings(store));
       break;
     case 'add':
       io.out(cliCopy.added(command.name));
@@ -215,8 +226,9 @@ function localLabel(d: Date, config: SchedulingConfig): string {
 
 const feedStatus = { pending: 'aguardando a primeira leitura', ok: 'ok', error: 'com erro' } as const;
 
-function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly: boolean): void {
+function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly: boolean, routing?: RoutingSettings): void {
   if (list.length === 0) return io.out(cliCopy.none);
+  const weights = new Map(routing?.consultants.map((c) => [c.email.toLowerCase(), c]));
   for (const c of list) {
     if (feedsOnly && !c.feed) continue;
     const hours = c.hours.length ? formatHours(c.hours) : `${formatHours(defaultHours(env.config))} (padrão)`;
@@ -230,6 +242,8 @@ function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly:
       `  agenda: ${feed}`,
       `  link de assinatura: ${c.agenda_link ? 'gerado' : 'não gerado'}`,
       `  ${c.room_url ? `Sala: ${c.room_url}` : locationCopy.phone.label}`,
+      ...(weights.has(c.email.toLowerCase()) ? [`  ${distributionLine(weights.get(c.email.toLowerCase())!)}`] : []),
     ].join('\n'));
   }
+  if (routing) io.out(routingCopy.teamLine(routing.window, routing.equal_ahead));
 }

@@ -2,6 +2,7 @@
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
 import type { Service } from '../options';
+import type { RoutingWhy } from '../scheduling/routing';
 
 export const painelPaths = {
   /** POST { email } → 202 { message }: the same answer whether or not the address may enter. */
@@ -31,7 +32,7 @@ export const painelPaths = {
   /** GET with the list's query → text/csv (attachment). Mentor only. */
   exportMeetings: '/api/painel/exportar/reunioes',
   exportLeads: '/api/painel/exportar/leads',
-  /** GET → { consultants: TeamMember[] }; POST TeamCommand → { message } or 400 { error }. Mentor only. */
+  /** GET → { consultants: TeamMember[], routing: TeamRouting }; POST TeamCommand → { message } or 400 { error }. Mentor only. */
   team: '/api/painel/equipe',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */
   activity: '/api/painel/atividade',
@@ -100,6 +101,8 @@ export type MeetingView = MeetingRow & {
   outcomes: Outcome[];
   /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
   canRecordOutcome: boolean;
+  /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
+  why: { routing: RoutingWhy; names: Record<string, string> } | null;
 };
 
 /** Query of the leads list (and its CSV). `reuniao`: with or without any meeting. */
@@ -155,13 +158,19 @@ export type TeamMember = {
   feed: { status: 'pending' | 'ok' | 'error'; errorCode: string | null; syncedAt: string | null } | null;
   agendaLink: boolean;
   roomUrl: string | null;
+  /** Share of the leads (100 = a full share) and caps on meetings per day and week (null: none). */
+  weight: number;
+  capDay: number | null;
+  capWeek: number | null;
 };
+/** The team's routing settings (GET team's `routing`): the counting window and equal distribution (null: off). */
+export type TeamRouting = { window: 'mes' | 'semana'; equalAhead: number | null };
 
 /**
  * One consultants command, as `npm run consultants -- <command> <args…>` takes it (the same parser and
  * the same code run it): e.g. { command: 'hours', args: ['ana@x.com', 'seg-sex 09:00-18:00'] }.
  */
-export const teamCommands = ['add', 'deactivate', 'hours', 'off', 'feed', 'sala', 'sync', 'agenda-link'] as const;
+export const teamCommands = ['add', 'deactivate', 'hours', 'off', 'feed', 'sala', 'sync', 'agenda-link', 'limit', 'weight', 'mode', 'janela'] as const;
 export type TeamCommand = { command: (typeof teamCommands)[number]; args: string[] };
 
 export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null };

@@ -94,7 +94,9 @@ describe.skipIf(!serverUrl)('PostgreSQL schema', () => {
       await tx.unsafe(`delete from leads where idempotency_key = 'anon-key-123'`);
     });
     for (const call of [`select * from create_lead('{}'::jsonb, '[]'::jsonb)`, `select * from book_meeting('{}'::jsonb, '[]'::jsonb)`,
-      `select * from list_busy(now(), now())`, `select * from claim_outbox(now(), 1, 1, 1)`]) {
+      `select * from list_busy(now(), now())`, `select * from claim_outbox(now(), 1, 1, 1)`,
+      `select routing_admin('{"action": "weight", "email": "ana.souza@consultores.example.com", "weight": 1}'::jsonb)`,
+      `select routing_why('{}'::jsonb)`, `select routing_report('{"month": "2026-11"}'::jsonb)`]) {
       expect(await asRole('anon', call), call).toEqual({ code: '42501' });
     }
     expect(await asRole('anon', 'update presellers set active = false')).toEqual({ rows: [] });

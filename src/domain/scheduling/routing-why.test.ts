@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { route, type RouteCandidate, type RouteInput, type RoutingWhy } from './routing';
+import { whyLines, whyParts } from './routing-why';
+
+const TZ = 'America/Sao_Paulo';
+const candidate = (id: string, over: Partial<RouteCandidate> = {}): RouteCandidate => ({
+  id, weight: 100, count: 0, credit: 0, lastAssignedAt: null, inPool: true, busy: null, worksThatDay: true,
+  dayCount: 0, weekCount: 0, capDay: null, capWeek: null, ...over,
+});
+
+function whyOf(input: RouteInput): RoutingWhy {
+  return {
+    v: 1,
+    at: '2026-11-20T13:05:00.000Z',
+    window: { kind: 'mes', from: '2026-11-01T03:00:00.000Z', to: '2026-12-01T03:00:00.000Z' },
+    input,
+    decision: route(input),
+  };
+}
+
+const names = { a: 'Ana Souza', b: 'Bruno Lima', c: 'Carla Dias', d: 'Davi Reis' };
+
+describe('the why in pt-BR', () => {
+  const why = whyOf({
+    rule: 'Consultoria',
+    candidates: [
+      candidate('a', { count: 3 }),
+      candidate('b', { count: 2, credit: 0.5, weight: 50 }),
+      candidate('c', { count: 1, busy: 'folga' }),
+      candidate('d', { count: 1, capDay: 2, dayCount: 2 }),
+      candidate('e', { count: 2, inPool: false }),
+    ],
+    equalAhead: null,
+    preferred: [],
+    random: 0.4,
+  });
+
+  it('names the rule, the chosen consultant, the tie-break, the window and each candidate with its reason', () => {
+    expect(whyLines(why, names, TZ)).toEqual([
+      'Regra: Consultoria',
+      'Escolhido: Ana Souza',
+      'Desempate: menor contagem — a menor carga (reuniões + crédito, pelo peso)',
+      'Contagem: mês, 01/11/2026 a 30/11/2026; distribuição igual: desligada',
+      'Candidatos:',
+      '  → Ana Souza: livre; carga 3 (3 reuniões + crédito 0; peso 100)',
+      '  - Bruno Lima: livre; carga 5 (2 reuniões + crédito 0,5; peso 50)',
+      '  - Carla Dias: folga; carga 1 (1 reunião + crédito 0; peso 100)',
+      '  - Davi Reis: limite diário; carga 1 (1 reunião + crédito 0; peso 100)',
+      '  - consultor removido (e): fora do grupo; carga 2 (2 reuniões + crédito 0; peso 100)',
+      'Decidido em: 20/11/2026 10:05',
+      'Replay: confere',
+    ]);
+  });
+
+  it('says when equal distribution kept someone out, and when nobody could take the time', () => {
+    const ahead = whyParts(whyOf({ rule: 'Time', candidates: [candidate('a', { count: 5 }), candidate('b', { count: 1 })], equalAhead: 3, preferred: [], random: 0 }), names, TZ);
+    expect(ahead.equal).toBe('até 3 reuniões à frente');
+    expect(ahead.candidates.map((c) => [c.name, c.status])).toEqual([['Ana Souza', 'à frente do time'], ['Bruno Lima', 'livre']]);
+    expect(ahead.tieBreak).toBe('único livre');
+
+    const none = whyOf({ rule: 'Time', candidates: [candidate('a', { busy: 'ocupado' }), candidate('b', { busy: 'fora do horário' })], equalAhead: null, preferred: [], random: 0 });
+    expect(whyLines(none, names, TZ).slice(1, 3)).toEqual(['Nenhum consultor podia receber este horário.', 'Desempate: —']);
+  });
+
+  it('checks the replay: a decision the facts do not give is flagged', () => {
+    const tampered = { ...why, decision: { ...why.decision, chosen: 'b' } };
+    expect(whyParts(tampered, names, TZ).replays).toBe(false);
+    expect(whyLines(tampered, names, TZ).at(-1)).toMatch(/^Replay: não confere/);
+    expect(whyParts({ ...why, window: { kind: 'semana', from: '2026-11-16T03:00:00.000Z', to: '2026-11-23T03:00:00.000Z' } }, names, TZ).window).toBe('semana, 16/11/2026 a 22/11/2026');
+  });
+});

@@ -1,0 +1,115 @@
+// The stored "why" of a booking (RoutingWhy, routing.ts) in pt-BR: the one home of its wording, for
+// `npm run consultants -- why <id>` (text lines) and the console's meeting view (the same parts, laid out).
+// Ids and counts only come in; names come from the id → name map the store answers with.
+import { replays, type Exclusion, type RoutingWhy, type TieBreak } from './routing';
+import { brDate, zonedParts } from './time';
+
+export const whyCopy = {
+  title: 'Por que este consultor?',
+  /** A meeting booked before the router stored its reasons. */
+  before: 'Reunião agendada antes do registro do roteamento: não há explicação guardada.',
+  rule: 'Regra',
+  chosen: 'Escolhido',
+  nobody: 'Nenhum consultor podia receber este horário.',
+  tieBreak: 'Desempate',
+  window: 'Contagem',
+  equal: 'Distribuição igual',
+  candidates: 'Candidatos',
+  free: 'livre',
+  replayOk: 'Replay: confere',
+  replayBad: 'Replay: não confere (os mesmos dados hoje escolheriam outro consultor)',
+  decidedAt: 'Decidido em',
+  /** A consultant no longer in the team (their id only). */
+  removed: (id: string) => `consultor removido (${id.slice(0, 8)})`,
+} as const;
+
+/** What each tie-break means, in the mentor's words. */
+export const tieBreakText: Record<TieBreak, string> = {
+  'consultor anterior': 'o lead já tinha reunião com este consultor',
+  'horário escolhido': 'é o consultor do horário que o lead escolheu',
+  'único livre': 'era o único disponível',
+  'menor contagem': 'a menor carga (reuniões + crédito, pelo peso)',
+  'menos recente': 'carga empatada: o que recebeu reunião há mais tempo',
+  sorteio: 'carga e última reunião empatadas: sorteio',
+};
+
+export type WhyCandidate = {
+  id: string;
+  name: string;
+  /** 'livre' or why they could not take it. */
+  status: typeof whyCopy.free | Exclusion;
+  chosen: boolean;
+  load: number;
+  count: number;
+  credit: number;
+  weight: number;
+};
+
+export type WhyParts = {
+  rule: string;
+  chosen: { id: string; name: string } | null;
+  tieBreak: TieBreak | null;
+  /** "mês, 01/11/2026 a 30/11/2026" */
+  window: string;
+  /** "desligada" or "até N reuniões à frente". */
+  equal: string;
+  candidates: WhyCandidate[];
+  replays: boolean;
+  /** dd/mm/aaaa hh:mm in the given zone. */
+  decidedAt: string;
+};
+
+/** pt-BR numbers: "2,5". */
+export const brNumber = (n: number) => String(Math.round(n * 1000) / 1000).replace('.', ',');
+
+function localDate(iso: string, timeZone: string): string {
+  return brDate(zonedParts(new Date(iso), timeZone).date);
+}
+
+export function whyParts(why: RoutingWhy, names: Record<string, string>, timeZone: string): WhyParts {
+  const name = (id: string) => names[id] ?? whyCopy.removed(id);
+  const { input, decision } = why;
+  const lastDay = new Date(new Date(why.window.to).getTime() - 1).toISOString();
+  const decided = zonedParts(new Date(why.at), timeZone);
+  return {
+    rule: input.rule,
+    chosen: decision.chosen ? { id: decision.chosen, name: name(decision.chosen) } : null,
+    tieBreak: decision.tieBreak,
+    window: `${why.window.kind === 'semana' ? 'semana' : 'mês'}, ${localDate(why.window.from, timeZone)} a ${localDate(lastDay, timeZone)}`,
+    equal: input.equalAhead === null ? 'desligada' : `até ${input.equalAhead} ${input.equalAhead === 1 ? 'reunião' : 'reuniões'} à frente`,
+    candidates: input.candidates.map((c) => ({
+      id: c.id,
+      name: name(c.id),
+      status: decision.excluded.find((e) => e.id === c.id)?.reason ?? whyCopy.free,
+      chosen: c.id === decision.chosen,
+      load: decision.loads[c.id] ?? 0,
+      count: c.count,
+      credit: c.credit,
+      weight: c.weight,
+    })),
+    replays: replays(why),
+    decidedAt: `${brDate(decided.date)} ${decided.time}`,
+  };
+}
+
+/** One candidate's numbers: "carga 2,5 (2 reuniões + crédito 0,5; peso 100)". */
+export const candidateNumbers = (c: WhyCandidate) =>
+  `carga ${brNumber(c.load)} (${c.count} ${c.count === 1 ? 'reunião' : 'reuniões'} + crédito ${brNumber(c.credit)}; peso ${c.weight})`;
+
+export const tieBreakLine = (parts: WhyParts) =>
+  parts.tieBreak ? `${parts.tieBreak} — ${tieBreakText[parts.tieBreak]}` : '—';
+
+/** The why as text lines, for the terminal. */
+export function whyLines(why: RoutingWhy, names: Record<string, string>, timeZone: string): string[] {
+  const parts = whyParts(why, names, timeZone);
+  return [
+    `${whyCopy.rule}: ${parts.rule}`,
+    parts.chosen ? `${whyCopy.chosen}: ${parts.chosen.name}` : whyCopy.nobody,
+    `${whyCopy.tieBreak}: ${tieBreakLine(parts)}`,
+    `${whyCopy.window}: ${parts.window}; ${whyCopy.equal.toLowerCase()}: ${parts.equal}`,
+    `${whyCopy.candidates}:`,
+    ...parts.candidates.map((c) => `  ${c.chosen ? '→' : '-'} ${c.name}: ${c.status}; ${candidateNumbers(c)}`),
+    `${whyCopy.decidedAt}: ${parts.decidedAt}`,
+    parts.replays ? whyCopy.replayOk : whyCopy.replayBad,
+  ];
+}
