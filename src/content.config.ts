@@ -2,6 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { orcamentoSchema } from './schemas/orcamento';
 import { reuniaoSchema } from './schemas/reuniao';
+import { roteamentoSchema } from './schemas/roteamento';
 import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
 import { siteSchema } from './schemas/site';
 
@@ -17,4 +18,6 @@ export const collections = {
   notFound: defineCollection({ loader: yaml('not-found.yaml'), schema: notFoundSchema }),
   orcamento: defineCollection({ loader: yaml('orcamento.yaml'), schema: orcamentoSchema }),
   reuniao: defineCollection({ loader: yaml('reuniao.yaml'), schema: reuniaoSchema }),
+  // Read by the functions (functions/lib/routing-rules.ts), not by any page: registered so a bad rule fails the build.
+  roteamento: defineCollection({ loader: yaml('roteamento.yaml'), schema: roteamentoSchema }),
 };

@@ -33,7 +33,16 @@ export const apiMessages = {
  * the server stores it with its own consent time. Missing or malformed: 400 with
  * fieldErrors.privacyPolicyVersion = consentMessage (src/domain/consent.ts).
  */
-export type LeadRequest = LeadFormValues & { idempotencyKey: string; privacyPolicyVersion: string; website?: string };
+export type LeadRequest = LeadFormValues & {
+  idempotencyKey: string;
+  privacyPolicyVersion: string;
+  website?: string;
+  /**
+   * The service chosen in the wizard: stored with the lead and matched by the qualification rules
+   * (content/roteamento.yaml). Optional; any other value is stored as unknown (null), never refused.
+   */
+  service?: Service;
+};
 
 /**
  * 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. `upcomingMeeting`: this
@@ -41,7 +50,13 @@ export type LeadRequest = LeadFormValues & { idempotencyKey: string; privacyPoli
  * mail the manage link again (apiPaths.manageLink), and the mentor is not notified of this lead again.
  * Nothing about that meeting (date, time, consultant) is ever returned here.
  */
-export type LeadCreated = { id: string; upcomingMeeting?: true };
+export type LeadCreated = { id: string; upcomingMeeting?: true; route?: LeadNoMeeting };
+/**
+ * `route` of a LeadCreated: the lead's answers matched a qualification rule that offers no meeting. The
+ * wizard shows the rule's message and link (the mentor's words) instead of the calendar, and never asks
+ * for availability. Only this kind is told to the browser: a pool's consultants are never sent.
+ */
+export type LeadNoMeeting = { kind: 'none'; message: string; link: { label: string; url: string } | null };
 /** Per-field pt-BR messages of a 400: the form fields' validation messages plus the consent. */
 export type LeadRequestFieldErrors = LeadFieldErrors & { privacyPolicyVersion?: string };
 /** 400 invalid lead: the pt-BR validation message per field. Other errors carry only `error`. */

@@ -71,7 +71,7 @@ async function leadToBooking(env: Record<string, string>, expectedStore: string)
 }
 
 describe('Netlify bundle (zip-it-and-ship-it)', () => {
-  it('bundles every function with its route or schedule, migrations and PGlite WASM included', async () => {
+  it('bundles every function with its route or schedule, migrations, the routing rules and PGlite WASM included', async () => {
     const byName = Object.fromEntries(manifest.functions.map((f) => [f.name, f]));
     expect(Object.keys(byName).sort()).toEqual(expect.arrayContaining(['availability', 'health', 'leads', 'manage-link', 'meetings', 'outbox-drain']));
     expect(byName['outbox-drain'].schedule).toBeTruthy();
@@ -80,6 +80,9 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
       expect((await readdir(join(fn.path, 'supabase/migrations'))).sort(), fn.name).toEqual(migrations);
       expect(await readdir(join(fn.path, 'node_modules/@electric-sql/pglite/dist')), fn.name).toEqual(expect.arrayContaining(['pglite.wasm', 'pglite.data']));
     }
+    // The qualification rules POST /api/leads reads at run time (functions/lib/routing-rules.ts), as the build checked them.
+    const leads = manifest.functions.find((f) => f.name === 'leads')!;
+    expect(await readFile(join(leads.path, 'content/roteamento.yaml'), 'utf8')).toBe(await readFile(join(root, 'content/roteamento.yaml'), 'utf8'));
   });
 
   it('runs lead → availability → booking on the embedded database from the bundles', async () => {

@@ -28,6 +28,11 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         expect(await store.getLead(lead.id)).toMatchObject({ email: validLead.email });
         expect(await store.getLead(lead.id)).toMatchObject({ id: lead.id, email: validLead.email, cnpj: '12ABC34501DE35', telefone: '43999998888' });
         expect(await store.getLead(crypto.randomUUID())).toBeNull();
+        // The wizard's service and the qualification rule are stored; getLead reads the service (null when unknown).
+        expect(await store.getLead(lead.id)).toMatchObject({ service: null });
+        const routed = { ...lead, id: crypto.randomUUID(), idempotencyKey: key(), email: 'rota@example.com', service: 'trafego' as const, routing: { rule: 'Regra', kind: 'none' as const } };
+        expect((await store.createLead(routed, [])).status).toBe('created');
+        expect(await store.getLead(routed.id)).toMatchObject({ id: routed.id, service: 'trafego' });
       } finally {
         await close();
       }
@@ -169,6 +174,8 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
             id: first.id, nomeCompleto: parsed.data.nomeCompleto, email, cnpj: parsed.data.cnpj, nomeEmpresa: parsed.data.nomeEmpresa,
             telefone: parsed.data.telefone, cargo: parsed.data.cargo, faturamento: parsed.data.faturamento,
             numeroVendedores: parsed.data.numeroVendedores, segmento: 'outro', outroSegmento: 'Agronegócio', modeloNegocio: parsed.data.modeloNegocio,
+            // Meeting details read the lead without its service (the meeting has its own).
+            service: null,
           },
         };
         expect(await store.meetingDetails(meeting.id)).toEqual(expected);

@@ -1,5 +1,6 @@
 // POST /api/leads: validates with the wizard's schema, stores once per idempotency key.
 import { apiMessages, type LeadCreated, type LeadRequestFieldErrors } from '../../../src/domain/api';
+import { serviceValues, type Service } from '../../../src/domain/options';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
@@ -7,6 +8,7 @@ import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { requestFingerprint } from '../idempotency';
 import { newLeadNotification } from '../mail/messages';
+import { leadRouteOf, RoutingRulesError } from '../routing-rules';
 
 export const leadCopy = {
   invalid: 'Verifique os campos destacados.',
@@ -22,13 +24,16 @@ export function isIdempotencyKey(v: unknown): v is string {
   return typeof v === 'string' && /^[\w-]{8,100}$/.test(v);
 }
 
+/** The wizard's service, or null: an absent, unknown or junk value is stored as unknown, never refused. */
+const serviceOf = (value: unknown): Service | null => ((serviceValues as readonly unknown[]).includes(value) ? (value as Service) : null);
+
 export function createLeadsHandler(getApp: () => Promise<App>) {
   return (req: Request, context?: Context) =>
     guard('leads', async () => {
       allowMethods(req, ['POST']);
       const body = await readJson(req);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
-      const { idempotencyKey, website, privacyPolicyVersion, ...values } = body as Record<string, unknown>;
+      const { idempotencyKey, website, privacyPolicyVersion, service: sentService, ...values } = body as Record<string, unknown>;
       // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
       if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
@@ -43,11 +48,20 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       if (!isIdempotencyKey(idempotencyKey)) throw new HttpError(400, leadCopy.key);
 
       const app = await getApp();
+      const service = serviceOf(sentService);
+      // The qualification rule of these answers (content/roteamento.yaml, first match wins).
+      const route = routeOf({ ...result.data, service });
       // The consent time is set by the database at insert (create_lead), never taken from the client.
       // The fingerprint covers what is stored (normalised values and the version), so the same form sent
-      // again with other spacing is the same request, and a corrected email is a different one.
-      const requestHash = requestFingerprint({ ...result.data, privacyPolicyVersion: version });
-      const lead = { ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash };
+      // again with other spacing is the same request, and a corrected email is a different one. The service
+      // is stored and decides the route, so it is covered too: the same key with another service is another
+      // request (422), and a repeat recomputes the very route it first got. Added only when known, so a
+      // request without one hashes as before it existed (a key sent across the deploy stays the same request).
+      const requestHash = requestFingerprint({ ...result.data, privacyPolicyVersion: version, service: service ?? undefined });
+      const lead = {
+        ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
+        service, routing: { rule: route.rule, kind: route.kind },
+      };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.
       const stored = await app.store.createLead({ ...lead, now: app.now() }, [newLeadNotification(lead, app.env.contactEmail)]);
@@ -58,7 +72,23 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       }
       if (stored.created && !stored.upcoming) flushOutboxLater(app, context);
       // Only the fact that a meeting exists: its date, time and consultant are never told to whoever typed the email.
-      const answer: LeadCreated = stored.upcoming ? { id: stored.id, upcomingMeeting: true } : { id: stored.id };
+      // A no-meeting rule's message and link go to the wizard (never a pool's consultants). An email that
+      // already holds a meeting is told that instead: it has a meeting, whatever its answers are now.
+      const answer: LeadCreated = stored.upcoming
+        ? { id: stored.id, upcomingMeeting: true }
+        : route.kind === 'none'
+          ? { id: stored.id, route: { kind: 'none', message: route.message, link: route.link } }
+          : { id: stored.id };
       return json(answer, stored.created ? 201 : 200);
     });
+}
+
+/** leadRouteOf, logging a rules file that cannot be used with its name and fields (no lead data), then failing (500). */
+function routeOf(answers: Parameters<typeof leadRouteOf>[0]) {
+  try {
+    return leadRouteOf(answers);
+  } catch (error) {
+    if (error instanceof RoutingRulesError) console.error(`[leads] ${error.message}`);
+    throw error;
+  }
 }

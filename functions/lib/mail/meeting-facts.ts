@@ -81,7 +81,7 @@ const NOT_GIVEN = 'não informado';
 const answer = (options: readonly Option[], value: string | undefined) => (value ? labelOf(options, value) : NOT_GIVEN);
 
 /** The answers that qualify the lead, each with its pt-BR label (the form's own labels). */
-export function qualifyingRows(lead: LeadRecord): [string, string][] {
+export function qualifyingRows(lead: Pick<LeadRecord, 'cargo' | 'faturamento' | 'numeroVendedores' | 'segmento' | 'outroSegmento' | 'modeloNegocio'>): [string, string][] {
   const segment = lead.segmento === 'outro' && lead.outroSegmento?.trim()
     ? `Outro: ${lead.outroSegmento.trim()}`
     : answer(segmentoOptions, lead.segmento);

@@ -1,6 +1,6 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
 // Every message is multipart (text + HTML from the same blocks, layout.ts) and says where replies go.
-import type { Service } from '../../../src/domain/options';
+import { labelOf, serviceOptions, type Service } from '../../../src/domain/options';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import type { ServerEnv } from '../env';
 import { maskCnpj } from '../../../src/domain/cnpj';
@@ -11,11 +11,21 @@ import { composeMail } from './layout';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
 
+/**
+ * The "Encaminhamento" line of the mentor's notice: the qualification rule the lead's answers matched
+ * (content/roteamento.yaml), and for a no-meeting rule that the lead saw its message instead of the calendar.
+ */
+export function routingLine(routing: NonNullable<NewLead['routing']>): string {
+  return routing.kind === 'none' ? `${routing.rule} — sem reunião (o lead viu a mensagem da regra)` : routing.rule;
+}
+
 /** The mentor's notice of a new lead; replying writes to the lead. */
 export function newLeadNotification(lead: NewLead, contactEmail: string): OutboxMessage {
   const rows: [string, string][] = [
     ['Nome', lead.nomeCompleto], ['Email', lead.email], ['Telefone', maskPhone(lead.telefone)], ['Empresa', lead.nomeEmpresa],
-    ['CNPJ', maskCnpj(lead.cnpj)], ...qualifyingRows(lead), ['Origem', lead.origem], ['Código do lead', lead.id],
+    ['CNPJ', maskCnpj(lead.cnpj)], ...(lead.service ? [['Serviço', labelOf(serviceOptions, lead.service)] as [string, string]] : []),
+    ...qualifyingRows(lead), ...(lead.routing ? [['Encaminhamento', routingLine(lead.routing)] as [string, string]] : []),
+    ['Origem', lead.origem], ['Código do lead', lead.id],
   ];
   const subject = `Novo lead pelo site: ${lead.nomeEmpresa}`;
   return {

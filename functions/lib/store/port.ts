@@ -4,6 +4,7 @@
 import type { LeadData } from '../../../src/domain/lead';
 import type { Service } from '../../../src/domain/options';
 import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/hours';
+import type { LeadRoute } from '../../../src/domain/scheduling/rules';
 import type { Busy } from '../../../src/domain/scheduling/slots';
 import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
 
@@ -13,7 +14,12 @@ import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
  * now: the application's clock, for what counts as an upcoming meeting (as in NewMeeting); the
  * database's now() when absent.
  */
-export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string; now?: Date };
+export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: string; privacyPolicyVersion: string; requestHash: string; now?: Date }
+  /**
+   * service: the wizard's choice (leads.servico), null when unknown. routing: the qualification rule its
+   * answers matched and its kind (leads.routing_rule, routing_kind; src/domain/scheduling/rules.ts).
+   */
+  & { service?: Service | null; routing?: { rule: string; kind: LeadRoute['kind'] } | null };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
@@ -32,18 +38,23 @@ export type LeadResult =
  */
 export type LeadRecord = Pick<LeadData, 'cargo' | 'faturamento' | 'numeroVendedores' | 'segmento' | 'outroSegmento' | 'modeloNegocio'> & {
   id: string; nomeCompleto: string; email: string; cnpj: string; nomeEmpresa: string; telefone: string;
+  /** The service chosen in the wizard (leads.servico); null when unknown, and in meeting details (read without it). */
+  service: Service | null;
 };
 /** The leads table's columns a LeadRecord is read from. */
-export const LEAD_RECORD_COLUMNS = 'id, nome, email, cnpj, empresa, telefone, cargo, faturamento, vendedores, segmento, outro_segmento, modelo_negocio';
+export const LEAD_RECORD_COLUMNS = 'id, nome, email, cnpj, empresa, telefone, cargo, faturamento, vendedores, segmento, outro_segmento, modelo_negocio, servico';
 export type LeadRecordRow = {
   id: string; nome: string; email: string; cnpj: string; empresa: string; telefone: string;
   cargo: string; faturamento: string; vendedores: string; segmento: string; outro_segmento: string | null; modelo_negocio: string;
+  /** Absent where a lead is read without it (meeting details): null. */
+  servico?: string | null;
 };
 export const leadFromRow = (row: LeadRecordRow): LeadRecord => ({
   id: row.id, nomeCompleto: row.nome, email: row.email, cnpj: row.cnpj, nomeEmpresa: row.empresa, telefone: row.telefone,
   cargo: row.cargo as LeadRecord['cargo'], faturamento: row.faturamento as LeadRecord['faturamento'],
   numeroVendedores: row.vendedores as LeadRecord['numeroVendedores'], segmento: row.segmento as LeadRecord['segmento'],
   outroSegmento: row.outro_segmento ?? '', modeloNegocio: row.modelo_negocio as LeadRecord['modeloNegocio'],
+  service: row.servico === 'consultoria' || row.servico === 'trafego' ? row.servico : null,
 });
 /** roomUrl: the consultant's video room (https), null when they call the lead instead (meeting-location.ts). */
 export type Preseller = { id: string; name: string; email: string; roomUrl: string | null };

@@ -26,6 +26,9 @@ export function leadRow(lead: NewLead) {
     privacy_policy_version: lead.privacyPolicyVersion,
     request_hash: lead.requestHash,
     now: lead.now?.toISOString() ?? null,
+    servico: lead.service ?? null,
+    routing_rule: lead.routing?.rule ?? null,
+    routing_kind: lead.routing?.kind ?? null,
   };
 }
 

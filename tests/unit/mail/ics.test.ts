@@ -18,7 +18,7 @@ function meeting(leadName: string, consultantName: string, sequence = 0, presell
     id: '6f1c2d3e-0000-4000-8000-00000000abcd', startsAt: new Date('2026-12-01T13:00:00Z'), minutes: 30, service: 'consultoria', sequence,
     lead: {
       id: 'l', nomeCompleto: leadName, email: 'lead@example.com', cnpj: '12ABC34501DE35', nomeEmpresa: 'Solar; "Norte"', telefone: '43999998888',
-      cargo: 'outro', faturamento: '0-50', numeroVendedores: 'nenhum', segmento: 'outro', outroSegmento: leadName, modeloNegocio: 'b2b',
+      cargo: 'outro', faturamento: '0-50', numeroVendedores: 'nenhum', segmento: 'outro', outroSegmento: leadName, modeloNegocio: 'b2b', service: 'consultoria',
     },
     preseller: { id: presellerId, name: consultantName, email: 'consultor@example.com', roomUrl: null },
     leadTimeZone: 'Europe/Lisbon',

@@ -21,7 +21,7 @@ function meeting(overrides: Partial<MailMeeting> = {}): MailMeeting {
     id: '6f1c2d3e-0000-4000-8000-00000000abcd', startsAt: new Date('2026-11-26T17:00:00Z'), minutes: 30, service: 'trafego', sequence: 0,
     lead: {
       id: 'l', nomeCompleto: HOSTILE, email: 'ze@example.com', cnpj: '12ABC34501DE35', nomeEmpresa: 'Solar <b>Norte</b>', telefone: '43999998888',
-      cargo: 'gerente-vendas', faturamento: '500-1000', numeroVendedores: '6-10', segmento: 'outro', outroSegmento: 'Agro <i>', modeloNegocio: 'hibrido',
+      cargo: 'gerente-vendas', faturamento: '500-1000', numeroVendedores: '6-10', segmento: 'outro', outroSegmento: 'Agro <i>', modeloNegocio: 'hibrido', service: 'trafego',
     },
     preseller: { id: 'p', name: 'Ana Souza', email: 'ana@consultores.example.com', roomUrl: null },
     leadTimeZone: 'Europe/Lisbon',

@@ -1,0 +1,86 @@
+import { z } from 'astro/zod';
+import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues, serviceValues } from '../domain/options';
+import { isCatchAll, type RoutingRules } from '../domain/scheduling/rules';
+
+// content/roteamento.yaml: the qualification rules (src/domain/scheduling/rules.ts matches them). Checked by
+// `astro build` (src/content.config.ts) and, with this same schema, by the functions when they load the file
+// (functions/lib/routing-rules.ts), so a file the build accepted is the file the server runs.
+// Not in the editor at /admin/: the file keeps the commented examples the mentor copies from, which the
+// editor would drop on its first save, and its "one of three destinations" has no editor widget.
+// Every message is pt-BR and names what to fix; Astro prints it with the file and the field's path.
+
+/** A condition: the accepted values of one answer, exactly as stored (src/domain/options.ts). */
+const accepts = <T extends readonly [string, ...string[]]>(values: T, answer: string) =>
+  z
+    .array(z.enum(values, { error: (issue) => `"${String(issue.input)}" não é um valor de ${answer}; use um destes: ${values.join(', ')}` }))
+    .min(1, `liste ao menos um valor de ${answer} (ou apague a condição)`)
+    .optional();
+
+const CONDITIONS = ['servico', 'segmento', 'faturamento', 'numeroVendedores', 'cargo', 'modeloNegocio'] as const;
+
+const quando = z.strictObject(
+  {
+    servico: accepts(serviceValues, 'servico'),
+    segmento: accepts(segmentoValues, 'segmento'),
+    faturamento: accepts(faturamentoValues, 'faturamento'),
+    numeroVendedores: accepts(numeroVendedoresValues, 'numeroVendedores'),
+    cargo: accepts(cargoValues, 'cargo'),
+    modeloNegocio: accepts(modeloNegocioValues, 'modeloNegocio'),
+  },
+  // A misspelt condition must not be ignored: the rule would then hold for more leads than meant.
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `condição desconhecida: ${issue.keys.join(', ')}; use: ${CONDITIONS.join(', ')}` : undefined) },
+);
+
+/** A site path (/palestras), an https address (wa.me included), or mailto:. */
+const LINK_URL = /^(\/[^\s]*|https:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/;
+
+const semReuniao = z.strictObject({
+  mensagem: z.string().trim().min(1, 'escreva a mensagem que o lead vê').max(600, 'até 600 caracteres'),
+  link: z
+    .strictObject({
+      texto: z.string().trim().min(1, 'escreva o texto do link').max(80, 'até 80 caracteres'),
+      url: z.string().trim().regex(LINK_URL, 'use um caminho do site (/palestras), um endereço https://… ou mailto:…'),
+    })
+    .optional(),
+});
+
+const DESTINATIONS = ['equipe', 'consultores', 'semReuniao'] as const;
+const destino = z
+  .strictObject({
+    equipe: z.literal('todos', { error: 'use equipe: "todos" (a equipe inteira)' }).optional(),
+    consultores: z
+      .array(z.string().trim().toLowerCase().pipe(z.email('e-mail de consultor inválido')))
+      .min(1, 'liste ao menos um e-mail de consultor')
+      .refine((emails) => new Set(emails).size === emails.length, 'um consultor aparece duas vezes')
+      .optional(),
+    semReuniao: semReuniao.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const given = DESTINATIONS.filter((key) => value[key] !== undefined);
+    if (given.length !== 1) ctx.addIssue({ code: 'custom', message: `use exatamente um destino: ${DESTINATIONS.join(', ')}` });
+  });
+
+const regra = z.strictObject({
+  nome: z.string().trim().min(1, 'dê um nome à regra').max(120, 'até 120 caracteres'),
+  quando: quando.nullish().transform((v) => v ?? undefined),
+  destino,
+});
+
+export const roteamentoSchema = z
+  .strictObject({ regras: z.array(regra).min(1, 'escreva ao menos uma regra (a última vale para todos os leads)') })
+  .superRefine(({ regras }, ctx) => {
+    const seen = new Set<string>();
+    regras.forEach((rule, i) => {
+      if (seen.has(rule.nome)) ctx.addIssue({ code: 'custom', path: ['regras', i, 'nome'], message: `o nome "${rule.nome}" já é de outra regra` });
+      seen.add(rule.nome);
+      const last = i === regras.length - 1;
+      if (last && !isCatchAll(rule)) {
+        ctx.addIssue({ code: 'custom', path: ['regras', i, 'quando'], message: `a última regra ("${rule.nome}") precisa valer para todos os leads: apague o "quando" dela ou acrescente no fim uma regra sem "quando"` });
+      }
+      if (!last && isCatchAll(rule)) {
+        ctx.addIssue({ code: 'custom', path: ['regras', i, 'quando'], message: `a regra "${rule.nome}" vale para todos os leads, então as regras abaixo dela nunca seriam usadas: deixe-a por último ou dê a ela um "quando"` });
+      }
+    });
+  }) satisfies z.ZodType<RoutingRules>;
+
+export type RoteamentoContent = z.infer<typeof roteamentoSchema>;

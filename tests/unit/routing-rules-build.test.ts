@@ -1,0 +1,49 @@
+// content/roteamento.yaml is checked by the build like every content file: a rule set without a final
+// catch-all, or an unknown value, stops it naming the file. `astro sync` runs the same content check as
+// `astro build` (the content layer validates every collection before any page), in seconds.
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { copyProject, projectRoot } from '../support/project';
+
+const run = promisify(execFile);
+let workdir = '';
+afterEach(async () => {
+  if (workdir) await rm(workdir, { recursive: true, force: true });
+});
+
+async function syncWith(edit: (yaml: string) => string) {
+  workdir = await copyProject('routing-rules-build-');
+  const path = join(workdir, 'content/roteamento.yaml');
+  const original = await readFile(path, 'utf8');
+  expect(edit(original)).not.toBe(original);
+  await writeFile(path, edit(original));
+  try {
+    await run(process.execPath, [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'sync'], { cwd: workdir, env: { ...process.env, NO_COLOR: '1' } });
+    return { failed: false, output: '' };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    return { failed: true, output: `${stdout}\n${stderr}` };
+  }
+}
+
+const lastRule = 'regras:\n  - nome: "Todos os leads"\n';
+
+describe('content/roteamento.yaml at build time', () => {
+  it('a last rule with conditions (no catch-all) stops the build naming the file', async () => {
+    const result = await syncWith((yaml) => yaml.replace(lastRule, `${lastRule}    quando:\n      modeloNegocio: ["b2b"]\n`));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('content/roteamento.yaml');
+    expect(result.output).toContain('regras.0.quando: a última regra ("Todos os leads") precisa valer para todos os leads');
+  });
+
+  it('an unknown segment stops the build naming the field', async () => {
+    const rule = '  - nome: "Solar"\n    quando:\n      segmento: ["solar"]\n    destino:\n      equipe: "todos"\n';
+    const result = await syncWith((yaml) => yaml.replace('regras:\n', `regras:\n${rule}`));
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('content/roteamento.yaml');
+    expect(result.output).toContain('regras.0.quando.segmento.0: "solar" não é um valor de segmento');
+  });
+});
