@@ -8,12 +8,15 @@ import { $confirmation, $quote, $upcoming } from '../store';
 import { showFormSkeleton } from './formSkeleton';
 import type { NoticesCopy } from './notices/Notices';
 import { restoreQuote } from './draft';
+import { $noMeeting } from './noMeeting';
 import { ServiceChoice } from './ServiceChoice';
+import { useFollowupLink } from './followup/useFollowupLink';
 import type { PrivacyPolicyRef } from './useLeadSubmit';
 
 const loadForm = () => import('./WizardForm');
 const WizardForm = lazy(() => loadForm().then((m) => ({ default: m.WizardForm })));
 const Notices = lazy(() => import('./notices/Notices'));
+const FollowupNotice = lazy(() => import('./followup/openLink').then((m) => ({ default: m.FollowupNotice })));
 
 interface Props {
   copy: WizardCopy;
@@ -31,7 +34,8 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl, priv
   const { service, step } = useStore($quote, { ssr: 'initial' });
   const confirmation = useStore($confirmation);
   const upcoming = useStore($upcoming);
-  const noticeWanted = confirmation !== null || upcoming !== null;
+  const noMeeting = useStore($noMeeting);
+  const noticeWanted = confirmation !== null || upcoming !== null || noMeeting !== null;
   useEffect(() => {
     if (restored) return;
     restored = true;
@@ -41,10 +45,13 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl, priv
     const { service: restoredService, step: restoredStep } = $quote.get();
     if (!restoredService || restoredStep === 0) showFormSkeleton(false);
   }, []);
+  // After the restore: a follow-up link (#agendar=) puts its lead in the quote and opens the dialog.
+  const [linkProblem, dismissLinkProblem] = useFollowupLink();
 
-  const notice = noticeWanted && (
+  const notice = (noticeWanted || linkProblem) && (
     <Suspense fallback={null}>
-      <Notices copy={notices} />
+      {linkProblem && <FollowupNotice message={linkProblem} onDismiss={dismissLinkProblem} />}
+      {noticeWanted && <Notices copy={notices} />}
     </Suspense>
   );
   if (!service || step === 0) {
