@@ -189,6 +189,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/equipe', undefined, mentorOnly(200)],
       ['POST', '/api/painel/equipe', { command: 'hours', args: ['nobody@x.com', 'seg-sex 09:00-18:00'] }, mentorOnly(400)],
       ['GET', '/api/painel/atividade', undefined, mentorOnly(200)],
+      ['GET', '/api/painel/relatorio', undefined, mentorOnly(200)],
     ];
     // Every route of the router is in the matrix (sign-in and sign-out are tested above).
     const covered = new Set(matrix.map(([method, path]) => `${method} ${path.replace(/[0-9a-f-]{36}/g, '*').replace('/api/painel/', '')}`));

@@ -220,6 +220,22 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     const empty = await cli('report', '2025-01');
     expect(empty.out).toContain('Ana Souza              0           0               0           0             —  20 %');
     expect(empty.out).toContain('Leads: 0; com reunião: 0 (—)');
+
+    // The console's "Relatório do mês": the same numbers as JSON; a bad month is a 400.
+    const cookie = await signIn(MENTOR);
+    const res = await call('GET', '/api/painel/relatorio?mes=2026-10', { cookie });
+    expect(await res.json()).toEqual({
+      month: '2026-10', leads: 4, leadsBooked: 2,
+      consultants: [
+        { name: 'Ana Souza', active: true, weight: 50, booked: 2, held: 1, noShows: 1, cancelled: 0, share: 0.5, target: 0.2 },
+        { name: 'Bruno Almeida', active: true, weight: 100, booked: 2, held: 0, noShows: 1, cancelled: 1, share: 0, target: 0.4 },
+        { name: 'Carla Mendes', active: true, weight: 100, booked: 1, held: 0, noShows: 0, cancelled: 0, share: 0.5, target: 0.4 },
+      ],
+    });
+    for (const bad of ['2026-13', '1999-12', '2026-1', 'x']) {
+      expect((await call('GET', `/api/painel/relatorio?mes=${bad}`, { cookie })).status, bad).toBe(400);
+    }
+    expect((await call('GET', '/api/painel/relatorio', { cookie: await signIn(ANA) })).status).toBe(403);
     await cli('weight', ANA, '100');
   });
 

@@ -8,6 +8,7 @@ import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
 import { brNumber, whyCopy, whyLines } from '../../../src/domain/scheduling/routing-why';
 import { brDate, isIsoMonth, zonedParts } from '../../../src/domain/scheduling/time';
+import { reportCells, reportCopy, type RoutingReportView } from '../../../src/domain/scheduling/routing-report';
 import type { Store } from '../store/port';
 
 /** The bounds the table CHECKs hold (20261127000000_routing.sql). */
@@ -37,10 +38,10 @@ export const routingCopy = {
   noCap: 'sem limite',
   teamLine: (w: 'mes' | 'semana', n: number | null) =>
     `Distribuição: contagem por ${w === 'mes' ? 'mês' : 'semana'}; distribuição igual ${n === null ? 'desligada' : `(até ${n} à frente)`}.`,
-  reportTitle: (month: string) => `Relatório de ${month.slice(5)}/${month.slice(0, 4)} (reuniões pela data em que foram agendadas)`,
-  reportHeader: ['Consultor', 'Agendadas', 'Realizadas', 'Não compareceu', 'Canceladas', 'Participação', 'Meta'],
-  reportLeads: (n: number, m: number) => `Leads: ${n}; com reunião: ${m} (${n ? percent(m / n) : '—'})`,
-  reportNote: 'Participação: reuniões que contam (não canceladas, sem "Lead não compareceu") ÷ as do time. Meta: peso ÷ soma dos pesos dos ativos.',
+  reportTitle: reportCopy.title,
+  reportHeader: reportCopy.columns,
+  reportLeads: reportCopy.leads,
+  reportNote: reportCopy.note,
 } as const;
 
 export type RoutingCommand =
@@ -52,6 +53,9 @@ export type RoutingCommand =
   | { action: 'routing-report'; month: string | null };
 
 export const routingCommandNames = ['limit', 'weight', 'mode', 'janela', 'why', 'report'] as const;
+
+/** AAAA-MM between 2000 and 2100 (the console's date bounds). */
+export const isReportMonth = (s: string) => isIsoMonth(s) && +s.slice(0, 4) >= 2000 && +s.slice(0, 4) <= 2100;
 
 export const isRoutingCommand = (c: { action: string }): c is RoutingCommand => c.action.startsWith('routing-');
 
@@ -113,7 +117,7 @@ export function parseRoutingCommand(command: string | undefined, args: string[],
     }
     case 'report': {
       arity(0, 1);
-      if (args[0] !== undefined && !isIsoMonth(args[0].trim())) fail.input(routingCopy.month(args[0]));
+      if (args[0] !== undefined && !isReportMonth(args[0].trim())) fail.input(routingCopy.month(args[0]));
       return { action: 'routing-report', month: args[0]?.trim() ?? null };
     }
     default:
@@ -141,8 +145,6 @@ export type RoutingReport = { month: string; from: string; to: string; consultan
 export const routingSettings = (store: Store) => store.call<RoutingSettings>('routing_admin', { action: 'settings' });
 export const routingReport = (store: Store, month: string, timeZone: string) => store.call<RoutingReport>('routing_report', { month, time_zone: timeZone });
 
-/** "33,3 %" */
-export const percent = (x: number) => `${brNumber(Math.round(x * 1000) / 10)} %`;
 const capLabel = (n: number | null) => (n === null ? routingCopy.noCap : String(n));
 
 /** A consultant's line in `list`: their weight and caps. */
@@ -154,12 +156,20 @@ export const currentMonth = (now: Date, timeZone: string) => zonedParts(now, tim
 
 type Io = { out: (line: string) => void; err: (line: string) => void };
 
+/** The report as the console reads it (camelCase, no ids or addresses). */
+export const reportView = (r: RoutingReport): RoutingReportView => ({
+  month: r.month,
+  consultants: r.consultants.map((c) => ({
+    name: c.name, active: c.active, weight: c.weight, booked: c.booked, held: c.held, noShows: c.no_shows, cancelled: c.cancelled,
+    share: c.share, target: c.target,
+  })),
+  leads: r.leads,
+  leadsBooked: r.leads_booked,
+});
+
 /** The report as a table: one row per consultant, then the leads. */
 export function reportLines(report: RoutingReport): string[] {
-  const rows = report.consultants.map((c) => [
-    `${c.name}${c.active ? '' : ' (inativo)'}`, String(c.booked), String(c.held), String(c.no_shows), String(c.cancelled),
-    c.share === null ? '—' : percent(c.share), c.target === null ? '—' : percent(c.target),
-  ]);
+  const rows = reportView(report).consultants.map(reportCells);
   const table = [routingCopy.reportHeader as readonly string[], ...rows];
   const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
   const line = (r: readonly string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();

@@ -10,6 +10,7 @@ import { eraseLead, exportLeadData, listLeads, showLead } from './handlers/leads
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
+import { showReport } from './handlers/report';
 import { painelStore } from './store';
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
@@ -43,6 +44,7 @@ export const routes: Route[] = [
   route('GET', 'equipe', 'mentor', listTeam),
   route('POST', 'equipe', 'mentor', runTeamCommand),
   route('GET', 'atividade', 'mentor', listActivity),
+  route('GET', 'relatorio', 'mentor', showReport),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

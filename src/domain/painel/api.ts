@@ -36,6 +36,8 @@ export const painelPaths = {
   team: '/api/painel/equipe',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */
   activity: '/api/painel/atividade',
+  /** GET ?mes=AAAA-MM (default: this month in Brasília) → RoutingReportView (domain/scheduling/routing-report.ts); 400 for a bad month. Mentor only. */
+  report: '/api/painel/relatorio',
 } as const;
 
 export type Role = 'mentor' | 'consultor';

@@ -18,6 +18,10 @@ const actionLabels: Record<string, string> = {
   'team:sala': 'Equipe: alterou sala de vídeo',
   'team:sync': 'Equipe: sincronizou agendas',
   'team:agenda-link': 'Equipe: gerou link de agenda',
+  'team:weight': 'Equipe: alterou peso na distribuição',
+  'team:limit': 'Equipe: alterou limites de reuniões',
+  'team:mode': 'Equipe: alterou modo de distribuição',
+  'team:janela': 'Equipe: alterou período de contagem',
 };
 
 export const actionLabel = (code: string) => actionLabels[code] ?? code;

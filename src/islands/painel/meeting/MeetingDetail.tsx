@@ -12,6 +12,7 @@ import { useResource } from '../useResource';
 import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
 import { OutcomeForm } from './OutcomeForm';
+import { RoutingWhyPanel } from './RoutingWhyPanel';
 
 interface Props {
   id: string;
@@ -84,6 +85,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
             </section>
           )}
+          <RoutingWhyPanel idPrefix={uid} why={meeting.why ?? null} />
           <section aria-labelledby={`${uid}-historico`} className={ui.card}>
             <h3 id={`${uid}-historico`} className={`${ui.subheading} mb-4`}>
               Histórico

@@ -9,6 +9,7 @@ import { ui } from '../styles';
 import { CommandForm } from './CommandForm';
 import { AgendaLinkForm, FeedForm, RoomForm } from './LinkForms';
 import { HoursForm, TimeOffForm } from './ScheduleForms';
+import { LimitForm, shareLabel, WeightForm } from './RoutingForms';
 import { useCommand } from './useCommand';
 
 function feedLabel(feed: TeamMember['feed']) {
@@ -60,6 +61,7 @@ export function MemberCard({ member, onDone }: { member: TeamMember; onDone: () 
           ['Agenda', feedLabel(member.feed)],
           ['Link de agenda', member.agendaLink ? 'Gerado' : 'Não gerado'],
           ['Reuniões', member.roomUrl ?? 'Ligação telefônica'],
+          ['Distribuição', shareLabel(member)],
         ]}
       />
       <details className="group mt-3">
@@ -72,6 +74,8 @@ export function MemberCard({ member, onDone }: { member: TeamMember; onDone: () 
         <div className="mt-2 grid gap-4">
           <HoursForm idPrefix={uid} member={member} onDone={onDone} />
           <TimeOffForm idPrefix={uid} member={member} onDone={onDone} />
+          <WeightForm idPrefix={uid} member={member} onDone={onDone} />
+          <LimitForm idPrefix={uid} member={member} onDone={onDone} />
           <FeedForm idPrefix={uid} member={member} onDone={onDone} />
           <RoomForm idPrefix={uid} member={member} onDone={onDone} />
           <AgendaLinkForm idPrefix={uid} member={member} onDone={onDone} />

@@ -1,13 +1,15 @@
 // "Equipe" (mentor): the consultants and the same commands as `npm run consultants`, plus adding one
 // and reading every calendar now ("sync").
 import { useCallback, useRef, useState } from 'react';
-import { painelPaths, type TeamMember } from '../../../domain/painel/api';
+import { painelPaths, type TeamMember, type TeamRouting } from '../../../domain/painel/api';
 import { useFocusLater } from '../focus';
 import { ui } from '../styles';
 import { Notice, RetryAlert, ScreenHeading, TextField } from '../ui';
 import { useResource } from '../useResource';
 import { CommandForm } from './CommandForm';
 import { MemberCard } from './MemberCard';
+import { ReportPanel } from './ReportPanel';
+import { TeamRoutingForms } from './RoutingForms';
 import { useCommand } from './useCommand';
 
 function AddConsultant({ onDone }: { onDone: () => void }) {
@@ -43,7 +45,7 @@ function AddConsultant({ onDone }: { onDone: () => void }) {
 }
 
 export default function TeamScreen({ focus }: { focus: boolean }) {
-  const { state, reload } = useResource<{ consultants: TeamMember[] }>(painelPaths.team);
+  const { state, reload } = useResource<{ consultants: TeamMember[]; routing: TeamRouting }>(painelPaths.team);
   const refresh = useCallback(() => void reload(), [reload]);
   const sync = useCommand(refresh);
 
@@ -64,6 +66,16 @@ export default function TeamScreen({ focus }: { focus: boolean }) {
         ) : (
           <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-6 text-center text-slate-700">Nenhum consultor cadastrado.</p>
         ))}
+      {state.phase === 'ready' && (
+        <section aria-labelledby="equipe-distribuicao" className={`${ui.card} grid gap-4`}>
+          <h3 id="equipe-distribuicao" className={ui.subheading}>
+            Distribuição de leads
+          </h3>
+          <p className={ui.hint}>O peso e os limites de cada consultor ficam em “Alterar” no cartão dele.</p>
+          <TeamRoutingForms routing={state.data.routing} onDone={refresh} />
+        </section>
+      )}
+      <ReportPanel />
       <div className={ui.card}>
         <AddConsultant onDone={refresh} />
       </div>

@@ -1,0 +1,14 @@
+// "Relatório do mês" (mentor): the same report as `npm run consultants -- report [AAAA-MM]`
+// (admin/routing.ts, SQL routing_report), as JSON for Equipe.
+import { painelMessages } from '../../../../src/domain/painel/copy';
+import { currentMonth, isReportMonth, reportView, routingReport } from '../../admin/routing';
+import { HttpError } from '../../http';
+import { painelJson, type SignedIn } from '../context';
+
+export async function showReport(ctx: SignedIn): Promise<Response> {
+  const asked = ctx.url.searchParams.get('mes');
+  if (asked !== null && !isReportMonth(asked)) throw new HttpError(400, painelMessages.badQuery);
+  const { timeZone } = ctx.app.env.scheduling;
+  const month = asked ?? currentMonth(ctx.app.now(), timeZone);
+  return painelJson(reportView(await routingReport(ctx.app.store, month, timeZone)));
+}

@@ -1,0 +1,53 @@
+// "Por que este consultor?": the stored why of the booking (rule, tie-break, counting window, each
+// candidate with their load and reason), laid out from the same parts and words as
+// `npm run consultants -- why` (src/domain/scheduling/routing-why.ts). Meetings booked before the router
+// stored its reasons say so.
+import type { MeetingView } from '../../../domain/painel/api';
+import { candidateNumbers, tieBreakLine, whyCopy, whyParts } from '../../../domain/scheduling/routing-why';
+import { Facts } from '../Facts';
+import { badge } from '../labels';
+import { ui } from '../styles';
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+export function RoutingWhyPanel({ idPrefix, why }: { idPrefix: string; why: MeetingView['why'] }) {
+  const heading = `${idPrefix}-porque`;
+  const parts = why ? whyParts(why.routing, why.names, TIME_ZONE) : null;
+  return (
+    <section aria-labelledby={heading} className={ui.card}>
+      <h3 id={heading} className={ui.subheading}>
+        {whyCopy.title}
+      </h3>
+      {!parts ? (
+        <p className="mt-2 text-slate-700">{whyCopy.before}</p>
+      ) : (
+        <>
+          <Facts
+            rows={[
+              [whyCopy.rule, parts.rule],
+              [whyCopy.chosen, parts.chosen?.name ?? whyCopy.nobody],
+              [whyCopy.tieBreak, tieBreakLine(parts)],
+              [whyCopy.window, parts.window],
+              [whyCopy.equal, parts.equal],
+              [whyCopy.decidedAt, parts.decidedAt],
+            ]}
+          />
+          <h4 className="mt-3 font-semibold text-slate-900">{whyCopy.candidates}</h4>
+          <ul className="mt-1 grid gap-2">
+            {parts.candidates.map((c) => (
+              <li key={c.id} className={`rounded-xl border px-3 py-2 ${c.chosen ? 'border-amber-400 bg-amber-50' : 'border-slate-200'}`}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className={`font-semibold text-slate-900 ${ui.wrap}`}>{c.name}</span>
+                  <span className={`${badge} ${c.status === whyCopy.free ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}>{c.status}</span>
+                  {c.chosen && <span className="text-sm font-semibold text-amber-900">{whyCopy.chosen.toLowerCase()}</span>}
+                </div>
+                <p className="text-sm text-slate-700">{candidateNumbers(c)}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-slate-700">{parts.replays ? whyCopy.replayOk : whyCopy.replayBad}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// "Relatório do mês" (Equipe): the report `npm run consultants -- report [AAAA-MM]` prints, per consultant
+// as a card (seven columns do not fit 390 px), with the same words (domain/scheduling/routing-report.ts).
+import { useRef, useState } from 'react';
+import { painelPaths } from '../../../domain/painel/api';
+import { reportCells, reportCopy, type RoutingReportView } from '../../../domain/scheduling/routing-report';
+import { request } from '../api';
+import { Facts } from '../Facts';
+import { useFocusLater } from '../focus';
+import { ui } from '../styles';
+import { RetryAlert, TextField } from '../ui';
+
+const thisMonth = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+
+export function ReportPanel() {
+  const [month, setMonth] = useState(thisMonth);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<RoutingReportView | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const result = useRef<HTMLHeadingElement>(null);
+  const focusLater = useFocusLater();
+
+  async function load() {
+    if (!/^(20\d\d|2100)-(0[1-9]|1[0-2])$/.test(month.trim())) return setError('Informe o mês como AAAA-MM, por exemplo 2026-11.'), focusLater(field);
+    setError(null);
+    setBusy(true);
+    const answer = await request<RoutingReportView>(`${painelPaths.report}?mes=${month.trim()}`);
+    setBusy(false);
+    setFailure(answer.ok ? null : answer.error);
+    setReport(answer.ok ? answer.data : null);
+    if (answer.ok) focusLater(result);
+  }
+
+  return (
+    <section aria-labelledby="equipe-relatorio" className={`${ui.card} grid gap-4`}>
+      <h3 id="equipe-relatorio" className={ui.subheading}>
+        Relatório do mês
+      </h3>
+      <form
+        noValidate
+        aria-label="Escolher o mês do relatório"
+        className="grid gap-3 sm:flex sm:items-start"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void load();
+        }}
+      >
+        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" autoComplete="off" value={month} onValue={setMonth} error={error} inputRef={field} className="sm:w-48" />
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`${ui.secondary} sm:mt-7`}>
+          Ver relatório
+        </button>
+      </form>
+      {failure && <RetryAlert error={failure} onRetry={() => void load()} />}
+      {report && (
+        <div className="grid gap-3">
+          <h4 ref={result} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-none">
+            {reportCopy.title(report.month)}
+          </h4>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {report.consultants.map((c) => {
+              const [name, ...cells] = reportCells(c);
+              return (
+                <li key={name} className="rounded-xl border border-slate-200 px-3 py-2">
+                  <p className={`font-semibold text-slate-900 ${ui.wrap}`}>{name}</p>
+                  <Facts rows={cells.map((cell, i): [string, string] => [reportCopy.columns[i + 1], cell])} />
+                </li>
+              );
+            })}
+          </ul>
+          <p className="font-medium text-slate-900">{reportCopy.leads(report.leads, report.leadsBooked)}</p>
+          <p className={ui.hint}>{reportCopy.note}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+// /painel and routing (issue 19), on the real server: a meeting booked through the API shows "Por que este
+// consultor?" (rule, tie-break, each candidate and their reason), and a meeting without a stored why says
+// so; the mentor sets a weight, caps (first error focused) and equal distribution through Equipe's forms
+// and sees them listed, at 390 px; axe (WCAG 2.1 A/AA) clean in each state.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { routingCopy } from '../../functions/lib/admin/routing';
+import { codeMail } from '../../src/domain/painel/copy';
+import { whyCopy } from '../../src/domain/scheduling/routing-why';
+import { axeViolations } from './support';
+import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
+
+const MENTOR = 'contato@mentorsolar.com.br';
+const ANA = 'ana.souza@consultores.example.com';
+const NAME = 'Rita Roteamento';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${h.url}/painel`);
+  await page.getByLabel('E-mail').fill(email);
+  const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
+  const before = (await outbox(h.dataDir)).filter(isCode).length;
+  await page.getByRole('button', { name: 'Receber código' }).click();
+  await page.getByLabel('Código').waitFor();
+  const mail = (await waitForMails(h.dataDir, isCode, before + 1)).at(-1)!;
+  await page.getByLabel('Código').fill(/é: ([A-Z0-9]{8})/.exec(mail.text)![1]);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
+  return { context, page };
+}
+
+const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Leads → Buscar the lead → its meeting. */
+async function openMeeting(page: Page) {
+  await section(page, 'Leads').click();
+  await page.getByLabel('Buscar').fill(NAME);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect.poll(() => page.locator('[data-row]:visible').count()).toBe(1);
+  await page.locator('[data-row]:visible', { hasText: NAME }).click();
+  await page.getByRole('button', { name: /Consultoria Empresarial ·|Consultoria ·/ }).first().click();
+  await page.getByRole('heading', { name: `Reunião com ${NAME}` }).waitFor();
+}
+
+describe('/painel: routing', () => {
+  it('a meeting booked through the API shows why its consultant was chosen; one without a stored why says so (390 px)', async () => {
+    const { meetingId } = await bookThroughApi(h.url, h.dataDir, 'rita.roteamento@example.com', { nomeCompleto: NAME });
+    const { rows } = await h.db.query<{ routing: { decision: { chosen: string; tieBreak: string } } | null; name: string }>(
+      'select m.routing, p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
+    expect(rows[0].routing?.decision.chosen).toBeTruthy();
+    const { context, page } = await signedIn(MENTOR);
+    try {
+      await openMeeting(page);
+      const why = page.getByRole('region', { name: whyCopy.title });
+      await why.waitFor();
+      expect(await why.getByText(whyCopy.rule, { exact: true }).count()).toBe(1);
+      expect(await why.getByText(rows[0].routing!.decision.tieBreak, { exact: false }).count()).toBeGreaterThan(0);
+      // Every consultant of the team is a candidate, each with "livre" or a reason, and the chosen one is marked.
+      expect(await why.getByRole('listitem').count()).toBe(3);
+      await why.getByRole('listitem').filter({ hasText: rows[0].name }).getByText(whyCopy.chosen.toLowerCase(), { exact: true }).waitFor();
+      await why.getByText(whyCopy.replayOk).waitFor();
+      expect(await axeViolations(page), 'meeting: why').toEqual([]);
+      expect(await noHorizontalScroll(page)).toBe(true);
+
+      // As a meeting from before routing was recorded.
+      await h.db.query('update meetings set routing = null where id = $1', [meetingId]);
+      await page.getByRole('button', { name: 'Voltar' }).first().click();
+      await page.getByRole('button', { name: /Consultoria Empresarial ·|Consultoria ·/ }).first().click();
+      await page.getByText(whyCopy.before).waitFor();
+      expect(await axeViolations(page), 'meeting: no why').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the mentor sets a weight, caps and equal distribution in Equipe and sees them listed (390 px, keyboard)', async () => {
+    const { context, page } = await signedIn(MENTOR);
+    try {
+      await section(page, 'Equipe').click();
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ana Souza' }) });
+      await card.getByText('Peso 100 · sem limite').waitFor();
+      await card.getByText('Alterar Ana Souza').focus();
+      await page.keyboard.press('Enter');
+
+      const weight = card.getByLabel('Peso', { exact: true });
+      await weight.fill('50');
+      await weight.press('Enter');
+      await card.getByText(routingCopy.weightSet(ANA, 50)).waitFor();
+
+      // A cap out of range: the error on "Por dia", the focus there, nothing sent.
+      const day = card.getByLabel('Por dia');
+      await day.fill('99');
+      await card.getByRole('button', { name: 'Salvar limites' }).click();
+      await expect.poll(() => day.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await day.getAttribute('aria-invalid')).toBe('true');
+      expect(await axeViolations(page), 'equipe: cap error').toEqual([]);
+      await day.fill('4');
+      await card.getByLabel('Por semana').fill('15');
+      await card.getByLabel('Por semana').press('Enter');
+      await card.getByText(routingCopy.limitSet(ANA, '4', '15')).waitFor();
+      await card.getByText('Peso 50 · até 4 por dia e 15 por semana').waitFor();
+
+      // Equal distribution, N out of range first.
+      await page.getByLabel('Distribuição igual (ninguém dispara na frente)').check();
+      const ahead = page.getByLabel('Máximo de reuniões à frente');
+      await ahead.fill('0');
+      await page.getByRole('button', { name: 'Salvar modo' }).click();
+      await expect.poll(() => ahead.evaluate((el) => el === document.activeElement)).toBe(true);
+      await ahead.fill('2');
+      await page.getByRole('button', { name: 'Salvar modo' }).click();
+      await page.getByText(routingCopy.modeSet(2)).waitFor();
+      await page.getByLabel('Por semana (segunda a domingo)').check();
+      await page.getByRole('button', { name: 'Salvar período' }).click();
+      await page.getByText(routingCopy.windowSet('semana')).waitFor();
+      expect(await axeViolations(page), 'equipe: routing set').toEqual([]);
+      expect(await noHorizontalScroll(page)).toBe(true);
+
+      // The month's report: this month, the team as cards; the focus on its title.
+      await page.getByRole('button', { name: 'Ver relatório' }).click();
+      const title = page.getByRole('heading', { name: /^Relatório de \d{2}\/\d{4}/ });
+      await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.getByRole('region', { name: 'Relatório do mês' }).getByText('Ana Souza', { exact: true }).waitFor();
+      await page.getByText(/^Leads: \d+; com reunião: \d+/).waitFor();
+      expect(await axeViolations(page), 'equipe: report').toEqual([]);
+      expect(await noHorizontalScroll(page)).toBe(true);
+      await section(page, 'Atividade').click();
+      await page.getByText('Equipe: alterou peso na distribuição').first().waitFor();
+
+      const { rows } = await h.db.query<{ weight: number; cap_day: number; cap_week: number; count_window: string; equal_ahead: number; updated_by: string }>(
+        `select p.weight, p.cap_day, p.cap_week, s.count_window, s.equal_ahead, s.updated_by from presellers p, routing_settings s where p.email = $1`, [ANA]);
+      expect(rows).toEqual([{ weight: 50, cap_day: 4, cap_week: 15, count_window: 'semana', equal_ahead: 2, updated_by: MENTOR }]);
+    } finally {
+      await context.close();
+    }
+  });
+});
