@@ -166,6 +166,11 @@ export const orcamentoSchema = z.object({
     'Reunião já agendada',
     'No lugar do calendário, para um e-mail que já tem reunião (nunca mostra data, horário ou consultor).',
   ),
+  noMeeting: label(
+    z.object({ heading: t('Título') }),
+    'Sem reunião',
+    'No lugar do calendário, quando uma regra de content/roteamento.yaml não oferece reunião; a mensagem e o link são os da regra.',
+  ),
   noscript: label(
     z.object({ before: t('Antes do e-mail'), email: t('Entre o e-mail e o chat'), chat: t('Link do chat') }),
     'Sem JavaScript',
@@ -181,3 +186,4 @@ export type ToastCopy = OrcamentoContent['toasts'];
 export type ServicesCopy = OrcamentoContent['services'];
 export type ConfirmationCopy = OrcamentoContent['confirmation'];
 export type UpcomingCopy = OrcamentoContent['upcoming'];
+export type NoMeetingCopy = OrcamentoContent['noMeeting'];

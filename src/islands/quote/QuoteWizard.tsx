@@ -8,6 +8,7 @@ import { $confirmation, $quote, $upcoming } from '../store';
 import { showFormSkeleton } from './formSkeleton';
 import type { NoticesCopy } from './notices/Notices';
 import { restoreQuote } from './draft';
+import { $noMeeting } from './noMeeting';
 import { ServiceChoice } from './ServiceChoice';
 import { useFollowupLink } from './followup/useFollowupLink';
 import type { PrivacyPolicyRef } from './useLeadSubmit';
@@ -33,7 +34,8 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl, priv
   const { service, step } = useStore($quote, { ssr: 'initial' });
   const confirmation = useStore($confirmation);
   const upcoming = useStore($upcoming);
-  const noticeWanted = confirmation !== null || upcoming !== null;
+  const noMeeting = useStore($noMeeting);
+  const noticeWanted = confirmation !== null || upcoming !== null || noMeeting !== null;
   useEffect(() => {
     if (restored) return;
     restored = true;

@@ -1,10 +1,13 @@
 // POST /api/leads, reduced to the outcomes the wizard shows.
-import { apiPaths, type ApiError, type LeadCreated, type LeadRequest } from '../../domain/api';
+import { apiPaths, type ApiError, type LeadCreated, type LeadNoMeeting, type LeadRequest } from '../../domain/api';
 import type { LeadRequestFieldErrors } from '../../domain/api';
 
 export type SaveLeadResult =
-  /** upcoming: this email already holds an upcoming meeting (no calendar, no second notice to the mentor). */
-  | { kind: 'saved'; id: string; upcoming: boolean }
+  /**
+   * upcoming: this email already holds an upcoming meeting (no calendar, no second notice to the mentor).
+   * route: a qualification rule without a meeting matched the answers (its message instead of the calendar).
+   */
+  | { kind: 'saved'; id: string; upcoming: boolean; route: LeadNoMeeting | null }
   /** The server answered with an error (spec: 'Erro ao salvar dados'); fieldErrors when it named fields. */
   | { kind: 'failed'; fieldErrors: LeadRequestFieldErrors }
   /** 429 (rate limit per IP, or new leads per email) or 422 (key reused with other data): show the server's message. */
@@ -27,7 +30,9 @@ export async function saveLead(body: LeadRequest): Promise<SaveLeadResult> {
   if (response.status === 429 || response.status === 422) return { kind: 'refused', status: response.status };
   const payload = (await response.json().catch(() => null)) as (LeadCreated & ApiError) | null;
   if (response.ok) {
-    return payload && typeof payload.id === 'string' ? { kind: 'saved', id: payload.id, upcoming: payload.upcomingMeeting === true } : { kind: 'unexpected' };
+    if (!payload || typeof payload.id !== 'string') return { kind: 'unexpected' };
+    const route = payload.route?.kind === 'none' && typeof payload.route.message === 'string' ? payload.route : null;
+    return { kind: 'saved', id: payload.id, upcoming: payload.upcomingMeeting === true, route };
   }
   return { kind: 'failed', fieldErrors: payload?.fieldErrors ?? {} };
 }

@@ -10,6 +10,7 @@ import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notif
 import { firstInvalid, focusField } from './focus';
 import { saveLead } from './leadApi';
 import { loadLeadRules } from './leadRules';
+import { showNoMeeting } from './noMeeting';
 
 type LeadSteps = typeof leadSteps;
 
@@ -50,13 +51,19 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       return openScheduling();
     }
 
-    const request = { ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion };
+    // The service is part of the request (and of what its key was sent with): the qualification rules match it.
+    const request = { ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion, service };
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);
 
     if (result.kind === 'saved' && result.upcoming) {
       // Not marked saved: "Finalizar e Agendar" again asks the server again (same key, same answer).
       showUpcomingMeeting(result.id);
+    } else if (result.kind === 'saved' && result.route) {
+      // A rule without a meeting: its message instead of the calendar. Not marked saved, as above, so
+      // "Finalizar e Agendar" asks the server again (same key, same answer) and never opens the dialog.
+      trackLeadSubmitted(service);
+      showNoMeeting(result.route);
     } else if (result.kind === 'saved') {
       markLeadSaved(result.id);
       notify('success', toasts.saved.title, toasts.saved.description);

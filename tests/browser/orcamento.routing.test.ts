@@ -1,0 +1,112 @@
+// Issue 19's acceptance for the qualification rules: a rule sending B2C leads with revenue below R$ 50 mil
+// to no meeting → the wizard shows the rule's message and link, and no calendar request is made.
+//
+// How the test gets its rules: the wizard never reads content/roteamento.yaml; it learns a lead's route
+// from POST /api/leads's answer, and the functions read the file at run time (ROUTING_RULES_FILE
+// overrides it). So this file starts a second server of the built site (as the rate-limit file does),
+// over the shared database, with a rules file of its own: no second build of the site.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startSite } from '../support/site-process.mjs';
+import { axeViolations, launchBrowser, newPage } from './support';
+import { DESKTOP, dialog, fillWholeForm, PHONE, sampleLead } from './orcamento.fixtures';
+
+const MESSAGE = 'Obrigado! Pelo porte da sua empresa, o melhor começo é o nosso material gratuito sobre vendas.';
+const RULES = `regras:
+  - nome: "B2C abaixo de R$ 50 mil"
+    quando:
+      modeloNegocio: ["b2c"]
+      faturamento: ["0-50"]
+    destino:
+      semReuniao:
+        mensagem: "${MESSAGE}"
+        link:
+          texto: "Ver o material"
+          url: "https://blog.mentorsolar.com.br"
+  - nome: "Todos os leads"
+    destino:
+      equipe: "todos"
+`;
+
+let dir: string;
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+let sql: postgres.Sql;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'routing-rules-browser-'));
+  await writeFile(join(dir, 'regras.yaml'), RULES);
+  const databaseUrl = inject('siteDatabaseUrl');
+  site = await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', ROUTING_RULES_FILE: join(dir, 'regras.yaml') }, label: 'site with test routing rules' });
+  sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sql?.end({ timeout: 5 });
+  await site?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Every request the page makes to /api/availability (the calendar's). */
+function availabilityRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/availability')) seen.push(r.url());
+  });
+  return seen;
+}
+
+describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('qualification rules on %s', (_name, viewport) => {
+  it('B2C below R$ 50 mil: the rule’s message and link instead of the calendar, and no availability request', async () => {
+    const lead = sampleLead({ modeloNegocio: 'b2c', faturamento: '0-50' });
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      const calendar = availabilityRequests(page);
+      await fillWholeForm(page, site.url, 'Consultoria', lead);
+      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+      const panel = page.getByTestId('sem-reuniao');
+      await panel.getByRole('heading', { name: 'Recebemos seus dados' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sem-reuniao-titulo');
+      expect(await panel.innerText()).toContain(MESSAGE);
+      const link = panel.getByRole('link', { name: 'Ver o material' });
+      expect(await link.getAttribute('href')).toBe('https://blog.mentorsolar.com.br');
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Asked again ("Finalizar e Agendar" once more): the same answer, still no calendar.
+      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sem-reuniao-titulo');
+      await page.waitForLoadState('networkidle');
+      expect(await dialog(page).count()).toBe(0);
+      expect(await page.getByText('Dados salvos com sucesso!').count()).toBe(0);
+      expect(calendar).toEqual([]);
+
+      const rows = await sql<{ servico: string; routing_rule: string; routing_kind: string }[]>`
+        select servico, routing_rule, routing_kind from leads where email = ${lead.email}`;
+      expect(rows).toEqual([{ servico: 'consultoria', routing_rule: 'B2C abaixo de R$ 50 mil', routing_kind: 'none' }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the same server sends any other lead to the calendar (the rule, not the test, keeps the dialog shut)', async () => {
+    const lead = sampleLead({ modeloNegocio: 'b2c', faturamento: '50-100' });
+    const { context, page } = await newPage(browser, viewport);
+    try {
+      const calendar = availabilityRequests(page);
+      await fillWholeForm(page, site.url, 'Tráfego Pago', lead);
+      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+      await dialog(page).waitFor();
+      await expect.poll(() => calendar.length).toBeGreaterThan(0);
+      expect(await page.getByTestId('sem-reuniao').count()).toBe(0);
+      const rows = await sql<{ servico: string; routing_kind: string }[]>`select servico, routing_kind from leads where email = ${lead.email}`;
+      expect(rows).toEqual([{ servico: 'trafego', routing_kind: 'team' }]);
+    } finally {
+      await context.close();
+    }
+  });
+});
