@@ -70,6 +70,7 @@ describe('/painel: routing', () => {
       expect(await why.getByRole('listitem').count()).toBe(3);
       await why.getByRole('listitem').filter({ hasText: rows[0].name }).getByText(whyCopy.chosen.toLowerCase(), { exact: true }).waitFor();
       await why.getByText(whyCopy.replayOk).waitFor();
+      await why.getByText(meetingId, { exact: true }).waitFor(); // for `npm run consultants -- why <id>`
       expect(await axeViolations(page), 'meeting: why').toEqual([]);
       expect(await noHorizontalScroll(page)).toBe(true);
 

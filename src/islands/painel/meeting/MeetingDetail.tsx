@@ -85,7 +85,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
             </section>
           )}
-          <RoutingWhyPanel idPrefix={uid} why={meeting.why ?? null} />
+          <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
           <section aria-labelledby={`${uid}-historico`} className={ui.card}>
             <h3 id={`${uid}-historico`} className={`${ui.subheading} mb-4`}>
               Histórico

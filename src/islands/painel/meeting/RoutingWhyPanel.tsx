@@ -10,7 +10,8 @@ import { ui } from '../styles';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
-export function RoutingWhyPanel({ idPrefix, why }: { idPrefix: string; why: MeetingView['why'] }) {
+/** meetingId: shown for `npm run consultants -- why <id>`. */
+export function RoutingWhyPanel({ idPrefix, meetingId, why }: { idPrefix: string; meetingId: string; why: MeetingView['why'] }) {
   const heading = `${idPrefix}-porque`;
   const parts = why ? whyParts(why.routing, why.names, TIME_ZONE) : null;
   return (
@@ -30,6 +31,7 @@ export function RoutingWhyPanel({ idPrefix, why }: { idPrefix: string; why: Meet
               [whyCopy.window, parts.window],
               [whyCopy.equal, parts.equal],
               [whyCopy.decidedAt, parts.decidedAt],
+              ['Id da reunião', <code key="id" className="text-sm">{meetingId}</code>],
             ]}
           />
           <h4 className="mt-3 font-semibold text-slate-900">{whyCopy.candidates}</h4>

@@ -58,10 +58,10 @@ export function ReportPanel() {
             {reportCopy.title(report.month)}
           </h4>
           <ul className="grid gap-3 sm:grid-cols-2">
-            {report.consultants.map((c) => {
+            {report.consultants.map((c, i) => {
               const [name, ...cells] = reportCells(c);
               return (
-                <li key={name} className="rounded-xl border border-slate-200 px-3 py-2">
+                <li key={i} className="rounded-xl border border-slate-200 px-3 py-2">
                   <p className={`font-semibold text-slate-900 ${ui.wrap}`}>{name}</p>
                   <Facts rows={cells.map((cell, i): [string, string] => [reportCopy.columns[i + 1], cell])} />
                 </li>
