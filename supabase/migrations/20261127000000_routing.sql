@@ -298,6 +298,9 @@ begin
 end
 $$;
 
+-- 10. The router's counts replace count_meetings (scheduled meetings per week, by start).
+drop function public.count_meetings(timestamptz, timestamptz);
+
 revoke all on function public.list_busy(timestamptz, timestamptz) from public, anon, authenticated;
 revoke all on function public.routing_counts(meetings) from public, anon, authenticated;
 revoke all on function public.routing_state(jsonb) from public, anon, authenticated;

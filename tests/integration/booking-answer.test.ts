@@ -83,10 +83,9 @@ describe('POST /api/meetings answer', () => {
       const text = await res.text();
       expect(text).not.toContain('meet.example.com');
       const slots = (JSON.parse(text) as { availableSlots: { time: string; presellerId: string; location: string }[] }).availableSlots;
-      const at10 = slots.filter((s) => s.time === '10:00');
-      expect(at10.map((s) => [s.presellerId, s.location])).toEqual([
-        [PRESELLERS.ana, 'phone'], [PRESELLERS.bruno, 'video'], [PRESELLERS.carla, 'phone'],
-      ]);
+      // Each time shows the kind of meeting of the consultant the router picked for it.
+      expect(slots.length).toBeGreaterThan(0);
+      for (const s of slots) expect(s.location).toBe(s.presellerId === PRESELLERS.bruno ? 'video' : 'phone');
 
       const booked = await t.book({ leadId: await t.newLead('video@example.com'), scheduledDate: date, scheduledTime: '10:00', presellerId: PRESELLERS.bruno });
       expect(booked.status).toBe(201);

@@ -9,6 +9,7 @@ import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { parseHours } from '../../src/domain/scheduling/hours';
+import { freePresellers } from '../../src/domain/scheduling/slots';
 import { addDays, weekdayOf, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, get, key, openTestApp, postJson, validRequest, type TestApp } from './helpers';
 
@@ -94,9 +95,20 @@ afterAll(async () => {
 });
 
 const ANA = '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001';
+/**
+ * Who is free at a time (first names, sorted), read through the same busy list availability routes on.
+ * Availability lists each time once with one of them (the router's choice), and the time only if any.
+ */
 async function namesAt(date: string, time: string): Promise<string[]> {
   const { availableSlots } = await (await availability(get(`/api/availability?date=${date}`))).json();
-  return availableSlots.filter((s: { time: string }) => s.time === time).map((s: { presellerName: string }) => s.presellerName);
+  const listed = availableSlots.filter((s: { time: string }) => s.time === time).map((s: { presellerName: string }) => s.presellerName);
+  const startsAt = zonedToUtc(date, time, 'America/Sao_Paulo');
+  const slot = { time, startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) };
+  const free = freePresellers(slot, await app.store.listActivePresellers(), await app.store.listBusy(slot.startsAt, slot.endsAt))
+    .map((p) => p.name.split(' ')[0]).sort();
+  expect(listed.length).toBe(free.length > 0 ? 1 : 0);
+  if (listed.length) expect(free).toContain(listed[0]);
+  return free;
 }
 /** Books `time` asking for Ana; returns who got it (Ana only when her calendar and hours allow). */
 /** A new lead per booking: one person holds one upcoming meeting at a time. */

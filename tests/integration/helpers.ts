@@ -12,6 +12,7 @@ import type { ScheduledStore } from '../../functions/lib/schedules';
 import type { MailContent, Store } from '../../functions/lib/store/port';
 import { unsealMessage, type SealedContent } from '../../functions/lib/mail/secrets';
 import { addDays, weekdayOf, zonedParts } from '../../src/domain/scheduling/time';
+import { candidateSlots, freePresellers } from '../../src/domain/scheduling/slots';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
 
 export { POLICY_VERSION, validLead };
@@ -84,6 +85,17 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
 
 export function get(path: string): Request {
   return new Request(`http://localhost${path}`);
+}
+
+/**
+ * The times of a date when a consultant is free, read through the busy list availability routes on
+ * (availability shows each time once, with the router's choice, so it cannot tell who else is free).
+ */
+export async function freeTimesOf(app: TestApp, date: string, presellerId: string): Promise<string[]> {
+  const slots = candidateSlots(date, { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() });
+  if (slots.length === 0) return [];
+  const [busy, presellers] = await Promise.all([app.store.listBusy(slots[0].startsAt, slots[slots.length - 1].endsAt), app.store.listActivePresellers()]);
+  return slots.filter((s) => freePresellers(s, presellers, busy).some((p) => p.id === presellerId)).map((s) => s.time);
 }
 
 export async function count(app: TestApp, table: string): Promise<number> {

@@ -1,8 +1,7 @@
 // POST /api/manage on PGlite with the real handlers: view, reschedule and cancel through manage links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { zonedToUtc } from '../../src/domain/scheduling/time';
-import { futureWorkday, get, key, openTestApp, PRESELLERS, type TestApp } from './helpers';
+import { freeTimesOf, futureWorkday, get, key, openTestApp, PRESELLERS, type TestApp } from './helpers';
 import { inviteOf, lifecycle, tokenIn } from './lifecycle-helpers';
 
 let app: TestApp;
@@ -18,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function freeTimes(date: string, presellerId: string): Promise<string[]> {
-  const res = await createAvailabilityHandler(async () => app)(get(`/api/availability?date=${date}`));
-  return (await res.json()).availableSlots.filter((s: { presellerId: string }) => s.presellerId === presellerId).map((s: { time: string }) => s.time);
-}
+const freeTimes = (date: string, presellerId: string) => freeTimesOf(app, date, presellerId);
 
 async function row(id: string) {
   const { rows } = await app.store.db.query<Record<string, unknown>>('select * from meetings where id = $1', [id]);

@@ -65,8 +65,7 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         expect(await store.bookMeeting(later, [])).toEqual({ status: 'upcoming', meeting: { id: meeting.id, presellerId: p1.id, startsAt } });
         expect(await store.findMeetingByKey(meeting.idempotencyKey)).toEqual({ id: meeting.id, presellerId: p1.id, startsAt, fingerprint: null });
         const busy = await store.listBusy(startsAt, endsAt);
-        expect(busy).toContainEqual({ presellerId: p1.id, startsAt, endsAt });
-        expect((await store.countMeetings(startsAt, endsAt))[p1.id]).toBeGreaterThanOrEqual(1);
+        expect(busy).toContainEqual({ presellerId: p1.id, startsAt, endsAt, kind: 'meeting' });
         expect(await store.previousPresellerId(lead.email.toUpperCase())).toBe(p1.id);
         // Never by CNPJ alone: another email with the same (public) CNPJ gets no consultant.
         expect(await store.previousPresellerId(`other-${Date.now()}@example.com`)).toBeNull();
@@ -112,8 +111,8 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         const off = { from: zonedToUtc(date, '15:00', 'America/Sao_Paulo'), to: zonedToUtc(date, '16:00', 'America/Sao_Paulo') };
         await store.consultants({ action: 'off', email, from: off.from.toISOString(), to: off.to.toISOString(), reason: null });
         const busy = (await store.listBusy(block.startsAt, off.to)).filter((b) => b.presellerId === id);
-        expect(busy).toContainEqual({ presellerId: id, ...block });
-        expect(busy).toContainEqual({ presellerId: id, startsAt: off.from, endsAt: off.to });
+        expect(busy).toContainEqual({ presellerId: id, ...block, kind: 'calendar' });
+        expect(busy).toContainEqual({ presellerId: id, startsAt: off.from, endsAt: off.to, kind: 'time_off' });
         const listed = (await store.consultants({ action: 'list' })).consultants!.find((c) => c.email === email);
         expect(listed).toMatchObject({ name: 'Contrato Teste', active: true, hours, feed: { status: 'error', error_code: 'calendar_timeout' }, agenda_link: false });
         expect(JSON.stringify(listed)).not.toContain(feed.url);

@@ -161,9 +161,3 @@ function bookedBody(meeting: MailMeeting, manageLink: string | null, settings: M
     ics: meetingIcs(meeting, 'PUBLISH', settings, { audience: 'lead', link: manageLink }).content,
   };
 }
-
-/** Monday 00:00 to next Monday 00:00 (local) around a date. */
-export function weekOf(date: string, timeZone: string) {
-  const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
-  return { from: zonedToUtc(monday, '00:00', timeZone), to: zonedToUtc(addDays(monday, 7), '00:00', timeZone) };
-}

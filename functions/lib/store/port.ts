@@ -225,8 +225,6 @@ export interface Store {
   consultants(command: ConsultantCommand): Promise<ConsultantResult>;
   /** Consultant of the latest scheduled meeting of any lead with this email (any case); never by CNPJ. */
   previousPresellerId(email: string): Promise<string | null>;
-  /** Scheduled meetings per consultant starting in [from, to). */
-  countMeetings(from: Date, to: Date): Promise<Record<string, number>>;
   /** Inserts the meeting and its messages atomically; 'conflict' when the consultant is taken. */
   bookMeeting(meeting: NewMeeting, outbox: OutboxMessage[]): Promise<BookResult>;
   /** The meeting an unrevoked manage token (by hash) opens, with whose token it is. */

@@ -80,13 +80,6 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       const [row] = await rows<{ id: string | null }>('select previous_preseller($1) as id', [email]);
       return row?.id ?? null;
     },
-    async countMeetings(from, to) {
-      const list = await rows<{ preseller_id: string; meetings: number }>(
-        'select preseller_id, meetings from count_meetings($1::timestamptz, $2::timestamptz)',
-        [from, to],
-      );
-      return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
-    },
     async bookMeeting(meeting, outbox) {
       const [row] = await rows<Parameters<typeof bookResult>[0]>('select * from book_meeting($1::jsonb, $2::jsonb)', [meetingRow(meeting), sealOutbox(outbox, { meetingId: meeting.id, leadId: meeting.leadId })]);
       return bookResult(row);

@@ -81,12 +81,6 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     async previousPresellerId(email) {
       return check<string | null>(await sb.rpc('previous_preseller', { p_email: email })) ?? null;
     },
-    async countMeetings(from, to) {
-      const list = check<{ preseller_id: string; meetings: number }[]>(
-        await sb.rpc('count_meetings', { p_from: from.toISOString(), p_to: to.toISOString() }),
-      );
-      return Object.fromEntries(list.map((r) => [r.preseller_id, r.meetings]));
-    },
     async bookMeeting(meeting, outbox) {
       const rows = check<Parameters<typeof bookResult>[0][]>(await sb.rpc('book_meeting', { p_meeting: meetingRow(meeting), p_outbox: sealOutbox(outbox, { meetingId: meeting.id, leadId: meeting.leadId }) }));
       return bookResult(rows[0]);

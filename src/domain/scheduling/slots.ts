@@ -106,18 +106,6 @@ function isBusy(intervals: Intervals | undefined, start: number, end: number): b
   return lo > 0 && intervals.maxEnds[lo - 1] > start;
 }
 
-/** Every free (time, consultant) pair, sorted by time then consultant name. */
-export function freeSlots(candidates: Candidate[], presellers: PresellerRef[], busy: Busy[]): AvailabilitySlot[] {
-  const sorted = [...presellers].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
-  const out: AvailabilitySlot[] = [];
-  for (const slot of candidates) {
-    for (const p of freePresellers(slot, sorted, busy)) {
-      out.push({ time: slot.time, presellerId: p.id, presellerName: firstName(p.name), location: locationOf(p.roomUrl).kind });
-    }
-  }
-  return out;
-}
-
 /** The first and last instant worth loading meetings and time off for, over some dates. */
 export function rangeOf(dates: string[], config: SchedulingConfig): { from: Date; to: Date } {
   const sorted = [...dates].sort();
