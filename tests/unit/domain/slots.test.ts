@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
 import { holidayChecker } from '../../../src/domain/scheduling/holidays';
-import { candidateSlots, closedReason, freeSlots, type SlotRules } from '../../../src/domain/scheduling/slots';
+import { candidateSlots, closedReason, type SlotRules } from '../../../src/domain/scheduling/slots';
 
 const isHoliday = holidayChecker(schedulingConfig.holidays);
 // Monday 2026-06-01, 08:00 in São Paulo (UTC-3).
@@ -58,33 +58,5 @@ describe('candidateSlots', () => {
   it('rejects impossible dates', () => {
     expect(times('2026-02-30')).toEqual([]);
     expect(closedReason('2026-6-1', rules())).toBe('invalid');
-  });
-});
-
-describe('freeSlots', () => {
-  const presellers = [
-    { id: 'b', name: 'Bruno Almeida', roomUrl: 'https://meet.example.com/bruno' },
-    { id: 'a', name: 'Ana Souza', roomUrl: null },
-  ];
-  const candidates = candidateSlots('2026-06-02', rules()).slice(0, 3); // 09:00, 09:30, 10:00
-
-  it('lists each free consultant by first name, sorted by time then name, with how the meeting happens (never the room)', () => {
-    const slots = freeSlots(candidates.slice(0, 1), presellers, []);
-    expect(slots).toEqual([
-      { time: '09:00', presellerId: 'a', presellerName: 'Ana', location: 'phone' },
-      { time: '09:00', presellerId: 'b', presellerName: 'Bruno', location: 'video' },
-    ]);
-    expect(JSON.stringify(slots)).not.toContain('meet.example.com');
-  });
-
-  it('respects meetings and time off (any overlap)', () => {
-    const busy = [
-      { presellerId: 'a', startsAt: new Date('2026-06-02T12:00:00Z'), endsAt: new Date('2026-06-02T12:30:00Z') }, // meeting 09:00
-      { presellerId: 'b', startsAt: new Date('2026-06-02T12:15:00Z'), endsAt: new Date('2026-06-02T13:01:00Z') }, // time off 09:15–10:01
-    ];
-    expect(freeSlots(candidates, presellers, busy).map((s) => `${s.time} ${s.presellerName}`)).toEqual([
-      '09:30 Ana',
-      '10:00 Ana',
-    ]);
   });
 });
