@@ -63,7 +63,12 @@ export type LeadRequestFieldErrors = LeadFieldErrors & { privacyPolicyVersion?: 
 export type ApiError = { error: string; fieldErrors?: LeadRequestFieldErrors };
 export type LeadResponse = LeadCreated | ApiError;
 
-/** GET /api/availability?date=YYYY-MM-DD — free slots sorted by time, then consultant name. */
+/**
+ * GET /api/availability?date=YYYY-MM-DD — each bookable time once, with the consultant the router would
+ * assign. Optional: lead=<id> (that lead's rule: its pool, its earlier consultant, or no times for a rule
+ * without meetings) and keep=<consultant id> (a reschedule: that consultant wherever free).
+ */
+export type AvailabilityHint = { lead?: string | null; keep?: string | null };
 export type AvailabilitySlot = { time: string; presellerId: string; presellerName: string; location: MeetingLocationKind };
 export type AvailabilityResponse = { availableSlots: AvailabilitySlot[] };
 /** GET /api/availability?month=YYYY-MM — days with at least one free slot (the calendar disables the rest). */

@@ -38,6 +38,8 @@ export type MeetingView = {
   minutes: number;
   status: 'scheduled' | 'cancelled';
   consultantFirstName: string;
+  /** The consultant's id, for availability to show them wherever they are free (the reschedule keeps them). */
+  consultantId: string;
   /** Where it happens; a video room's URL only reaches the holders of a manage link. */
   location: MeetingLocation;
   /** Whose link opened the page. */

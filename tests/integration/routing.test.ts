@@ -1,5 +1,8 @@
 // Routing over HTTP on PGlite (issue 19): leads taking the times shown end evenly spread, caps hold
 // under concurrency, and each booking stores a why that replays to its consultant.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
@@ -165,5 +168,71 @@ describe('the facts: windows, credits, no-shows and cancellations', () => {
     const weekly = await state();
     expect(weekly.window.kind).toBe('semana');
     expect(weekly.consultants.get(PRESELLERS.ana)?.count).toBe(2);
+  });
+});
+
+describe("a rule's pool, the earlier consultant and a reschedule's consultant", () => {
+  let app: TestApp;
+  let dir: string;
+  const previousFile = process.env.ROUTING_RULES_FILE;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'regras-'));
+    await writeFile(join(dir, 'regras.yaml'), [
+      'regras:',
+      '  - nome: "Solar com Bruno e Carla"',
+      '    quando:',
+      '      segmento: ["energia-solar"]',
+      '    destino:',
+      '      consultores: ["bruno.almeida@consultores.example.com", "CARLA.mendes@consultores.example.com"]',
+      '  - nome: "Todos"',
+      '    destino:',
+      '      equipe: "todos"',
+    ].join('\n'));
+    process.env.ROUTING_RULES_FILE = join(dir, 'regras.yaml');
+    app = await openApp();
+  });
+  afterAll(async () => {
+    await app.close();
+    if (previousFile === undefined) delete process.env.ROUTING_RULES_FILE;
+    else process.env.ROUTING_RULES_FILE = previousFile;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("offers and books only the pool's consultants, and the why names the rule and who was outside it", async () => {
+    const h = handlers(app);
+    const date = workdays(zonedParts(NOW, TZ).date, 2)[1];
+    const leadId = await h.lead(900);
+    const slots = await h.slots(date, leadId);
+    expect(slots.length).toBe(18);
+    expect(new Set(slots.map((s) => s.presellerId))).toEqual(new Set([PRESELLERS.bruno, PRESELLERS.carla]));
+    // Without the lead the whole team is routed (e.g. a link without a lead).
+    expect(new Set((await h.slots(date)).map((s) => s.presellerId)).has(PRESELLERS.ana)).toBe(true);
+    // Asking for Ana anyway: the router picks inside the pool.
+    const res = await h.book(leadId, date, '10:00', PRESELLERS.ana);
+    expect(res.status).toBe(201);
+    const { rows } = await app.store.db.query<{ preseller_id: string; routing: RoutingWhy }>('select preseller_id, routing from meetings where lead_id = $1', [leadId]);
+    expect([PRESELLERS.bruno, PRESELLERS.carla]).toContain(rows[0].preseller_id);
+    expect(rows[0].routing.input.rule).toBe('Solar com Bruno e Carla');
+    expect(rows[0].routing.decision.excluded).toContainEqual({ id: PRESELLERS.ana, reason: 'fora do grupo' });
+  });
+
+  it('a returning lead sees and gets their earlier consultant wherever free; ?keep= shows a rescheduled meeting\'s consultant', async () => {
+    const h = handlers(app);
+    const [first, second] = workdays(zonedParts(NOW, TZ).date, 4).slice(2);
+    const leadId = await h.lead(901);
+    expect((await h.book(leadId, first, '09:00', PRESELLERS.carla)).status).toBe(201);
+    // The first meeting took place: the same person comes back with a new form.
+    await app.store.db.query(`update meetings set starts_at = starts_at - interval '30 days', ends_at = ends_at - interval '30 days' where lead_id = $1`, [leadId]);
+    const again = await h.lead(901);
+    const slots = await h.slots(second, again);
+    expect(new Set(slots.map((s) => s.presellerId))).toEqual(new Set([PRESELLERS.carla]));
+    const res = await h.book(again, second, '11:00', PRESELLERS.carla);
+    expect((await res.json()).preseller.name).toBe('Carla Mendes');
+    const availability = createAvailabilityHandler(async () => app);
+    const kept = (await (await availability(get(`/api/availability?date=${second}&keep=${PRESELLERS.ana}`))).json()).availableSlots;
+    expect(kept.filter((s: { presellerId: string }) => s.presellerId === PRESELLERS.ana)).toHaveLength(18);
+    // Junk in lead or keep is ignored: the whole team, never a 500.
+    const junk = await availability(get(`/api/availability?date=${second}&lead=%27%3B--&keep=nobody`));
+    expect(junk.status).toBe(200);
   });
 });

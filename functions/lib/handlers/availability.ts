@@ -1,6 +1,7 @@
 // GET /api/availability?date=YYYY-MM-DD → each bookable time once, with the consultant the router would
 // assign now; ?month=YYYY-MM → days with such a time. &lead=<id> routes for that lead's rule (its pool, or
-// nothing for a rule without meetings); without it, the whole team.
+// nothing for a rule without meetings) and shows its earlier consultant wherever free; &keep=<consultant
+// id> shows that consultant wherever free (a reschedule keeps them); without either, the whole team.
 import type { App } from '../app';
 import { allowMethods, guard, HttpError, json } from '../http';
 import { candidateSlots, rangeOf, type SlotRules } from '../../../src/domain/scheduling/slots';
@@ -24,22 +25,27 @@ export function createAvailabilityHandler(getApp: () => Promise<App>) {
       if (month !== null && !isIsoMonth(month)) throw new HttpError(400, availabilityCopy.invalidMonth);
       if (month === null && !isIsoDate(date)) throw new HttpError(400, availabilityCopy.invalidDate);
       const app = await getApp();
-      const pool = await poolOfRequest(app, params.get('lead'));
-      // Answers depend on the pool, so the memo key carries the rule (and the pool's ids, in case a rule's
-      // emails changed meanwhile).
-      const key = pool ? `${pool.rule}:${pool.ids ? [...pool.ids].sort().join(',') : '*'}` : null;
+      const { pool, keep } = await routingOf(app, params.get('lead'), params.get('keep'));
+      // Answers depend on the pool and the kept consultant, so the memo key carries them (the pool's ids
+      // too, in case a rule's emails changed meanwhile).
+      const key = pool ? `${pool.rule}:${pool.ids ? [...pool.ids].sort().join(',') : '*'}:${keep ?? ''}` : null;
       if (month !== null) {
-        return json({ days: pool ? await app.reads.memo(`month:${month}:${key}:${minuteOf(app)}`, () => openDays(app, month, pool)) : [] });
+        return json({ days: pool ? await app.reads.memo(`month:${month}:${key}:${minuteOf(app)}`, () => openDays(app, month, pool, keep)) : [] });
       }
-      return json({ availableSlots: pool ? await app.reads.memo(`date:${date}:${key}:${minuteOf(app)}`, () => slotsOf(app, date!, pool)) : [] });
+      return json({ availableSlots: pool ? await app.reads.memo(`date:${date}:${key}:${minuteOf(app)}`, () => slotsOf(app, date!, pool, keep)) : [] });
     });
 }
 
-/** The lead's pool; a malformed or unknown id routes for the whole team (no lead's existence is revealed). */
-async function poolOfRequest(app: App, lead: string | null): Promise<Pool | null> {
+/**
+ * The lead's pool and the consultant a booking would keep: the lead's earlier one, else `keep` (a
+ * reschedule's). A malformed or unknown id routes for the whole team (no lead's existence is revealed).
+ */
+async function routingOf(app: App, lead: string | null, keep: string | null): Promise<{ pool: Pool | null; keep: string | null }> {
   const presellers = await app.reads.presellers();
   const record = lead && uuid.safeParse(lead).success ? await app.store.getLead(lead) : null;
-  return leadPool(record, presellers);
+  const previous = record ? await app.store.previousPresellerId(record.email) : null;
+  const kept = [previous, keep].find((id) => id && presellers.some((p) => p.id === id)) ?? null;
+  return { pool: leadPool(record, presellers), keep: kept };
 }
 
 /** Answers depend on "now" (the 2-hour lead time), so a memoised one is only reused within its minute. */
@@ -51,15 +57,15 @@ async function rulesOf(app: App): Promise<SlotRules> {
   return { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.reads.weekly() };
 }
 
-export async function slotsOf(app: App, date: string, pool: Pool) {
+export async function slotsOf(app: App, date: string, pool: Pool, keep: string | null = null) {
   const candidates = candidateSlots(date, await rulesOf(app));
   if (candidates.length === 0) return [];
   const { from, to } = rangeOf([date], app.env.scheduling);
   const [presellers, busy, state] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to), readRoutingState(app, [date])]);
-  return routedSlots(date, candidates, presellers, busy, state, pool);
+  return routedSlots(date, candidates, presellers, busy, state, pool, keep);
 }
 
-export async function openDays(app: App, month: string, pool: Pool): Promise<string[]> {
+export async function openDays(app: App, month: string, pool: Pool, keep: string | null = null): Promise<string[]> {
   const rules = await rulesOf(app);
   const days = daysOfMonth(month)
     .map((date) => ({ date, candidates: candidateSlots(date, rules) }))
@@ -68,5 +74,5 @@ export async function openDays(app: App, month: string, pool: Pool): Promise<str
   const dates = days.map((d) => d.date);
   const { from, to } = rangeOf(dates, app.env.scheduling);
   const [presellers, busy, state] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to), readRoutingState(app, dates)]);
-  return days.filter((d) => routedSlots(d.date, d.candidates, presellers, busy, state, pool).length > 0).map((d) => d.date);
+  return days.filter((d) => routedSlots(d.date, d.candidates, presellers, busy, state, pool, keep).length > 0).map((d) => d.date);
 }

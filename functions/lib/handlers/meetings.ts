@@ -11,7 +11,7 @@ import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { decide, leadPool, readRoutingState } from '../routing';
-import { addDays, isHhMm, isIsoDate, weekdayOf, zonedToUtc } from '../../../src/domain/scheduling/time';
+import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
 import { fingerprint, manageUrl, mintToken } from '../manage/tokens';

@@ -19,6 +19,7 @@ export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
     minutes: Math.round((meeting.endsAt.getTime() - meeting.startsAt.getTime()) / 60_000),
     status: meeting.status,
     consultantFirstName: firstName(meeting.preseller.name),
+    consultantId: meeting.preseller.id,
     // The room's URL reaches only holders of a manage link (this answer), never public availability.
     location: locationOf(meeting.preseller.roomUrl),
     actor: meeting.actor,

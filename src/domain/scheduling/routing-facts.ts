@@ -135,8 +135,11 @@ export function listDraw(date: string, time: string, state: RoutingState): numbe
   return (h >>> 0) / 4294967296;
 }
 
-/** The times of a date, each once, with the consultant the router would assign now. */
-export function routedSlots(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState, pool: Pool): AvailabilitySlot[] {
+/**
+ * The times of a date, each once, with the consultant the router would assign now. `keep`: a consultant
+ * the booking would keep wherever free (the lead's earlier one, or a rescheduled meeting's).
+ */
+export function routedSlots(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState, pool: Pool, keep: string | null = null): AvailabilitySlot[] {
   if (slots.length === 0) return [];
   const day = dayFacts(date, slots, presellers, busy, state);
   const byId = new Map(presellers.map((p) => [p.id, p]));
@@ -144,7 +147,7 @@ export function routedSlots(date: string, slots: Candidate[], presellers: Presel
   for (const slot of slots) {
     const decision: RouteDecision = route({
       rule: pool.rule, candidates: candidatesAt(slot, presellers, busy, state, day, pool),
-      equalAhead: state.equalAhead, preferred: [], random: listDraw(date, slot.time, state),
+      equalAhead: state.equalAhead, preferred: keep ? [{ id: keep, reason: 'anterior' }] : [], random: listDraw(date, slot.time, state),
     });
     const p = decision.chosen ? byId.get(decision.chosen) : undefined;
     if (p) out.push({ time: slot.time, presellerId: p.id, presellerName: firstName(p.name), location: locationOf(p.roomUrl).kind });

@@ -1,10 +1,7 @@
 // Slot rules (pure): which start times a day offers, and which consultants are free at each.
 import type { SchedulingConfig } from './config';
-import type { AvailabilitySlot } from '../api';
-import { locationOf } from '../meeting-location';
 import type { Weekly } from './hours';
 import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
-import { firstName } from '../text';
 
 /**
  * `weekly`: the union of the active consultants' working hours (hours.ts). Without it, the global

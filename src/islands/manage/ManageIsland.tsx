@@ -2,7 +2,6 @@
 // dialog chunk, sending a reschedule instead of a booking) and 'Cancelar reunião' (asks first).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AvailabilitySlot } from '../../domain/api';
 import { bookAgainPath, manageMessages, type MeetingView } from '../../domain/manage';
 import { trackMeetingCancelled, trackMeetingRescheduled } from '../../lib/analytics';
 import { wallClock } from '../../lib/meeting-time';
@@ -29,18 +28,6 @@ interface Props {
 }
 
 type Notice = { kind: 'rescheduled'; text: string } | { kind: 'cancelled' } | null;
-
-/** One slot per time, the meeting's own consultant first: the server keeps them when they are free. */
-function preferConsultant(firstName: string) {
-  return (slots: AvailabilitySlot[]) => {
-    const byTime = new Map<string, AvailabilitySlot>();
-    for (const slot of slots) {
-      const kept = byTime.get(slot.time);
-      if (!kept || (kept.presellerName !== firstName && slot.presellerName === firstName)) byTime.set(slot.time, slot);
-    }
-    return [...byTime.values()];
-  };
-}
 
 export default function ManageIsland({ copy, services, dialog, toasts }: Props) {
   const { token, state, show, reload, refresh } = useManagedMeeting();
@@ -103,7 +90,8 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
     }),
     [token, rescheduled, refresh],
   );
-  const arrangeSlots = useMemo(() => (meeting ? preferConsultant(meeting.consultantFirstName) : undefined), [meeting]);
+  // The times show the meeting's own consultant wherever free: the server keeps them there.
+  const hint = useMemo(() => ({ keep: meeting?.consultantId }), [meeting]);
 
   async function cancel(reason: string) {
     if (!token || !meeting) return;
@@ -230,7 +218,7 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
             copy={{ ...dialog, title: copy.actions.rescheduleTitle, description: copy.actions.rescheduleDescription }}
             toasts={toasts}
             submit={submit}
-            arrangeSlots={arrangeSlots}
+            hint={hint}
           />
         </Suspense>
       )}

@@ -3,7 +3,7 @@
 // while open, so closing it drops date, time and slots; the caller's state (saved lead, meeting) stays.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { addMonths, isSameMonth, startOfMonth } from 'date-fns';
-import type { AvailabilitySlot } from '../../../domain/api';
+import type { AvailabilityHint, AvailabilitySlot } from '../../../domain/api';
 import type { DialogCopy, ToastCopy } from '../../../schemas/orcamento';
 import { closeScheduling } from '../../store';
 import { DialogMessage } from './DialogMessage';
@@ -13,7 +13,7 @@ import { SlotGrid } from './SlotGrid';
 import { Summary } from './Summary';
 import { useBooking, type SlotSubmit } from './useBooking';
 import { useMonthDays } from './useMonthDays';
-import { useSlots, type SlotsState } from './useSlots';
+import { useSlots } from './useSlots';
 import { close } from '../../../components/ui/icon-paths';
 import { Icon } from '../../Icon';
 
@@ -23,8 +23,8 @@ interface Props {
   submit: SlotSubmit;
   /** Once per opening (e.g. the booking funnel's analytics event). */
   onOpen?: () => void;
-  /** Narrows or orders a day's free slots before they are listed (e.g. one per time, a preferred consultant first). */
-  arrangeSlots?: (slots: AvailabilitySlot[]) => AvailabilitySlot[];
+  /** Who the times are for: the lead (its rule and earlier consultant) or the consultant a reschedule keeps. */
+  hint?: AvailabilityHint;
 }
 
 const button =
@@ -53,7 +53,7 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
-export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrangeSlots }: Props) {
+export default function SchedulingDialog({ copy, toasts, submit, onOpen, hint = {} }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   // After a slot is chosen the confirm button is enabled by that render; focus it on the next frame.
@@ -64,12 +64,8 @@ export default function SchedulingDialog({ copy, toasts, submit, onOpen, arrange
   const [slot, setSlot] = useState<AvailabilitySlot>();
   const day = date ? isoDay(date) : null;
 
-  const { days, refresh: refreshDays } = useMonthDays(isoMonth(month));
-  const { state: freeSlots, reload: reloadSlots } = useSlots(day, toasts);
-  const slots: SlotsState = useMemo(
-    () => (arrangeSlots && freeSlots.status === 'ready' ? { status: 'ready', slots: arrangeSlots(freeSlots.slots) } : freeSlots),
-    [freeSlots, arrangeSlots],
-  );
+  const { days, refresh: refreshDays } = useMonthDays(isoMonth(month), hint);
+  const { state: slots, reload: reloadSlots } = useSlots(day, toasts, hint);
   const onTaken = useCallback(() => {
     setSlot(undefined);
     refreshDays();

@@ -3,6 +3,7 @@
 import {
   apiMessages,
   apiPaths,
+  type AvailabilityHint,
   type AvailabilityResponse,
   type AvailabilitySlot,
   type MeetingBooked,
@@ -17,16 +18,20 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The hint's query parameters (lead, keep), each only when given. */
+const hinted = (hint: AvailabilityHint) =>
+  (['lead', 'keep'] as const).map((k) => (hint[k] ? `&${k}=${encodeURIComponent(hint[k])}` : '')).join('');
+
 /** Days (YYYY-MM-DD) of a month (YYYY-MM) with at least one free slot. */
-export async function fetchMonthDays(month: string): Promise<string[]> {
-  const body = await getJson<MonthAvailabilityResponse>(`${apiPaths.availability}?month=${encodeURIComponent(month)}`);
+export async function fetchMonthDays(month: string, hint: AvailabilityHint = {}): Promise<string[]> {
+  const body = await getJson<MonthAvailabilityResponse>(`${apiPaths.availability}?month=${encodeURIComponent(month)}${hinted(hint)}`);
   if (!Array.isArray(body.days)) throw new Error('bad month availability');
   return body.days;
 }
 
 /** Free slots of a day (YYYY-MM-DD), in Brasília time. */
-export async function fetchSlots(date: string): Promise<AvailabilitySlot[]> {
-  const body = await getJson<AvailabilityResponse>(`${apiPaths.availability}?date=${encodeURIComponent(date)}`);
+export async function fetchSlots(date: string, hint: AvailabilityHint = {}): Promise<AvailabilitySlot[]> {
+  const body = await getJson<AvailabilityResponse>(`${apiPaths.availability}?date=${encodeURIComponent(date)}${hinted(hint)}`);
   if (!Array.isArray(body.availableSlots)) throw new Error('bad availability');
   return body.availableSlots;
 }

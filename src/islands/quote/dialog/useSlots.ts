@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { FetcherValue } from '@nanostores/query';
-import type { AvailabilitySlot } from '../../../domain/api';
+import type { AvailabilityHint, AvailabilitySlot } from '../../../domain/api';
 import type { ToastCopy } from '../../../schemas/orcamento';
 import { notify } from '../../store';
 import { createFetcherStore } from './availabilityQuery';
@@ -17,8 +17,8 @@ let choices = 0;
  * Free slots of the chosen day. Each choice of a day has a key (and store) of its own: choosing it
  * again fetches afresh, and a slower answer to an earlier choice lands in a store nothing shows.
  */
-export function useSlots(day: string | null, toasts: ToastCopy) {
-  const $slots = useMemo(() => (day ? createFetcherStore<AvailabilitySlot[]>(`slots:${++choices}:${day}`, { fetcher: () => fetchSlots(day) }) : null), [day]);
+export function useSlots(day: string | null, toasts: ToastCopy, hint: AvailabilityHint) {
+  const $slots = useMemo(() => (day ? createFetcherStore<AvailabilitySlot[]>(`slots:${++choices}:${day}`, { fetcher: () => fetchSlots(day, hint) }) : null), [day]);
   const value = useStore($slots ?? noDay);
 
   // One toast per answer: each settled load is a new value.
