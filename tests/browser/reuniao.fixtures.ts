@@ -56,9 +56,12 @@ export function manageLink(mail: Mail, serverUrl: string): { url: string; token:
   return { url: `${serverUrl}/reuniao#t=${match![1]}`, token: match![1] };
 }
 
-/** Free slots of a day through the real API: `time|presellerId` pairs. */
-export async function freeSlots(serverUrl: string, day: string): Promise<string[]> {
-  const body = (await (await fetch(`${serverUrl}/api/availability?date=${day}`)).json()) as { availableSlots: { time: string; presellerId: string }[] };
+/**
+ * A day's times through the real API as `time|presellerId` pairs, asking to keep `presellerId` (the
+ * list then names that consultant at every time they are free, as for a reschedule).
+ */
+export async function freeSlots(serverUrl: string, day: string, presellerId: string): Promise<string[]> {
+  const body = (await (await fetch(`${serverUrl}/api/availability?date=${day}&keep=${presellerId}`)).json()) as { availableSlots: { time: string; presellerId: string }[] };
   return body.availableSlots.map((s) => `${s.time}|${s.presellerId}`);
 }
 

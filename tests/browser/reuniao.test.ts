@@ -66,7 +66,7 @@ describe('/reuniao: the lead manages the meeting from the email link', () => {
       await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
       await toast(page, 'Agendamento realizado com sucesso!');
       const consultant = await consultantOf(lead.email);
-      expect(await freeSlots(h.url, day)).not.toContain(`${time}|${consultant.id}`);
+      expect(await freeSlots(h.url, day, consultant.id)).not.toContain(`${time}|${consultant.id}`);
 
       // The lead's confirmation carries the manage link and the first invite.
       const [confirmation] = await waitForMails(h.dataDir, (m) => to(lead.email)(m) && /\/reuniao#t=/.test(m.text + m.html));
@@ -121,8 +121,8 @@ describe('/reuniao: the lead manages the meeting from the email link', () => {
 
       // The old time is offered again, the new one is taken.
       const moved = await consultantOf(lead.email);
-      expect(await freeSlots(h.url, day)).toContain(`${time}|${consultant.id}`);
-      expect(await freeSlots(h.url, newDay)).not.toContain(`${newTime}|${moved.id}`);
+      expect(await freeSlots(h.url, day, consultant.id)).toContain(`${time}|${consultant.id}`);
+      expect(await freeSlots(h.url, newDay, moved.id)).not.toContain(`${newTime}|${moved.id}`);
 
       // Lead and consultant get the same event again: METHOD:REQUEST, SEQUENCE:1, the same UID.
       const updates = invites(await waitForMails(h.dataDir, (m) => m.ics.some((i) => i.uid === first.uid && i.sequence === 1), 2), 'REQUEST');
@@ -151,7 +151,7 @@ describe('/reuniao: the lead manages the meeting from the email link', () => {
       expect(await detail(page, 'situacao')).toBe('Cancelada');
       expect(await actions(page).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-      expect(await freeSlots(h.url, newDay)).toContain(`${newTime}|${moved.id}`);
+      expect(await freeSlots(h.url, newDay, moved.id)).toContain(`${newTime}|${moved.id}`);
 
       const cancels = invites(await waitForMails(h.dataDir, (m) => m.ics.some((i) => i.uid === first.uid && i.method === 'CANCEL'), 2), 'CANCEL');
       expect(cancels.some((i) => i.to.includes(lead.email))).toBe(true);
