@@ -38,6 +38,41 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
       }
     });
 
+    it('routing: a cap refuses inside book_meeting, the why is stored, routing_state counts by booking time', async () => {
+      const { store, close } = await open();
+      const [p1] = await store.listActivePresellers();
+      try {
+        expect(await store.call('routing_admin', { action: 'limit', email: p1.email, cap_day: 1 })).toBeTruthy();
+        const book = async (hour: string) => {
+          const parsed = validateLead({ ...validLead, email: `cap-${crypto.randomUUID()}@example.com` });
+          if (!parsed.ok) throw new Error('fixture invalid');
+          const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
+          await store.createLead(lead, []);
+          // Far future (2031) so a shared Supabase project does not collide with real bookings.
+          const startsAt = zonedToUtc('2031-03-04', hour, 'America/Sao_Paulo');
+          const why = { v: 1, at: new Date().toISOString(), window: { kind: 'mes', from: '', to: '' }, input: { rule: 'contrato', candidates: [], equalAhead: null, preferred: [], random: 0.5 }, decision: { chosen: p1.id, tieBreak: 'único livre', excluded: [], loads: {} } } as const;
+          return store.bookMeeting({ id: crypto.randomUUID(), leadId: lead.id, presellerId: p1.id, startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+            service: 'consultoria', diagnosticScore: 50, idempotencyKey: key(), now: new Date(), timeZone: 'America/Sao_Paulo', routing: structuredClone(why) as never }, []);
+        };
+        const first = await book('09:00');
+        expect(first.status).toBe('created');
+        // Same local day, another time: the cap of 1 refuses it (the application routes again).
+        expect(await book('15:00')).toEqual({ status: 'conflict' });
+        const now = new Date();
+        const state = await store.call<{ consultants: { id: string; count: number }[]; load: { id: string; date: string; n: number }[] }>('routing_state', {
+          month_from: new Date(now.getTime() - 86_400_000), month_to: new Date(now.getTime() + 86_400_000), week_from: now, week_to: now, now,
+          time_zone: 'America/Sao_Paulo', load_from: zonedToUtc('2031-03-03', '00:00', 'America/Sao_Paulo'), load_to: zonedToUtc('2031-03-10', '00:00', 'America/Sao_Paulo'),
+        });
+        expect(state.consultants.find((c) => c.id === p1.id)?.count).toBeGreaterThanOrEqual(1);
+        expect(state.load).toContainEqual({ id: p1.id, date: '2031-03-04', n: 1 });
+        const why = await store.call<{ routing: { input: { rule: string } } } | null>('routing_why', { id: first.status === 'created' ? first.meeting.id : null });
+        expect(JSON.stringify(why)).toContain('contrato');
+      } finally {
+        await store.call('routing_admin', { action: 'limit', email: p1.email, cap_day: null, cap_week: null });
+        await close();
+      }
+    });
+
     it('books without overlap, reports duplicates and conflicts, counts and remembers consultants', async () => {
       const { store, close } = await open();
       try {
