@@ -1,29 +1,16 @@
 // `npm run consultants`: the real CLI as a child process on a temp embedded database.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
+import { consultantsProcess } from './consultants-process';
 
-const run = promisify(execFile);
 let dataDir: string;
 const ANA = 'ana.souza@consultores.example.com';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/ops/consultants.mjs', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' },
-      timeout: 60_000,
-    });
-    return { code: 0, out: stdout, err: stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout, err: e.stderr };
-  }
-}
+const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'mentor-cli-'));

@@ -1,14 +1,13 @@
 // Routing settings, the stored why and the month's report (issue 19): the consultants commands (limit,
 // weight, mode, janela, why, report) through the CLI's own parser and runner on both stores, the same
 // commands through Equipe, the why in the console's meeting view, and the real CLI's exit codes.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cliCopy, InputError, parseCommand, runCommand } from '../../functions/lib/admin/consultants';
 import { routingCopy } from '../../functions/lib/admin/routing';
+import { consultantsProcess } from './consultants-process';
 import { requestFingerprint } from '../../functions/lib/idempotency';
 import { validateLead } from '../../src/domain/lead';
 import type { MeetingView } from '../../src/domain/painel/api';
@@ -263,24 +262,13 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
 });
 
 describe('npm run consultants (the real CLI): routing commands', () => {
-  const run = promisify(execFile);
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'mentor-routing-cli-'));
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['scripts/ops/consultants.mjs', ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' },
-        timeout: 60_000,
-      });
-      return { code: 0, out: stdout, err: stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout, err: e.stderr };
-    }
-  }
+  const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
+
 
   it('exit 0 with the answer, exit 1 with a pt-BR message and nothing changed', async () => {
     expect(await cli('weight', ANA, '60')).toEqual({ code: 0, out: `${routingCopy.weightSet(ANA, 60)}\n`, err: '' });

@@ -7,6 +7,7 @@ import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/ho
 import type { LeadRoute } from '../../../src/domain/scheduling/rules';
 import type { Busy } from '../../../src/domain/scheduling/slots';
 import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
+import type { JsonFunction } from './json-functions';
 
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
@@ -258,30 +259,11 @@ export interface Store {
   /** Deletes the person's leads, meetings and the outbox messages about them, in one transaction. */
   deletePersonData(email: string): Promise<PersonDeletion>;
   /**
-   * One of the painel's SQL functions (supabase/migrations/*_painel_functions.sql): one jsonb argument,
+   * One of the jsonb SQL functions (json-functions.ts: the painel's, routing's, the follow-up's): one jsonb argument,
    * one jsonb answer. functions/lib/painel/store.ts types each call.
    */
-  call<T>(fn: PainelFunction, p: Record<string, unknown>): Promise<T>;
+  call<T>(fn: JsonFunction, p: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
-}
-
-/** The SQL functions taking and answering one jsonb (the painel's, routing's), the only names `call` runs. */
-export const PAINEL_FUNCTIONS = [
-  'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
-  'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
-  'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
-  // Routing (issue 19): the router's facts.
-  'routing_state',
-  // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).
-  'routing_admin', 'routing_why', 'routing_report',
-  // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
-  'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
-] as const;
-export type PainelFunction = (typeof PAINEL_FUNCTIONS)[number];
-
-/** Both adapters put the name in SQL or an RPC path: only the listed names pass, whatever a caller's types said. */
-export function assertPainelFunction(fn: string): void {
-  if (!(PAINEL_FUNCTIONS as readonly string[]).includes(fn)) throw Object.assign(new Error('unknown painel function'), { code: 'painel_function' });
 }
 
 export const OUTBOX_LEASE_SECONDS = 120;

@@ -5,8 +5,9 @@ import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
+import { assertJsonFunction } from './json-functions';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, assertPainelFunction, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
   type OutboxRow, type PersonData, type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -146,7 +147,7 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return row.data;
     },
     async call(fn, p) {
-      assertPainelFunction(fn);
+      assertJsonFunction(fn);
       const [row] = await rows<{ data: never }>(`select public.${fn}($1::jsonb) as data`, [p]);
       return row?.data ?? (null as never);
     },

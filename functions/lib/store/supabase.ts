@@ -1,11 +1,12 @@
 // Supabase adapter (production): service-role client; atomic writes go through the same SQL
 // functions as the embedded adapter (supabase/migrations/*_procedures.sql).
 import { sealOutbox } from '../mail/secrets';
+import { assertJsonFunction } from './json-functions';
 import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { StoreUnavailableError } from './errors';
 import {
-  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, assertPainelFunction, OUTBOX_MAX_ATTEMPTS,
+  LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CancelStatus, type ConsultantResult, type LeadRecordRow, type OutboxRow, type PersonData,
   type PersonDeletion, type RescheduleStatus, type Store,
 } from './port';
@@ -145,7 +146,7 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
       return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email }));
     },
     async call(fn, p) {
-      assertPainelFunction(fn);
+      assertJsonFunction(fn);
       return check(await sb.rpc(fn, { p }));
     },
     async close() {},

@@ -1,0 +1,19 @@
+// The SQL functions taking one jsonb argument and answering one jsonb (the painel's, routing's, the
+// follow-up's): Store.call runs only these names, in both adapters.
+export const JSON_FUNCTIONS = [
+  'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
+  'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
+  'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
+  // Routing (issue 19): the router's facts.
+  'routing_state',
+  // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).
+  'routing_admin', 'routing_why', 'routing_report',
+  // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
+  'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
+] as const;
+export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
+
+/** Both adapters put the name in SQL or an RPC path: only the listed names pass, whatever a caller's types said. */
+export function assertJsonFunction(fn: string): void {
+  if (!(JSON_FUNCTIONS as readonly string[]).includes(fn)) throw Object.assign(new Error('unknown json function'), { code: 'json_function' });
+}
