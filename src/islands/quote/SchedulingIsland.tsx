@@ -24,8 +24,6 @@ interface Props {
 export default function SchedulingIsland({ dialog, toasts }: Props) {
   const open = useStore($schedulingOpen);
   const { step, service, leadId } = useStore($quote, { ssr: 'initial' });
-  // The times are routed for this lead: its rule's consultants, its earlier consultant first.
-  const hint = useMemo(() => ({ lead: leadId }), [leadId]);
   const submit = useMemo(() => quoteBooking(toasts), [toasts]);
   const queued = useStore($toasts).length > 0;
   // The toast region is mounted once the form starts, so it exists before its first announcement.
@@ -40,7 +38,8 @@ export default function SchedulingIsland({ dialog, toasts }: Props) {
     <>
       {open && (
         <Suspense fallback={null}>
-          <SchedulingDialog copy={dialog} toasts={toasts} submit={submit} hint={hint} onOpen={() => service && trackSchedulingStarted(service)} />
+          {/* The times are routed for this lead: its rule's consultants, its earlier consultant first. */}
+          <SchedulingDialog copy={dialog} toasts={toasts} submit={submit} hint={{ lead: leadId }} onOpen={() => service && trackSchedulingStarted(service)} />
         </Suspense>
       )}
       {(toastsWanted || queued) && (
