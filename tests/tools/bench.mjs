@@ -4,6 +4,8 @@
 // Prints a markdown table; latencies are computed from every response (autocannon has no p95).
 // Then the painel's lists and CSV on the demo data (tests/tools/bench-painel.mjs), with budgets: the run
 // exits 1 when one is exceeded. `npm run bench -- painel` runs only that part.
+// Last, the router's availability with rules, caps and weights on (tests/tools/bench-routing.mjs), with its
+// budget (p95 ≤ 30 ms); `npm run bench -- routing` runs only that part.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startSite } from '../support/site-process.mjs';
 import { painelSuite, printPainel } from './bench-painel.mjs';
+import { printRouting, routingSuite } from './bench-routing.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The published privacy-policy version (frontmatter): the functions store leads only with this one. */
@@ -32,12 +35,12 @@ function runNode(args, env = process.env) {
 }
 
 const only = process.argv[2];
-if (only !== undefined && only !== 'painel') {
-  console.error('Uso: node tests/tools/bench.mjs [painel]');
+if (only !== undefined && only !== 'painel' && only !== 'routing') {
+  console.error('Uso: node tests/tools/bench.mjs [painel|routing]');
   process.exit(2);
 }
 
-if (only !== 'painel') {
+if (only === undefined) {
   if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
 
   const results = [await suite('PGlite (embedded)', {})];
@@ -52,13 +55,27 @@ if (only !== 'painel') {
   for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
 }
 
-const painel = [await painelSuite('PGlite (embedded)', { runNode })];
-if (process.env.DATABASE_URL) {
-  painel.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => painelSuite('PostgreSQL', { runNode, databaseUrl: url })));
+if (only !== 'routing') {
+  const painel = [await painelSuite('PGlite (embedded)', { runNode })];
+  if (process.env.DATABASE_URL) {
+    painel.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => painelSuite('PostgreSQL', { runNode, databaseUrl: url })));
+  }
+  if (!printPainel(painel)) {
+    console.error('\nbench: painel acima do orçamento (linhas **over**).');
+    process.exitCode = 1;
+  }
 }
-if (!printPainel(painel)) {
-  console.error('\nbench: painel acima do orçamento (linhas **over**).');
-  process.exitCode = 1;
+
+if (only !== 'painel') {
+  if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
+  const routing = [await routingSuite('PGlite (embedded)', { runNode })];
+  if (process.env.DATABASE_URL) {
+    routing.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => routingSuite('PostgreSQL', { runNode, databaseUrl: url })));
+  }
+  if (!printRouting(routing)) {
+    console.error('\nbench: roteamento acima do orçamento (linhas **over**).');
+    process.exitCode = 1;
+  }
 }
 
 async function onFreshPostgresDatabase(serverUrl, runSuite) {
