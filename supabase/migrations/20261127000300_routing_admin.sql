@@ -79,7 +79,7 @@ $$;
 
 -- The month's report (p.month 'AAAA-MM', p.time_zone): meetings booked in the month (booked_at, in that
 -- zone) per consultant — booked, held (latest outcome 'attended'), no-shows ('lead_no_show'), cancelled,
--- counted (routing_counts: what fairness counts), share = counted ÷ the team's counted, target = weight ÷
+-- counted (routing_counted: what fairness counts), share = counted ÷ the team's counted, target = weight ÷
 -- Σ weights of the active consultants (null for an inactive one) — and the leads created in the month,
 -- with how many of them have a meeting (any status). Every active consultant is listed, and anyone
 -- else with a meeting booked in the month.
@@ -97,11 +97,13 @@ declare
   v_result jsonb;
 begin
   select sum(weight) into v_weights from presellers where active;
-  with booked as (
+  with counted as (
+    select c.meeting_id from routing_counted(v_from, v_to) c
+  ), booked as (
     select m.preseller_id, m.status,
       (select o.attendance from meeting_outcomes o where o.meeting_id = m.id order by o.recorded_at desc, o.id desc limit 1) as attendance,
-      routing_counts(m) as counts
-    from meetings m where m.booked_at >= v_from and m.booked_at < v_to
+      c.meeting_id is not null as counts
+    from meetings m left join counted c on c.meeting_id = m.id where m.booked_at >= v_from and m.booked_at < v_to
   ), per as (
     select c.id, c.name, c.email, c.active, c.weight,
       count(b.preseller_id) as booked,
