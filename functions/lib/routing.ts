@@ -1,6 +1,6 @@
 // Routing on top of the store: reads the router's facts (routing_state), turns the lead's rule into a
 // pool of consultants, and decides one booking (availability lists with routedSlots, in the domain).
-import { route, type RoutingWhy } from '../../src/domain/scheduling/routing';
+import { capReached, route, type RoutingWhy } from '../../src/domain/scheduling/routing';
 import { candidatesAt, dayFacts, mondayOf, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
 import type { Candidate, PresellerRef } from '../../src/domain/scheduling/slots';
 import { addDays, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
@@ -85,7 +85,8 @@ export type Decide = {
 export function decide(d: Decide): RoutingWhy {
   const day = dayFacts(d.date, d.daySlots, d.presellers, d.busy, d.state);
   const candidates = candidatesAt(d.slot, d.presellers, d.busy, d.state, day, d.pool)
-    .map((c) => (d.tried.has(c.id) && !c.busy ? { ...c, busy: 'ocupado' as const } : c));
+    // Refused by the database meanwhile (the time taken): read as taken, unless the fresh facts say why.
+    .map((c) => (d.tried.has(c.id) && !c.busy && !capReached(c) ? { ...c, busy: 'ocupado' as const } : c));
   const input = { rule: d.pool.rule, candidates, equalAhead: d.state.equalAhead, preferred: d.preferred, random: freshDraw() };
   return {
     v: 1, at: d.now.toISOString(),

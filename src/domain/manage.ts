@@ -40,6 +40,8 @@ export type MeetingView = {
   consultantFirstName: string;
   /** The consultant's id, for availability to show them wherever they are free (the reschedule keeps them). */
   consultantId: string;
+  /** The lead's id, for availability to route by the lead's rule, as the reschedule does. */
+  leadId: string;
   /** Where it happens; a video room's URL only reaches the holders of a manage link. */
   location: MeetingLocation;
   /** Whose link opened the page. */

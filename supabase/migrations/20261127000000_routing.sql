@@ -75,9 +75,10 @@ create index meetings_preseller_booked_idx on public.meetings (preseller_id, boo
 
 -- 6. The facts the router needs, in one call. p: { month_from, month_to, week_from, week_to (booking
 --    windows; the setting picks one), now, time_zone, load_from, load_to (meeting starts, for caps) }.
---    credit: a consultant added inside the window starts at the average the others had booked before
---    they joined; each full day off inside the window (up to now) adds what the others booked that day
---    divided among them. Answer: { settings, window, consultants: [...], load: [{ id, date, n }] }.
+--    credit: a consultant added inside the window starts at the average load the others had booked
+--    before they joined; each full day off inside the window (up to now) adds what the others booked
+--    that day divided among their shares — both times the consultant's own share (weight ÷ 100), so a
+--    half-share newcomer starts at the team's load, not at twice it. Answer: { settings, window, consultants: [...], load: [{ id, date, n }] }.
 create function public.routing_state(p jsonb)
 returns jsonb
 language plpgsql stable
@@ -89,7 +90,7 @@ declare
   v_now timestamptz := coalesce((p->>'now')::timestamptz, now());
   v_from timestamptz;
   v_to timestamptz;
-  v_team integer;
+  v_shares numeric;
   v_result jsonb;
 begin
   select * into v_settings from routing_settings limit 1;
@@ -98,7 +99,8 @@ begin
   else
     v_from := (p->>'month_from')::timestamptz; v_to := (p->>'month_to')::timestamptz;
   end if;
-  select count(*) into v_team from presellers where active;
+  -- The team's shares (weight 100 = 1): credits are in meetings per share, times the consultant's own.
+  select coalesce(sum(weight), 0) / 100.0 into v_shares from presellers where active;
 
   with team as (
     select id, weight, cap_day, cap_week, created_at from presellers where active
@@ -114,14 +116,14 @@ begin
     from generate_series((v_from at time zone v_tz)::date, (least(v_now, v_to - interval '1 second') at time zone v_tz)::date, interval '1 day') d
   ), off_credit as (
     select t.id, sum(coalesce((select sum(x.n) from per_day x where x.day = d.day and x.preseller_id <> t.id), 0)::numeric
-      / greatest(1, v_team - 1)) as credit
+      / greatest(0.01, v_shares - t.weight / 100.0) * t.weight / 100.0) as credit
     from team t join days d on d.day_start >= t.created_at
     where exists (select 1 from preseller_time_off o where o.preseller_id = t.id
       and o.starts_at <= d.day_start and o.ends_at >= d.day_end)
     group by t.id
   ), newcomer_credit as (
     select t.id, (select count(*) from counted x where x.preseller_id <> t.id and x.booked_at < t.created_at)::numeric
-      / greatest(1, (select count(*) from team t2 where t2.created_at < t.created_at)) as credit
+      / greatest(0.01, (select sum(t2.weight) / 100.0 from team t2 where t2.created_at < t.created_at)) * t.weight / 100.0 as credit
     from team t where t.created_at > v_from
   )
   select jsonb_build_object(
@@ -166,7 +168,7 @@ as $$
 $$;
 
 -- 8. book_meeting as in 20261125000000_same_person.sql, plus: a consultant at their cap answers
---    'conflict' (the application routes again), booked_at is the application's clock, and the routing
+--    'capped' (no meeting id: the adapters read it as a conflict, and the application routes again), booked_at is the application's clock, and the routing
 --    "why" is stored with the meeting.
 create or replace function public.book_meeting(p_meeting jsonb, p_outbox jsonb default '[]')
 returns table (out_status text, out_id uuid, out_preseller_id uuid, out_starts_at timestamptz)
@@ -240,7 +242,7 @@ end
 $$;
 
 -- 9. reschedule_meeting as in 20261125000000_same_person.sql, plus the caps ('conflict': the
---    application tries the next consultant) and the routing "why" when the consultant changes.
+--    application routes again) and the routing "why" of the move (the consultant kept, or another).
 create or replace function public.reschedule_meeting(p_change jsonb, p_outbox jsonb default '[]')
 returns table (out_status text, out_sequence integer)
 language plpgsql
@@ -318,3 +320,6 @@ revoke all on function public.routing_state(jsonb) from public, anon, authentica
 revoke all on function public.preseller_over_cap(uuid, timestamptz, text, uuid) from public, anon, authenticated;
 grant execute on function public.list_busy(timestamptz, timestamptz) to service_role;
 grant execute on function public.routing_state(jsonb) to service_role;
+-- Called inside the functions above, which run as their caller (the service role).
+grant execute on function public.routing_counted(timestamptz, timestamptz) to service_role;
+grant execute on function public.preseller_over_cap(uuid, timestamptz, text, uuid) to service_role;

@@ -112,23 +112,23 @@ as $$
   select jsonb_build_object('leadId', l.id, 'service', l.servico, 'name', l.nome)
   from lead_followups f join leads l on l.id = f.lead_id
   where f.token_hash = p->>'token_hash' and f.expires_at > (p->>'now')::timestamptz
-    and l.servico in ('consultoria', 'trafego')
+    and l.servico in ('consultoria', 'trafego') and l.routing_kind is distinct from 'none'
     and not exists (select 1 from meetings m where m.lead_id = l.id)
     and upcoming_meeting_id(l.email, (p->>'now')::timestamptz) is null;
 $$;
 
 -- 6. Never after a booking: a meeting booked for the person (any lead of the same email identity) while
 --    their follow-up waits in the outbox (a failed send waiting for its retry, a claim not yet made)
---    drops it. One already leased by a sender (locked_until ahead) is on its way and is left alone.
+--    drops it. One already leased by a sender (locked_until ahead) may be on its way: it is marked too, and
+--    keeps its lease, so a send that fails is never retried (claim_outbox skips dropped rows).
 create function public.lead_followup_booked()
 returns trigger
 language plpgsql
 set search_path = public
 as $$
 begin
-  update outbox o set dropped_at = now(), last_error = 'booked', locked_until = null
+  update outbox o set dropped_at = now(), last_error = 'booked'
   where o.kind = 'lead-followup' and o.sent_at is null and o.dropped_at is null
-    and (o.locked_until is null or o.locked_until <= now())
     and o.lead_id in (select l.id from leads l
       where email_identity(l.email) = (select email_identity(b.email) from leads b where b.id = new.lead_id));
   return null;
@@ -173,6 +173,7 @@ $$;
 --    Erasure: the row goes with the lead (on delete cascade), the mail with person_message_ids.
 
 revoke all on function public.lead_followup_eligible(leads, timestamptz, interval, interval) from public, anon, authenticated;
+grant execute on function public.lead_followup_eligible(leads, timestamptz, interval, interval) to service_role;
 revoke all on function public.lead_followup_booked() from public, anon, authenticated;
 do $$
 declare

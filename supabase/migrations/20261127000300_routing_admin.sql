@@ -172,6 +172,7 @@ revoke all on function public.routing_admin(jsonb) from public, anon, authentica
 revoke all on function public.routing_why(jsonb) from public, anon, authenticated;
 revoke all on function public.routing_report(jsonb) from public, anon, authenticated;
 revoke all on function public.routing_why_names(jsonb) from public, anon, authenticated;
+grant execute on function public.routing_why_names(jsonb) to service_role;
 revoke all on function public.painel_meeting(jsonb) from public, anon, authenticated;
 grant execute on function public.routing_admin(jsonb) to service_role;
 grant execute on function public.routing_why(jsonb) to service_role;

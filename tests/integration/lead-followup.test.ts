@@ -184,6 +184,19 @@ describe.each(storeCases(inject('postgresUrl')))('lead follow-up on $name', (sto
     expect(after.sent_at).toBeNull();
     expect(after.dropped_at).not.toBeNull();
     expect(after.last_error).toBe('booked');
+    // Leased by a sender when the person books (its send then fails): marked too, never retried.
+    const leased = await lead('lease-agendou@example.com');
+    failing = true;
+    try {
+      await runAt(leased.createdAt + 15 * MIN);
+    } finally {
+      failing = false;
+    }
+    await db.query("update outbox set locked_until = now() + interval '2 minutes' where kind = 'lead-followup' and lead_id = $1", [leased.id]);
+    expect((await t.book({ leadId: leased.id, scheduledDate: futureWorkday(6), scheduledTime: '11:30' })).status).toBe(201);
+    const [marked] = await followups(leased.id);
+    expect(marked.sent_at).toBeNull();
+    expect(marked.dropped_at).not.toBeNull();
   });
 
   it('two runs at once queue one mail', async () => {

@@ -34,7 +34,8 @@ describe('POST /api/manage view', () => {
       success: true,
       meeting: {
         id: m.id, service: 'consultoria', startsAt: zonedToUtc(date, '09:00', TZ).toISOString(), minutes: 30, status: 'scheduled',
-        consultantFirstName: 'Bruno', location: { kind: 'phone' }, actor: 'lead', canChange: true, contactEmail: 'contato@mentor.example.com',
+        consultantFirstName: 'Bruno', consultantId: PRESELLERS.bruno, leadId: expect.any(String), location: { kind: 'phone' }, actor: 'lead',
+        canChange: true, contactEmail: 'contato@mentor.example.com',
       },
     });
     expect((await (await t.call({ action: 'view', token: m.consultant })).json()).meeting).toMatchObject({ id: m.id, actor: 'consultant', canChange: true });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
+import { rescheduleMeeting } from '../../functions/lib/manage/change';
 import { replays, type RoutingWhy } from '../../src/domain/scheduling/routing';
 import { seeded } from '../../src/domain/scheduling/routing.simulation';
 import { addDays, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
@@ -162,6 +163,9 @@ describe('the facts: windows, credits, no-shows and cancellations', () => {
     const { rows } = await app.store.db.query<{ id: string }>(`insert into presellers (name, email, created_at) values ('Diana Lopes', 'diana@consultores.example.com', $1) returning id`, [NOW]);
     const after = await state();
     expect(after.consultants.get(rows[0].id)?.credit).toBeCloseTo(4 / 3, 3);
+    // At half a share she starts at the team's load, not twice it: half the meetings, divided by half.
+    await app.store.db.query('update presellers set weight = 50 where id = $1', [rows[0].id]);
+    expect((await state()).consultants.get(rows[0].id)?.credit).toBeCloseTo(2 / 3, 3);
 
     // The weekly window counts only this week's bookings.
     await app.store.db.query(`update routing_settings set count_window = 'semana'`);
@@ -181,6 +185,7 @@ describe("a rule's pool, the earlier consultant and a reschedule's consultant", 
       'regras:',
       '  - nome: "Solar com Bruno e Carla"',
       '    quando:',
+      '      servico: ["consultoria"]',
       '      segmento: ["energia-solar"]',
       '    destino:',
       '      consultores: ["bruno.almeida@consultores.example.com", "CARLA.mendes@consultores.example.com"]',
@@ -214,6 +219,15 @@ describe("a rule's pool, the earlier consultant and a reschedule's consultant", 
     expect([PRESELLERS.bruno, PRESELLERS.carla]).toContain(rows[0].preseller_id);
     expect(rows[0].routing.input.rule).toBe('Solar com Bruno e Carla');
     expect(rows[0].routing.decision.excluded).toContainEqual({ id: PRESELLERS.ana, reason: 'fora do grupo' });
+
+    // A reschedule routes by the same rule (the meeting's service counts): the consultant is kept.
+    const [meeting] = (await app.store.db.query<{ id: string }>('select id from meetings where lead_id = $1', [leadId])).rows;
+    const details = await app.store.meetingDetails(meeting.id);
+    await rescheduleMeeting(app, { ...details!, actor: 'lead' }, { scheduledDate: date, scheduledTime: '15:00', idempotencyKey: key() });
+    const moved = (await app.store.db.query<{ preseller_id: string; routing: RoutingWhy }>('select preseller_id, routing from meetings where id = $1', [meeting.id])).rows[0];
+    expect(moved.preseller_id).toBe(rows[0].preseller_id);
+    expect(moved.routing.input.rule).toBe('Solar com Bruno e Carla');
+    expect(moved.routing.decision.tieBreak).toBe('consultor anterior');
   });
 
   it('a returning lead sees and gets their earlier consultant wherever free; ?keep= shows a rescheduled meeting\'s consultant', async () => {

@@ -32,7 +32,8 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
 
   const presellers = await store.listActivePresellers();
   // The same consultant first; else the lead's rule decides (the whole team if the rule no longer books).
-  const pool = leadPool(meeting.lead, presellers) ?? { rule: TEAM_RULE, ids: null };
+  // The lead's answers with the meeting's service (what the wizard sent when it booked).
+  const pool = leadPool({ ...meeting.lead, service: meeting.service }, presellers) ?? { rule: TEAM_RULE, ids: null };
   const { from, to } = rangeOf([input.scheduledDate], env.scheduling);
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);

@@ -20,6 +20,7 @@ export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
     status: meeting.status,
     consultantFirstName: firstName(meeting.preseller.name),
     consultantId: meeting.preseller.id,
+    leadId: meeting.lead.id,
     // The room's URL reaches only holders of a manage link (this answer), never public availability.
     location: locationOf(meeting.preseller.roomUrl),
     actor: meeting.actor,

@@ -28,11 +28,14 @@ export type RoutingState = {
 export type Pool = { rule: string; ids: Set<string> | null };
 
 // What holds a consultant, in the order the "why" names it: time off, then hours, then a meeting/block.
+// A calendar block reads as 'ocupado' like a meeting, but only meetings are working time (dayFacts).
 const reasons: [BusyReason, (kind: BusyKind | undefined) => boolean][] = [
   ['folga', (k) => k === 'time_off'],
   ['fora do horário', (k) => k === 'hours'],
-  ['ocupado', (k) => k === undefined || k === 'meeting' || k === 'calendar'],
+  ['ocupado', (k) => k === undefined || k === 'meeting'],
+  ['ocupado', (k) => k === 'calendar'],
 ];
+const MEETING = 2;
 
 type Intervals = { starts: number[]; maxEnds: number[] };
 const indexes = new WeakMap<Busy[], Map<string, Intervals[]>>();
@@ -70,11 +73,15 @@ function overlapsAny({ starts, maxEnds }: Intervals, start: number, end: number)
   return lo > 0 && maxEnds[lo - 1] > start;
 }
 
+/** Which of `reasons` holds a consultant over [startsAt, endsAt) (the first), or -1 when free. */
+function reasonIndexAt(busy: Busy[], presellerId: string, slot: { startsAt: Date; endsAt: Date }): number {
+  const lists = reasonIndex(busy).get(presellerId);
+  return lists ? lists.findIndex((l) => overlapsAny(l, slot.startsAt.getTime(), slot.endsAt.getTime())) : -1;
+}
+
 /** Why a consultant is busy over [startsAt, endsAt), or null when free. */
 export function busyReasonAt(busy: Busy[], presellerId: string, slot: { startsAt: Date; endsAt: Date }): BusyReason | null {
-  const lists = reasonIndex(busy).get(presellerId);
-  if (!lists) return null;
-  const i = lists.findIndex((l) => overlapsAny(l, slot.startsAt.getTime(), slot.endsAt.getTime()));
+  const i = reasonIndexAt(busy, presellerId, slot);
   return i < 0 ? null : reasons[i][0];
 }
 
@@ -89,10 +96,8 @@ export function dayFacts(date: string, slots: Candidate[], presellers: Preseller
   const week = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   return new Map(presellers.map((p) => {
     const load = state.load.get(p.id);
-    const works = slots.some((s) => {
-      const reason = busyReasonAt(busy, p.id, s);
-      return reason === null || reason === 'ocupado';
-    });
+    // Working time: free, or in a meeting (time off, off-hours and calendar blocks are not).
+    const works = slots.some((s) => [-1, MEETING].includes(reasonIndexAt(busy, p.id, s)));
     return [p.id, {
       worksThatDay: works,
       dayCount: load?.get(date) ?? 0,

@@ -49,6 +49,13 @@ describe('route(): the rule', () => {
     expect(decide(prefer, { preferred: [{ id: 'ana', reason: 'escolhido' }], equalAhead: 3 })).toMatchObject({ chosen: 'bruno' });
     expect(decide([candidate('ana', { busy: 'ocupado' })], { preferred: [{ id: 'ana', reason: 'anterior' }] }).chosen).toBeNull();
   });
+
+  test('equal distribution compares with those who can still take a meeting that day: a capped consultant does not close the calendar', () => {
+    const team = [candidate('capped', { capWeek: 2, weekCount: 2 }), candidate('b', { count: 5 }), candidate('c', { count: 4, busy: 'ocupado' })];
+    expect(decide(team, { equalAhead: 3 })).toMatchObject({ chosen: 'b', tieBreak: 'único livre' });
+    // Off all day, or blocked all day by their calendar: not compared either.
+    expect(decide([candidate('away', { worksThatDay: false, busy: 'folga' }), candidate('b', { count: 5 })], { equalAhead: 3 }).chosen).toBe('b');
+  });
 });
 
 describe('route(): by simulation', () => {

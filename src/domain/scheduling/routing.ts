@@ -26,7 +26,7 @@ export type RouteCandidate = {
   inPool: boolean;
   /** Busy at this time, and why; null: free. */
   busy: BusyReason | null;
-  /** Has working time that day (not all off-hours or time off): equal distribution compares these. */
+  /** Has working time that day (not all off-hours, time off or calendar blocks): equal distribution compares these. */
   worksThatDay: boolean;
   /** Scheduled meetings on the meeting's day and week, against the caps (null: no cap). */
   dayCount: number;
@@ -70,13 +70,18 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /** Load in "full-share meetings": what fairness equalises. */
 export const loadOf = (c: Pick<RouteCandidate, 'count' | 'credit' | 'weight'>) => round(((c.count + c.credit) * 100) / Math.max(1, c.weight));
 
+/** The cap a consultant has reached for the meeting's day or week, if any. */
+export function capReached(c: RouteCandidate): Extract<Exclusion, 'limite diário' | 'limite semanal'> | null {
+  if (c.capDay !== null && c.dayCount >= c.capDay) return 'limite diário';
+  if (c.capWeek !== null && c.weekCount >= c.capWeek) return 'limite semanal';
+  return null;
+}
+
 /** The first reason a consultant cannot take the time, before fairness. */
 function hardExclusion(c: RouteCandidate): Exclusion | null {
   if (!c.inPool) return 'fora do grupo';
   if (c.busy) return c.busy;
-  if (c.capDay !== null && c.dayCount >= c.capDay) return 'limite diário';
-  if (c.capWeek !== null && c.weekCount >= c.capWeek) return 'limite semanal';
-  return null;
+  return capReached(c);
 }
 
 export function route(input: RouteInput): RouteDecision {
@@ -94,7 +99,9 @@ export function route(input: RouteInput): RouteDecision {
 
   let eligible = allowed;
   if (input.equalAhead !== null) {
-    const working = input.candidates.filter((c) => c.inPool && c.worksThatDay);
+    // Compared with those who could still take a meeting that day: at a cap, a consultant's load stops
+    // growing, and everyone else would end up hidden behind them.
+    const working = input.candidates.filter((c) => c.inPool && c.worksThatDay && !capReached(c));
     const least = Math.min(...working.map((c) => loads[c.id]));
     eligible = allowed.filter((c) => {
       const ahead = Number.isFinite(least) && loads[c.id] - least >= input.equalAhead!;

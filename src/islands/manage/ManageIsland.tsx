@@ -90,8 +90,9 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
     }),
     [token, rescheduled, refresh],
   );
-  // The times show the meeting's own consultant wherever free: the server keeps them there.
-  const hint = useMemo(() => ({ keep: meeting?.consultantId }), [meeting]);
+  // The times are routed by the lead's rule and show the meeting's own consultant wherever free: the
+  // reschedule keeps them there.
+  const hint = useMemo(() => ({ lead: meeting?.leadId, keep: meeting?.consultantId }), [meeting]);
 
   async function cancel(reason: string) {
     if (!token || !meeting) return;
