@@ -11,5 +11,3 @@ export const FOLLOWUP_MAX_AGE_SECONDS = 24 * 60 * 60;
 /** How long the mailed link opens the scheduling dialog. */
 export const FOLLOWUP_TTL_DAYS = 7;
 export const FOLLOWUP_TTL_SECONDS = FOLLOWUP_TTL_DAYS * 24 * 60 * 60;
-/** Outbox kind of the mail; not in outbox_cap_exempt, so the per-address hourly cap applies. */
-export const FOLLOWUP_KIND = 'lead-followup';

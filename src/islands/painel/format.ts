@@ -2,7 +2,7 @@
 // the browser is), in pt-BR. The zone is schedulingConfig.timeZone's, written here rather than imported
 // with lib/meeting-time: sharing that module with /reuniao splits it into chunks of their own and costs
 // /reuniao bytes it does not have in its 80 KB budget.
-const timeZone = 'America/Sao_Paulo';
+export const timeZone = 'America/Sao_Paulo';
 
 const dayFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
 const partsFormat = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

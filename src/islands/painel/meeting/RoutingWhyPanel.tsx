@@ -7,13 +7,12 @@ import { candidateNumbers, tieBreakLine, whyCopy, whyParts } from '../../../doma
 import { Facts } from '../Facts';
 import { badge } from '../labels';
 import { ui } from '../styles';
-
-const TIME_ZONE = 'America/Sao_Paulo';
+import { timeZone } from '../format';
 
 /** meetingId: shown for `npm run consultants -- why <id>`. */
 export function RoutingWhyPanel({ idPrefix, meetingId, why }: { idPrefix: string; meetingId: string; why: MeetingView['why'] }) {
   const heading = `${idPrefix}-porque`;
-  const parts = why ? whyParts(why.routing, why.names, TIME_ZONE) : null;
+  const parts = why ? whyParts(why.routing, why.names, timeZone) : null;
   return (
     <section aria-labelledby={heading} className={ui.card}>
       <h3 id={heading} className={ui.subheading}>

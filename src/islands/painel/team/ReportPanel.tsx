@@ -8,8 +8,9 @@ import { Facts } from '../Facts';
 import { useFocusLater } from '../focus';
 import { ui } from '../styles';
 import { RetryAlert, TextField } from '../ui';
+import { timeZone } from '../format';
 
-const thisMonth = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' }).slice(0, 7);
+const thisMonth = () => new Date().toLocaleDateString('en-CA', { timeZone }).slice(0, 7);
 
 export function ReportPanel() {
   const [month, setMonth] = useState(thisMonth);

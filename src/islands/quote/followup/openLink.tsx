@@ -37,8 +37,11 @@ export function FollowupNotice({ message, onDismiss }: { message: string; onDism
         className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-slate-900 px-5 py-2.5 text-base font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
         onClick={() => {
           onDismiss();
-          // The service choice below: the way to fill the form again.
-          document.getElementById('servicos-titulo')?.focus();
+          // The service choice below: the way to fill the form again; with a saved draft the form shows
+          // instead, and focus goes to the page's main content rather than being lost with this notice.
+          const target = document.getElementById('servicos-titulo') ?? document.querySelector<HTMLElement>('main');
+          if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+          target?.focus();
         }}
       >
         {followupMessages.fillAgain}

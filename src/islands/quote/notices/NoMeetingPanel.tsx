@@ -22,7 +22,6 @@ export function NoMeetingPanel({ notice, copy }: { notice: LeadNoMeeting; copy: 
       {link && (
         <a
           href={link.url}
-          {...(link.url.startsWith('https://') ? { target: '_blank', rel: 'noopener' } : {})}
           className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-amber-500 px-5 py-2.5 text-base font-semibold text-slate-950 hover:bg-amber-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:ring-offset-2"
         >
           {link.label}
