@@ -97,6 +97,8 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     expect(list.split('\n').at(-1)).toBe(routingCopy.teamLine('semana', 3));
 
     expect((await cli('mode', 'normal')).out).toBe(routingCopy.modeSet(null));
+    // Without N, the default 3.
+    expect(parseCommand(['mode', 'igual'], schedulingConfig)).toMatchObject({ command: { action: 'routing-mode', equalAhead: 3 } });
     expect((await cli('janela', 'mês')).out).toBe(routingCopy.windowSet('mes'));
     expect((await state() as { team: unknown }).team).toEqual(['mes', null]);
   });
@@ -117,7 +119,6 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
       [['limit', ANA, '4'], routingCopy.limit],
       [['limit', ANA, 'sem', '4/dia'], routingCopy.limit],
       [['limit', ANA], cliCopy.arguments('limit')],
-      [['mode', 'igual'], routingCopy.mode],
       [['mode', 'igual', '0'], routingCopy.mode],
       [['mode', 'igual', '51'], routingCopy.mode],
       [['mode', 'normal', '3'], routingCopy.mode],

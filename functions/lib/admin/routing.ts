@@ -5,7 +5,7 @@
 // call (routing_admin, routing_why, routing_report in 20261127000300_routing_admin.sql).
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
-import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
+import { EQUAL_AHEAD_DEFAULT, type RoutingWhy } from '../../../src/domain/scheduling/routing';
 import { brNumber, whyCopy, whyLines } from '../../../src/domain/scheduling/routing-why';
 import { brDate, isIsoMonth, zonedParts } from '../../../src/domain/scheduling/time';
 import { reportCells, reportCopy, type RoutingReportView } from '../../../src/domain/scheduling/routing-report';
@@ -26,7 +26,7 @@ export const routingUsage = [
 export const routingCopy = {
   limit: `Limites inválidos: use "4/dia", "15/semana" (ou os dois), "sem/dia", "sem/semana" ou "sem" — de ${ROUTING_LIMITS.capDay[0]} a ${ROUTING_LIMITS.capDay[1]} por dia e de ${ROUTING_LIMITS.capWeek[0]} a ${ROUTING_LIMITS.capWeek[1]} por semana.`,
   weight: `Peso inválido: use um número inteiro de ${ROUTING_LIMITS.weight[0]} a ${ROUTING_LIMITS.weight[1]} (100 = parte inteira, 50 = metade).`,
-  mode: `Modo inválido: use "mode igual N" (N de ${ROUTING_LIMITS.equalAhead[0]} a ${ROUTING_LIMITS.equalAhead[1]}) ou "mode normal".`,
+  mode: `Modo inválido: use "mode igual N" (N de ${ROUTING_LIMITS.equalAhead[0]} a ${ROUTING_LIMITS.equalAhead[1]}; sem N, ${EQUAL_AHEAD_DEFAULT}) ou "mode normal".`,
   window: 'Janela inválida: use "janela mes" ou "janela semana".',
   meetingId: (id: string) => `Id de reunião inválido: "${id}". Copie o id da reunião (36 caracteres, como 0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001).`,
   month: (m: string) => `Mês inválido: "${m}". Use AAAA-MM, por exemplo 2026-11.`,
@@ -98,7 +98,7 @@ export function parseRoutingCommand(command: string | undefined, args: string[],
       arity(1, 2);
       const mode = args[0]?.trim().toLowerCase();
       if (mode === 'normal' && args.length === 1) return { action: 'routing-mode', equalAhead: null };
-      const n = intIn(args[1]?.trim(), ROUTING_LIMITS.equalAhead);
+      const n = args.length === 1 ? EQUAL_AHEAD_DEFAULT : intIn(args[1]?.trim(), ROUTING_LIMITS.equalAhead);
       if (mode !== 'igual' || n === null) fail.input(routingCopy.mode);
       return { action: 'routing-mode', equalAhead: n };
     }

@@ -66,6 +66,9 @@ export type RoutingWhy = {
   decision: RouteDecision;
 };
 
+/** Equal distribution's N when the mentor turns it on without one (`mode igual`): 3, as Calendly and Cal.com do. */
+export const EQUAL_AHEAD_DEFAULT = 3;
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
 /** Load in "full-share meetings": what fairness equalises. */
 export const loadOf = (c: Pick<RouteCandidate, 'count' | 'credit' | 'weight'>) => round(((c.count + c.credit) * 100) / Math.max(1, c.weight));
