@@ -13,21 +13,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSite } from '../support/site-process.mjs';
 import { axeViolations, launchBrowser, newPage } from './support';
+import { B2C_MESSAGE, b2cNoMeetingRule } from '../support/routing-rules.mjs';
 import { DESKTOP, dialog, fillWholeForm, PHONE, sampleLead } from './orcamento.fixtures';
 
-const MESSAGE = 'Obrigado! Pelo porte da sua empresa, o melhor começo é o nosso material gratuito sobre vendas.';
+const MESSAGE = B2C_MESSAGE;
 const RULES = `regras:
-  - nome: "B2C abaixo de R$ 50 mil"
-    quando:
-      modeloNegocio: ["b2c"]
-      faturamento: ["0-50"]
-    destino:
-      semReuniao:
-        mensagem: "${MESSAGE}"
-        link:
-          texto: "Ver o material"
-          url: "https://blog.mentorsolar.com.br"
-  - nome: "Todos os leads"
+${b2cNoMeetingRule()}  - nome: "Todos os leads"
     destino:
       equipe: "todos"
 `;

@@ -3,13 +3,13 @@
 // so; the mentor sets a weight, caps (first error focused) and equal distribution through Equipe's forms
 // and sees them listed, at 390 px; axe (WCAG 2.1 A/AA) clean in each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { routingCopy } from '../../functions/lib/admin/routing';
-import { codeMail } from '../../src/domain/painel/copy';
 import { whyCopy } from '../../src/domain/scheduling/routing-why';
 import { axeViolations } from './support';
+import { signedIn } from './painel.fixtures';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
+import { bookThroughApi } from './reuniao.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const ANA = 'ana.souza@consultores.example.com';
@@ -23,21 +23,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${h.url}/painel`);
-  await page.getByLabel('E-mail').fill(email);
-  const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
-  const before = (await outbox(h.dataDir)).filter(isCode).length;
-  await page.getByRole('button', { name: 'Receber código' }).click();
-  await page.getByLabel('Código').waitFor();
-  const mail = (await waitForMails(h.dataDir, isCode, before + 1)).at(-1)!;
-  await page.getByLabel('Código').fill(/é: ([A-Z0-9]{8})/.exec(mail.text)![1]);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
-  return { context, page };
-}
 
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -59,7 +44,7 @@ describe('/painel: routing', () => {
     const { rows } = await h.db.query<{ routing: { decision: { chosen: string; tieBreak: string } } | null; name: string }>(
       'select m.routing, p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
     expect(rows[0].routing?.decision.chosen).toBeTruthy();
-    const { context, page } = await signedIn(MENTOR);
+    const { context, page } = await signedIn(h, MENTOR, PHONE);
     try {
       await openMeeting(page);
       const why = page.getByRole('region', { name: whyCopy.title });
@@ -89,7 +74,7 @@ describe('/painel: routing', () => {
   });
 
   it('the mentor sets a weight, caps and equal distribution in Equipe and sees them listed (390 px, keyboard)', async () => {
-    const { context, page } = await signedIn(MENTOR);
+    const { context, page } = await signedIn(h, MENTOR, PHONE);
     try {
       await section(page, 'Equipe').click();
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ana Souza' }) });

@@ -2,11 +2,10 @@
 // form, the first error focused, the agenda link shown once) and Atividade at 390 px and on a desktop, and
 // a consultant's narrower console; axe (WCAG 2.1 A/AA) clean in every state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { codeMail } from '../../src/domain/painel/copy';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support';
+import { signedIn } from './painel.fixtures';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { outbox, to, waitForMails } from './reuniao.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const ANA = 'ana.souza@consultores.example.com';
@@ -20,28 +19,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signedIn(email: string, viewport: { width: number; height: number }, path = '/painel'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await h.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await page.goto(`${h.url}${path}`);
-  await page.getByLabel('E-mail').fill(email);
-  // The shared site may hold earlier codes of this address: wait for one more, the newest.
-  const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
-  const before = (await outbox(h.dataDir)).filter(isCode).length;
-  await page.getByRole('button', { name: 'Receber código' }).click();
-  await page.getByLabel('Código').waitFor();
-  const mail = (await waitForMails(h.dataDir, isCode, before + 1)).at(-1)!;
-  await page.getByLabel('Código').fill(/é: ([A-Z0-9]{8})/.exec(mail.text)![1]);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
-  return { context, page };
-}
 
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 
 describe('/painel: Equipe, Atividade and a consultant', () => {
   it('the mentor adds a consultant, sets hours, makes an agenda link and reads the activity (390 px)', async () => {
-    const { context, page } = await signedIn(MENTOR, PHONE);
+    const { context, page } = await signedIn(h, MENTOR, PHONE);
     try {
       await section(page, 'Equipe').click();
       await page.getByRole('heading', { name: 'Equipe' }).waitFor();
@@ -85,7 +68,7 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
   });
 
   it('a consultant sees only their console: no Equipe, Atividade or export; axe clean on a desktop', async () => {
-    const { context, page } = await signedIn(ANA, DESKTOP, '/painel#sem-desfecho');
+    const { context, page } = await signedIn(h, ANA, DESKTOP, '/painel#sem-desfecho');
     try {
       // Opened from the morning mail's link: on its tab.
       expect(await page.getByRole('tab', { name: 'Sem desfecho' }).getAttribute('aria-selected')).toBe('true');

@@ -8,19 +8,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { key, postJson, validRequest } from './helpers';
 import { storeCases, type Opened } from './stores';
+import { b2cNoMeetingRule } from '../support/routing-rules.mjs';
 
 const RULES = `regras:
-  - nome: "B2C abaixo de R$ 50 mil"
-    quando:
-      modeloNegocio: ["b2c"]
-      faturamento: ["0-50"]
-    destino:
-      semReuniao:
-        mensagem: "Obrigado! Pelo porte da sua empresa, comece pelo nosso material."
-        link:
-          texto: "Ver o material"
-          url: "https://blog.mentorsolar.com.br"
-  - nome: "Tráfego solar"
+${b2cNoMeetingRule('Obrigado! Pelo porte da sua empresa, comece pelo nosso material.')}  - nome: "Tráfego solar"
     quando:
       servico: ["trafego"]
       segmento: ["energia-solar"]

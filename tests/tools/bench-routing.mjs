@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { importTs } from '../../scripts/server/functions-host.mjs';
+import { b2cNoMeetingRule } from '../support/routing-rules.mjs';
 import { startSite } from '../support/site-process.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,17 +62,7 @@ const [DIEGO, ELISA, FABIO] = ADDED.map(([, e]) => e);
 const TEAM = [...SEEDED, DIEGO, ELISA, FABIO];
 
 const RULES = `regras:
-  - nome: "B2C abaixo de R$ 50 mil"
-    quando:
-      modeloNegocio: ["b2c"]
-      faturamento: ["0-50"]
-    destino:
-      semReuniao:
-        mensagem: "Obrigado! Pelo porte da sua empresa, o melhor começo é o nosso material gratuito."
-        link:
-          texto: "Ver o material"
-          url: "https://blog.example.com"
-  - nome: "Tráfego pago para energia solar"
+${b2cNoMeetingRule()}  - nome: "Tráfego pago para energia solar"
     quando:
       servico: ["trafego"]
       segmento: ["energia-solar"]

@@ -1,0 +1,22 @@
+// Signing in to /painel as a browser does: the code is read from the mail the site wrote.
+import type { BrowserContext, Page } from 'playwright-core';
+import { codeMail } from '../../src/domain/painel/copy';
+import type { Harness } from './orcamento.fixtures';
+import { outbox, to, waitForMails } from './reuniao.fixtures';
+
+export async function signedIn(h: Harness, email: string, viewport: { width: number; height: number }, path = '/painel'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(`${h.url}${path}`);
+  await page.getByLabel('E-mail').fill(email);
+  // The shared site may hold earlier codes of this address: wait for one more, the newest.
+  const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
+  const before = (await outbox(h.dataDir)).filter(isCode).length;
+  await page.getByRole('button', { name: 'Receber código' }).click();
+  await page.getByLabel('Código').waitFor();
+  const mail = (await waitForMails(h.dataDir, isCode, before + 1)).at(-1)!;
+  await page.getByLabel('Código').fill(/é: ([A-Z0-9]{8})/.exec(mail.text)![1]);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
+  return { context, page };
+}
