@@ -175,8 +175,11 @@ describe('nothing is lost', () => {
       // The month's bookable days are asked again too (the day may have lost its last slot).
       await expect.poll(() => monthRequests).toBe(monthRequestsBefore + 1);
       // Same date, a fresh list without the taken time, nothing selected.
-      await expect.poll(async () => (await slotButtons(page).allInnerTexts()).some((t) => t.startsWith(time))).toBe(false);
-      expect(await slotButtons(page).count()).toBeGreaterThan(0);
+      // (While the list reloads it has no buttons at all: wait for the fresh one, not just for the old time to go.)
+      await expect.poll(async () => {
+        const times = await slotButtons(page).allInnerTexts();
+        return times.length > 0 && !times.some((t) => t.startsWith(time));
+      }).toBe(true);
       expect(await dialog(page).getByTestId('resumo-data').innerText()).toBe(brDate(day));
       expect(await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).isDisabled()).toBe(true);
 
