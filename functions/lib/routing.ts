@@ -1,9 +1,10 @@
 // Routing on top of the store: reads the router's facts (routing_state), turns the lead's rule into a
 // pool of consultants, and decides one booking (availability lists with routedSlots, in the domain).
 import { capReached, route, type RoutingWhy } from '../../src/domain/scheduling/routing';
-import { candidatesAt, dayFacts, mondayOf, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
+import { candidatesAt, dayFacts, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
+import type { LeadRoute } from '../../src/domain/scheduling/rules';
 import type { Candidate, PresellerRef } from '../../src/domain/scheduling/slots';
-import { addDays, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
+import { addDays, daysOfMonth, mondayOf, zonedParts, zonedToUtc } from '../../src/domain/scheduling/time';
 import type { App } from './app';
 import type { Preseller } from './store/port';
 import { leadRouteOf } from './routing-rules';
@@ -19,12 +20,11 @@ type StateRow = {
 export function windowsOf(now: Date, dates: string[], timeZone: string) {
   const today = zonedParts(now, timeZone).date;
   const month = today.slice(0, 7);
-  const [y, m] = month.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const nextMonthStart = addDays(daysOfMonth(month).at(-1)!, 1);
   const week = mondayOf(today);
   const sorted = [...dates].sort();
   return {
-    month_from: zonedToUtc(`${month}-01`, '00:00', timeZone), month_to: zonedToUtc(`${next}-01`, '00:00', timeZone),
+    month_from: zonedToUtc(`${month}-01`, '00:00', timeZone), month_to: zonedToUtc(nextMonthStart, '00:00', timeZone),
     week_from: zonedToUtc(week, '00:00', timeZone), week_to: zonedToUtc(addDays(week, 7), '00:00', timeZone),
     load_from: zonedToUtc(mondayOf(sorted[0] ?? today), '00:00', timeZone),
     load_to: zonedToUtc(addDays(mondayOf(sorted[sorted.length - 1] ?? today), 7), '00:00', timeZone),
@@ -51,11 +51,8 @@ export async function readRoutingState(app: App, dates: string[]): Promise<Routi
   };
 }
 
-/** A lead's rule as routing sees it (LeadRoute in src/domain/scheduling/rules.ts). */
-export type RouteOfLead = { rule: string; kind: 'team' } | { rule: string; kind: 'pool'; emails: string[] } | { rule: string; kind: 'none' };
-
 /** The consultants a rule sends the lead to; null for a rule without meetings. */
-export function poolOf(leadRoute: RouteOfLead, presellers: Preseller[]): Pool | null {
+function poolOf(leadRoute: LeadRoute, presellers: Preseller[]): Pool | null {
   if (leadRoute.kind === 'none') return null;
   if (leadRoute.kind === 'team') return { rule: leadRoute.rule, ids: null };
   const emails = new Set(leadRoute.emails.map((e) => e.toLowerCase()));
@@ -63,7 +60,10 @@ export function poolOf(leadRoute: RouteOfLead, presellers: Preseller[]): Pool | 
 }
 
 /** A fresh draw in [0, 1) for a booking's exact ties. */
-export const freshDraw = () => crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+const freshDraw = () => crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+
+/** Decisions per booking or move: each retry follows a refusal by the database (the time taken, a cap reached). */
+export const MAX_ROUTING_ATTEMPTS = 4;
 
 export type Decide = {
   date: string;

@@ -10,7 +10,7 @@ import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
-import { decide, leadPool, readRoutingState } from '../routing';
+import { decide, leadPool, MAX_ROUTING_ATTEMPTS, readRoutingState } from '../routing';
 import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
@@ -25,8 +25,6 @@ export const meetingCopy = {
   noMeeting: 'Este cadastro não tem agendamento de reunião.',
 } as const;
 
-/** Decisions per booking request: each retry follows a refusal (a race on the time, or a cap reached). */
-const MAX_ROUTING_ATTEMPTS = 4;
 
 export const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const meetingSchema = z.object({

@@ -11,7 +11,7 @@ import { cancelMails, rescheduleMails } from '../mail/lifecycle-messages';
 import { mailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { zonedParts } from '../../../src/domain/scheduling/time';
-import { decide, leadPool, readRoutingState, TEAM_RULE } from '../routing';
+import { decide, leadPool, MAX_ROUTING_ATTEMPTS, readRoutingState, TEAM_RULE } from '../routing';
 import type { Actor, TokenMeeting } from '../store/port';
 import { fingerprint, manageUrl, mintToken } from './tokens';
 import { isOpen, mailMeetingOf } from './view';
@@ -38,7 +38,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);
   const tried = new Set<string>();
-  for (let attempt = 0; attempt < 4; attempt++) {
+  for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
     const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
     // The meeting being moved frees its place: it does not count against its consultant's caps.
     const days = state.load.get(meeting.preseller.id);

@@ -7,7 +7,7 @@ import { locationOf } from '../meeting-location';
 import { firstName } from '../text';
 import { route, type BusyReason, type RouteCandidate, type RouteDecision } from './routing';
 import type { Busy, BusyKind, Candidate, PresellerRef } from './slots';
-import { addDays, weekdayOf } from './time';
+import { addDays, mondayOf } from './time';
 
 export type ConsultantState = {
   weight: number;
@@ -84,9 +84,6 @@ export function busyReasonAt(busy: Busy[], presellerId: string, slot: { startsAt
   const i = reasonIndexAt(busy, presellerId, slot);
   return i < 0 ? null : reasons[i][0];
 }
-
-/** Monday of the local week holding a date. */
-export const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 type DayFacts = Map<string, { worksThatDay: boolean; dayCount: number; weekCount: number }>;
 

@@ -62,6 +62,11 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Monday of the week holding a date (weeks run Monday to Sunday, as the caps count them). */
+export function mondayOf(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
 export function daysOfMonth(month: string): string[] {
   const [y, m] = month.split('-').map(Number);
   const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
