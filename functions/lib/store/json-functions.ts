@@ -10,6 +10,8 @@ export const JSON_FUNCTIONS = [
   'routing_admin', 'routing_why', 'routing_report',
   // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
+  // RD Station and webhook deliveries (20261128000000_integrations.sql).
+  'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 
