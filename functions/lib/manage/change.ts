@@ -65,7 +65,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
       now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
       tokens: [leadToken.row, consultantToken.row], maxChangesPerDay: MAX_RESCHEDULES_PER_DAY,
-      timeZone: env.scheduling.timeZone, routing: why,
+      timeZone: env.scheduling.timeZone, routing: why, actor: meeting.actor,
     }, mails);
     if (status === 'conflict') continue;
     if (status === 'rescheduled') {

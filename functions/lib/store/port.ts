@@ -125,6 +125,8 @@ export type RescheduleChange = {
   maxChangesPerDay?: number;
   timeZone?: string;
   routing?: RoutingWhy;
+  /** Who moves it, for the meeting's history and the meeting.rescheduled event. */
+  actor?: Actor;
 };
 export type RescheduleStatus = 'limited' | 'rescheduled' | 'duplicate' | 'mismatch' | 'missing' | 'closed' | 'stale' | 'conflict';
 /** tokens: the lead's and the consultant's new manage tokens, for the links in the cancellation mails. */

@@ -84,6 +84,7 @@ export function changeRow(c: RescheduleChange) {
     max_changes: c.maxChangesPerDay ?? null,
     time_zone: c.timeZone ?? null,
     routing: c.routing ?? null,
+    actor: c.actor ?? null,
   };
 }
 
