@@ -1,6 +1,7 @@
 // Composition root: one store, one outbox and one clock per process, shared by every function.
 import { readEnv, type ServerEnv } from './env';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
+import { createIntegrations, type Integrations } from './integrations/deliver';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createSender, type MailSender } from './mail/transport';
 import { withSchedules, type ScheduledStore } from './schedules';
@@ -16,6 +17,8 @@ export type App = {
   /** Availability's cached reads; bookings read the store directly. */
   reads: ReadCache;
   outbox: Outbox;
+  /** RD Station conversions and signed webhooks, delivered by the outbox's drain. */
+  integrations: Integrations;
   now: Clock;
   isHoliday: (date: string) => boolean;
 };
@@ -24,11 +27,13 @@ export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; sen
   const now = opts.now ?? (() => new Date());
   const send = opts.send ?? createSender(opts.env);
   const store = withSchedules(opts.store, opts.env.scheduling);
+  const integrations = createIntegrations(store, opts.env.integrations, { now, contactEmail: opts.env.contactEmail, siteUrl: opts.env.siteUrl });
   return {
     env: opts.env,
     store,
     reads: createReadCache(store, opts.env.availabilityCacheMs, () => now().getTime()),
-    outbox: createOutbox(store, send, now),
+    outbox: createOutbox(store, send, now, integrations.drainDue),
+    integrations,
     now,
     isHoliday: holidayChecker(opts.env.scheduling.holidays),
   };
@@ -54,7 +59,13 @@ let shared: Promise<App> | null = null;
 export function getApp(): Promise<App> {
   if (!shared) {
     const env = readEnv();
-    shared = openStore(env).then((store) => createApp({ env, store }));
+    // The integrations' targets are set before the first request, so its events are queued or not by this
+    // process's settings (a cold start after a new key or URL lifts a pause too).
+    shared = openStore(env).then(async (store) => {
+      const app = createApp({ env, store });
+      await app.integrations.configure();
+      return app;
+    });
     shared.catch(() => {
       shared = null;
     });

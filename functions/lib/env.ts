@@ -2,6 +2,7 @@
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
 import { hkdfSync } from 'node:crypto';
 import { SITE_EMAIL } from '../../src/domain/contact';
+import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
 
 /**
  * One public origin for every link: without SITE_URL (or Netlify's URL) the functions use the same
@@ -34,6 +35,8 @@ export type ServerEnv = {
   availabilityCacheMs: number;
   scheduling: SchedulingConfig;
   painel: PainelEnv;
+  /** RD_STATION_API_KEY / RD_STATION_API_URL, WEBHOOK_URL / WEBHOOK_SECRET, and whether this is local use (no CONTEXT). */
+  integrations: IntegrationsEnv;
 };
 
 /**
@@ -60,6 +63,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
     painel: painelEnv(env, env.CONTACT_EMAIL?.trim() || SITE_EMAIL),
+    integrations: integrationsEnv(env),
   };
 }
 

@@ -18,7 +18,11 @@ export function backoffMs(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360) * 60_000;
 }
 
-export function createOutbox(store: Store, send: MailSender, now: () => Date): Outbox {
+/**
+ * alsoDeliver: the integration rows (RD Station, webhooks) of the same table, delivered by the same drain
+ * after the mail that is due (integrations/deliver.ts).
+ */
+export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: () => Promise<void>): Outbox {
   let running: Promise<void> | null = null;
   let again = false;
 
@@ -58,6 +62,7 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date): O
       do {
         again = false;
         await drainDue().catch((error) => console.error(`[mail] outbox drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
+        if (alsoDeliver) await alsoDeliver().catch((error) => console.error(`[integrations] drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
       } while (again);
     })().finally(() => {
       running = null;

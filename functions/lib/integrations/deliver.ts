@@ -1,0 +1,97 @@
+// Sends the integration rows of the outbox: RD Station conversions and signed webhooks. Runs inside the
+// mail drain (mail/outbox.ts), so every write's kick, the background flush and the minute's schedule
+// deliver these too; integration_claim leases rows so two drains never send one event at once.
+import { Webhook } from 'standardwebhooks';
+import type { Store } from '../store/port';
+import { OUTBOX_MAX_ATTEMPTS } from '../store/port';
+import { integrationAlert } from './alerts';
+import { rdVerdict, unanswered, webhookVerdict, type Verdict } from './answers';
+import { targetsOf, type IntegrationsEnv } from './config';
+import { rdConversion, webhookBody, type EventMessage } from './events';
+import { DeliveryError, postJson } from './http';
+import { retryAfterMs, retryDelayMs } from './retry';
+
+/** Standard Webhooks asks for 15–30 s; RD gets the same. */
+export const DELIVERY_TIMEOUT_MS = 15_000;
+/** Rows leased per claim, one after the other: the lease outlasts them all timing out, so no row is sent twice. */
+const BATCH = 5;
+const LEASE_SECONDS = (BATCH * DELIVERY_TIMEOUT_MS) / 1000 + 60;
+
+type Target = 'rd' | 'webhook';
+type ClaimedRow = { id: string; target: Target; event: string; message: EventMessage; attempts: number };
+
+export type Integrations = {
+  /** Tells the database which targets are on (their settings present); once per process, before any event. */
+  configure(): Promise<void>;
+  /** Delivers what is due, a batch at a time; never rejects for a receiver's failure. */
+  drainDue(): Promise<void>;
+};
+
+export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { now: () => Date; contactEmail: string; siteUrl: string; random?: () => number }): Integrations {
+  const random = opts.random ?? Math.random;
+  const signer = env.webhook ? new Webhook(env.webhook.secret) : null;
+  let problemsLogged = false;
+
+  async function configure(): Promise<void> {
+    if (!problemsLogged) {
+      problemsLogged = true;
+      for (const name of env.problems) console.error(`[integrations] ${name} is set but not usable; that integration stays off`);
+    }
+    await store.call('integration_configure', { targets: targetsOf(env), now: opts.now().toISOString() });
+  }
+
+  async function send(row: ClaimedRow): Promise<Verdict> {
+    try {
+      if (row.target === 'rd') {
+        if (!env.rd) return { outcome: 'retry', status: null, error: 'not_configured' };
+        // RD's API-key endpoint takes the key in the query string (its only form); this URL is never logged.
+        const url = `${env.rd.baseUrl}/platform/conversions?api_key=${encodeURIComponent(env.rd.apiKey)}`;
+        const answer = await postJson(url, JSON.stringify(rdConversion(row.message)), {}, { timeoutMs: DELIVERY_TIMEOUT_MS, publicOnly: !env.local });
+        return rdVerdict(answer);
+      }
+      if (!env.webhook || !signer) return { outcome: 'retry', status: null, error: 'not_configured' };
+      const body = webhookBody(row.message);
+      // The id is the row's: the same on every retry, so the receiver can drop a repeat. The timestamp is
+      // this attempt's, signed with the body (Standard Webhooks: "{id}.{timestamp}.{body}").
+      const id = `msg_${row.id}`;
+      const at = opts.now();
+      const headers = {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signer.sign(id, at, body),
+      };
+      return webhookVerdict(await postJson(env.webhook.url, body, headers, { timeoutMs: DELIVERY_TIMEOUT_MS, publicOnly: !env.local }));
+    } catch (error) {
+      return unanswered(error instanceof DeliveryError ? error.code : 'error');
+    }
+  }
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    const verdict = await send(row);
+    const now = opts.now();
+    const result: Record<string, unknown> = { id: row.id, now: now.toISOString(), outcome: verdict.outcome, status: verdict.status };
+    if (verdict.outcome === 'sent') result.response = verdict.response;
+    else result.error = verdict.error;
+    if (verdict.outcome === 'retry') {
+      const wait = retryAfterMs(verdict.retryAfterHeader, now) ?? retryDelayMs(row.target, row.attempts, random);
+      result.next_attempt_at = new Date(now.getTime() + wait).toISOString();
+    }
+    if (verdict.outcome === 'pause') result.alert = integrationAlert(row.target, verdict.status, { to: opts.contactEmail, siteUrl: opts.siteUrl });
+    // Row ids, events and status codes only: the payloads hold personal data, the URLs may hold a key.
+    if (verdict.outcome !== 'sent') console.warn(`[integrations] ${row.target} ${row.event} ${row.id} ${verdict.outcome} (${verdict.status ?? verdict.error}), attempt ${row.attempts}`);
+    await store.call('integration_result', result);
+  }
+
+  async function drainDue(): Promise<void> {
+    if (!env.rd && !env.webhook) return;
+    for (let round = 0; round < 20; round++) {
+      const batch = await store.call<ClaimedRow[]>('integration_claim', {
+        now: opts.now().toISOString(), limit: BATCH, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS,
+      });
+      if (batch.length === 0) return;
+      for (const row of batch) await deliver(row);
+    }
+  }
+
+  return { configure, drainDue };
+}
