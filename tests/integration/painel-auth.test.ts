@@ -184,6 +184,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/leads/${brunoMeeting.leadId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
       ['GET', `/api/painel/leads/${l}/dados`, undefined, mentorOnly(200)],
       ['POST', `/api/painel/leads/${l}/excluir`, { confirm: 'not-the-email@x.com' }, mentorOnly(400)],
+      // "Reenviar" of a delivery this lead does not have (painel-integrations.test.ts resends real ones).
+      ['POST', `/api/painel/leads/${l}/integracoes/${crypto.randomUUID()}/reenviar`, {}, mentorOnly(404)],
       ['GET', '/api/painel/exportar/reunioes', undefined, mentorOnly(200)],
       ['GET', '/api/painel/exportar/leads', undefined, mentorOnly(200)],
       ['GET', '/api/painel/equipe', undefined, mentorOnly(200)],

@@ -124,7 +124,10 @@ describe('column sets', () => {
   const lead: LeadRow = {
     id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
     cnpj: '11222333000181', phone: '43999998888', segmento: 'energia-solar', faturamento: '10000+', vendedores: '20+', modelo: 'hibrido', meetings: 2,
+    firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null,
   };
+  const answers = ['31/12/2025 23:05', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
+    'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', '2'];
 
   it('writes a meeting in Brasília time with the pt-BR labels', async () => {
     const [header, row] = parse((await read(csvStream(meetingCsvColumns, pagesOf([meeting])))).slice(1));
@@ -136,8 +139,42 @@ describe('column sets', () => {
 
   it('writes a lead with its CNPJ and phone formatted and the answers as labels', async () => {
     const [header, row] = parse((await read(csvStream(leadCsvColumns, pagesOf([lead])))).slice(1));
-    expect(header).toEqual(['Data', 'Nome', 'E-mail', 'Empresa', 'CNPJ', 'Telefone', 'Segmento', 'Faturamento', 'Vendedores', 'Modelo de negócio', 'Reuniões']);
-    expect(row).toEqual(['31/12/2025 23:05', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
-      'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', '2']);
+    expect(header.slice(0, 11)).toEqual(['Data', 'Nome', 'E-mail', 'Empresa', 'CNPJ', 'Telefone', 'Segmento', 'Faturamento', 'Vendedores', 'Modelo de negócio', 'Reuniões']);
+    expect(row.slice(0, 11)).toEqual(answers);
+    // Without attribution: every touch cell empty, and no e-mail marketing.
+    expect(row.slice(11)).toEqual([...Array(22).fill(''), 'Não', '']);
+  });
+
+  it('writes both touches and the e-mail marketing opt-in, a campaign that is a formula defused', async () => {
+    const touched: LeadRow = {
+      ...lead,
+      firstTouch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: '=HYPERLINK("http://x","clique")', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' },
+      lastTouch: { utm_source: 'newsletter', utm_content: '+55 11', fbclid: 'fb1', landing_path: '/trafego-pago' },
+      marketingOptIn: true, marketingOptInAt: '2026-01-01T02:06:00.000Z',
+    };
+    const text = await read(csvStream(leadCsvColumns, pagesOf([touched])));
+    const [header, row] = parse(text.slice(1));
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(header.slice(11)).toEqual([
+      '1º toque: origem', '1º toque: mídia', '1º toque: campanha', '1º toque: termo', '1º toque: conteúdo', '1º toque: gclid (Google Ads)',
+      '1º toque: gbraid (Google Ads)', '1º toque: wbraid (Google Ads)', '1º toque: fbclid (Meta)', '1º toque: site de origem', '1º toque: página de entrada',
+      'Último toque: origem', 'Último toque: mídia', 'Último toque: campanha', 'Último toque: termo', 'Último toque: conteúdo', 'Último toque: gclid (Google Ads)',
+      'Último toque: gbraid (Google Ads)', 'Último toque: wbraid (Google Ads)', 'Último toque: fbclid (Meta)', 'Último toque: site de origem', 'Último toque: página de entrada',
+      'Aceita e-mail marketing', 'Aceite de e-mail marketing em',
+    ]);
+    expect(cell('1º toque: origem')).toBe('google');
+    expect(cell('1º toque: mídia')).toBe('cpc');
+    expect(cell('1º toque: campanha')).toBe(`'=HYPERLINK("http://x","clique")`);
+    expect(text).toContain(`;"'=HYPERLINK(""http://x"",""clique"")";`);
+    expect(cell('1º toque: gclid (Google Ads)')).toBe('abc');
+    expect(cell('1º toque: site de origem')).toBe('www.google.com');
+    expect(cell('1º toque: página de entrada')).toBe('/');
+    expect(cell('Último toque: origem')).toBe('newsletter');
+    expect(cell('Último toque: conteúdo')).toBe(`'+55 11`);
+    expect(cell('Último toque: fbclid (Meta)')).toBe('fb1');
+    expect(cell('Último toque: página de entrada')).toBe('/trafego-pago');
+    expect(cell('Último toque: campanha')).toBe('');
+    expect(cell('Aceita e-mail marketing')).toBe('Sim');
+    expect(cell('Aceite de e-mail marketing em')).toBe('31/12/2025 23:06');
   });
 });

@@ -6,8 +6,8 @@
 // numbers alone. The rows are pulled a page at a time, only when the reader wants more, so a 50,000-row
 // export holds one page in memory.
 import { stringify } from 'csv-stringify/sync';
-import type { LeadRow, MeetingRow } from '../../../src/domain/painel/api';
-import { attendanceLabels, meetingStatusLabels } from '../../../src/domain/painel/copy';
+import { touchKeys, type LeadRow, type MeetingRow } from '../../../src/domain/painel/api';
+import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../../src/domain/painel/copy';
 import { wallClock } from '../../../src/lib/meeting-time';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
@@ -101,4 +101,10 @@ export const leadCsvColumns: CsvColumn<LeadRow>[] = [
   { header: 'Vendedores', value: (l) => labelOf(numeroVendedoresOptions, l.vendedores) },
   { header: 'Modelo de negócio', value: (l) => labelOf(modeloNegocioOptions, l.modelo) },
   { header: 'Reuniões', value: (l) => l.meetings },
+  // Where the lead came from: every field of the first touch, then of the last (utm values are the
+  // visitor's own text, so they go through the same formula escaping as every cell).
+  ...touchKeys.map((key): CsvColumn<LeadRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),
+  ...touchKeys.map((key): CsvColumn<LeadRow> => ({ header: attributionCopy.csvHeader(attributionCopy.lastTouch, key), value: (l) => l.lastTouch?.[key] ?? null })),
+  { header: attributionCopy.optInCsv, value: (l) => l.marketingOptIn },
+  { header: attributionCopy.optInAtCsv, value: (l) => (l.marketingOptInAt ? brasiliaDateTime(l.marketingOptInAt) : null) },
 ];

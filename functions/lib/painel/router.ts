@@ -6,6 +6,7 @@ import { copy, guard, HttpError } from '../http';
 import { clearedSessionCookie, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
+import { resendDelivery } from './handlers/integrations';
 import { eraseLead, exportLeadData, listLeads, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { requestCode, session, signIn, signOut } from './handlers/session';
@@ -39,6 +40,7 @@ export const routes: Route[] = [
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),
   route('POST', 'leads/*/excluir', 'mentor', eraseLead),
+  route('POST', 'leads/*/integracoes/*/reenviar', 'mentor', resendDelivery),
   route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
   route('GET', 'exportar/leads', 'mentor', exportLeads),
   route('GET', 'equipe', 'mentor', listTeam),

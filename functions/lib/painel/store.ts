@@ -3,7 +3,7 @@
 // them with the application's clock, like every booking write.
 import type { ActivityRow, Attendance, LeadRow, LeadView, MeetingRow, MeetingTab, MeetingView, Role } from '../../../src/domain/painel/api';
 import type { Service } from '../../../src/domain/options';
-import type { Store } from '../store/port';
+import { OUTBOX_MAX_ATTEMPTS, type Store } from '../store/port';
 import type { SealedContent } from '../mail/secrets';
 
 /** Who is asking: a mentor sees everything; a consultant (preseller) only their own meetings and leads. */
@@ -47,8 +47,13 @@ export function painelStore(store: Store) {
         from: iso(filter.from), to: iso(filter.to), preseller: scope(viewer), limit, after: after ?? null,
       });
     },
+    /** The lead's page; its deliveries count as failed once the drain has given up (OUTBOX_MAX_ATTEMPTS). */
     lead(viewer: Viewer, id: string): Promise<LeadView | null> {
-      return store.call('painel_lead', { id, preseller: scope(viewer) });
+      return store.call('painel_lead', { id, preseller: scope(viewer), max_attempts: OUTBOX_MAX_ATTEMPTS });
+    },
+    /** "Reenviar" an RD Station or webhook delivery: due again with fresh attempts, its target's pause lifted. */
+    resendDelivery(id: string, now: Date) {
+      return store.call<{ status: 'ok' | 'missing' | 'sent'; target?: string }>('integration_resend', { id, now: now.toISOString() });
     },
     leadEmail(id: string): Promise<string | null> {
       return store.call('painel_lead_email', { id });

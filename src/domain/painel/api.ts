@@ -29,6 +29,12 @@ export const painelPaths = {
   leadData: (id: string) => `/api/painel/leads/${id}/dados`,
   /** POST { confirm: <the lead's email> } → 200 { leads, meetings, outbox } removed. Mentor only. */
   leadErase: (id: string) => `/api/painel/leads/${id}/excluir`,
+  /**
+   * POST {} → 200 LeadView as it is now: "Reenviar" a failed or paused RD Station / webhook delivery of
+   * this lead (due again with fresh attempts, its target's pause lifted). 404 when it is not this lead's,
+   * 409 when already sent or not failed/paused. Mentor only.
+   */
+  resend: (leadId: string, deliveryId: string) => `/api/painel/leads/${leadId}/integracoes/${deliveryId}/reenviar`,
   /** GET with the list's query → text/csv (attachment). Mentor only. */
   exportMeetings: '/api/painel/exportar/reunioes',
   exportLeads: '/api/painel/exportar/leads',
@@ -128,6 +134,47 @@ export type LeadRow = {
   modelo: string;
   /** How many meetings the lead has (any status). */
   meetings: number;
+  firstTouch: Touch | null;
+  lastTouch: Touch | null;
+  /** "Quero receber conteúdos por e-mail" ticked, and when (the database's clock). */
+  marketingOptIn: boolean;
+  marketingOptInAt: string | null;
+};
+
+/**
+ * Where a visit came from, as the browser kept it and the lead stored it (leads.first_touch / last_touch):
+ * campaign parameters, click ids, the referring host (never the full address) and the landing path. The
+ * keys of src/domain/attribution.ts' touchSchema, listed here so the console's bundle does not take zod.
+ */
+export const touchKeys = [
+  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'gbraid', 'wbraid', 'fbclid', 'referrer_host', 'landing_path',
+] as const;
+export type TouchKey = (typeof touchKeys)[number];
+export type Touch = Partial<Record<TouchKey, string>>;
+
+export const integrationTargets = ['rd', 'webhook'] as const;
+export type IntegrationTarget = (typeof integrationTargets)[number];
+export const deliveryStatuses = ['sent', 'pending', 'retrying', 'failed', 'paused'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** One RD Station conversion or webhook event of a lead, as integration_deliveries lists it. */
+export type Delivery = {
+  id: string;
+  target: IntegrationTarget;
+  /** RD: the conversion identifier ('orcamento-site', …); webhook: the event type ('lead.created', …). */
+  event: string;
+  createdAt: string;
+  status: DeliveryStatus;
+  attempts: number;
+  sentAt: string | null;
+  failedAt: string | null;
+  /** When the next attempt is due, while it is retrying. */
+  nextAttemptAt: string | null;
+  /** The receiver's last HTTP status and the last error kept (RD's message, a timeout…). */
+  lastStatus: number | null;
+  lastError: string | null;
+  /** RD's event_uuid of a sent conversion. */
+  eventUuid: string | null;
 };
 
 export type LeadView = {
@@ -148,6 +195,11 @@ export type LeadView = {
    * null when none was queued. droppedAt: never sent (the hourly cap, or the lead booked first).
    */
   followup?: { queuedAt: string; sentAt: string | null; droppedAt: string | null } | null;
+  attribution: { firstTouch: Touch | null; lastTouch: Touch | null };
+  /** "Quero receber conteúdos por e-mail": the answer and when it was given. */
+  marketing: { optIn: boolean; at: string | null };
+  /** RD Station and webhook deliveries, oldest first (a consultant: the lead's own and their meetings'). */
+  deliveries: Delivery[];
 };
 
 export type TeamMember = {

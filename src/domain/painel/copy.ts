@@ -1,5 +1,5 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
-import type { Attendance, MeetingTab } from './api';
+import type { Attendance, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
   attended: 'Compareceu',
@@ -36,6 +36,74 @@ export const painelMessages = {
   note: 'A observação pode ter até 1.000 caracteres, sem caracteres de controle.',
   confirmErase: 'Para excluir, digite o e-mail do lead exatamente como aparece.',
   badCommand: 'Comando inválido.',
+  alreadySent: 'Esta entrega já foi enviada; não há o que reenviar.',
+  notResendable: 'Só uma entrega que falhou ou está pausada pode ser reenviada.',
+} as const;
+
+/** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */
+export const touchLabels: Record<TouchKey, string> = {
+  utm_source: 'Origem',
+  utm_medium: 'Mídia',
+  utm_campaign: 'Campanha',
+  utm_term: 'Termo',
+  utm_content: 'Conteúdo',
+  gclid: 'gclid (Google Ads)',
+  gbraid: 'gbraid (Google Ads)',
+  wbraid: 'wbraid (Google Ads)',
+  fbclid: 'fbclid (Meta)',
+  referrer_host: 'Site de origem',
+  landing_path: 'Página de entrada',
+};
+
+export const attributionCopy = {
+  title: 'Origem do lead',
+  firstTouch: '1º toque',
+  lastTouch: 'Último toque',
+  none: 'Sem dados de campanha.',
+  /** Before the first touch's summary in the leads list: 'Origem: google / cpc · solar-pr'. */
+  listPrefix: 'Origem:',
+  /** The CSV's header of one field of one touch: "1º toque: origem". */
+  csvHeader: (touch: string, key: TouchKey) => `${touch}: ${touchLabels[key].charAt(0).toLowerCase()}${touchLabels[key].slice(1)}`,
+  optIn: 'Quero receber conteúdos por e-mail',
+  optInCsv: 'Aceita e-mail marketing',
+  optInAtCsv: 'Aceite de e-mail marketing em',
+  yes: 'Sim',
+  no: 'Não',
+} as const;
+
+/** The lead's RD Station and webhook deliveries ("Integrações"). */
+export const integrationCopy = {
+  title: 'Integrações',
+  none: 'Nenhuma entrega para RD Station ou webhook.',
+  targets: { rd: 'RD Station', webhook: 'Webhook' } satisfies Record<IntegrationTarget, string>,
+  statuses: {
+    sent: 'Enviado',
+    pending: 'Pendente',
+    retrying: 'Tentando de novo',
+    failed: 'Falhou',
+    paused: 'Pausado',
+  } satisfies Record<DeliveryStatus, string>,
+  events: {
+    'orcamento-site': 'Orçamento pelo site',
+    'reuniao-agendada': 'Reunião agendada',
+    'reuniao-realizada': 'Reunião realizada',
+    'lead.created': 'Lead criado',
+    'meeting.booked': 'Reunião agendada',
+    'meeting.rescheduled': 'Reunião remarcada',
+    'meeting.cancelled': 'Reunião cancelada',
+    'meeting.outcome_recorded': 'Desfecho registrado',
+    'lead.erased': 'Dados do lead excluídos',
+  } as Record<string, string>,
+  attempts: 'Tentativas',
+  lastStatus: 'Última resposta HTTP',
+  lastError: 'Último erro',
+  sentAt: 'Enviado em',
+  nextAttempt: 'Próxima tentativa',
+  failedAt: 'Falhou em',
+  eventUuid: 'event_uuid (RD)',
+  resend: 'Reenviar',
+  resending: 'Reenviando…',
+  resent: (target: string, event: string) => `Reenvio agendado: ${target} · ${event}.`,
 } as const;
 
 /** The mentor's morning mail of meetings still without an outcome. */

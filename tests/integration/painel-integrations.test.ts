@@ -1,0 +1,143 @@
+// The console and issue 20: a lead's page shows its first and last touch, the e-mail marketing opt-in and
+// its RD Station / webhook deliveries (never among its mails, nor in a meeting's history); the list
+// carries the first touch; "Reenviar" (mentor only) makes a failed delivery due again and lifts a paused
+// target, logged; a sent or still-pending delivery, another lead's, a consultant or another site are refused.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Delivery, LeadRow, LeadView, MeetingView, Page } from '../../src/domain/painel/api';
+import { painelMessages } from '../../src/domain/painel/copy';
+import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { storeCases, type Opened } from './stores';
+
+const FIRST = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' };
+const LAST = { utm_source: 'newsletter', utm_medium: 'email', landing_path: '/trafego-pago' };
+
+describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name', (store) => {
+  let opened: Opened;
+  const { call, signIn } = painelClient(() => opened);
+  let mentor: string;
+  let ana: string;
+  let touched: { leadId: string; meetingId: string };
+  let plain: { leadId: string; meetingId: string };
+  const ids: Record<string, string> = {};
+
+  const configure = (enabled: boolean) => opened.query(`select integration_configure($1::text::jsonb)`,
+    [JSON.stringify({ targets: { webhook: { enabled, hash: 'x' }, rd: { enabled, hash: 'y' } } })]);
+  const getJson = async <T>(path: string, cookie: string): Promise<T> => {
+    const res = await call('GET', path, { cookie });
+    expect(res.status, path).toBe(200);
+    return res.json() as Promise<T>;
+  };
+  const resend = (id: string, cookie: string, leadId = touched.leadId) =>
+    call('POST', `/api/painel/leads/${leadId}/integracoes/${id}/reenviar`, { cookie });
+  const row = async (id: string) => (await opened.query<{ failed_at: Date | null; attempts: number; next_attempt_at: Date; sent_at: Date | null }>(
+    'select failed_at, attempts, next_attempt_at, sent_at from outbox where id = $1', [id]))[0];
+  const paused = async (target: string) => (await opened.query<{ paused_at: Date | null }>('select paused_at from integration_targets where target = $1', [target]))[0].paused_at;
+
+  beforeAll(async () => {
+    opened = await store.open();
+    // Both targets on while the leads are made: the triggers queue one row per event and target.
+    await configure(true);
+    touched = await bookMeeting(opened.app, { email: 'tina@toques.com.br', presellerId: PRESELLERS.ana, nome: 'Tina Toques' });
+    plain = await bookMeeting(opened.app, { email: 'paulo@semtoque.com.br', presellerId: PRESELLERS.bruno, time: '15:00', nome: 'Paulo Plano' });
+    // Then off (the same settings, so a pause stays): nothing here sends them; their states are set below.
+    await configure(false);
+    await opened.app.outbox.idle();
+    await opened.query(`update leads set first_touch = $2::text::jsonb, last_touch = $3::text::jsonb, marketing_opt_in = true, marketing_opt_in_at = now() where id = $1`,
+      [touched.leadId, JSON.stringify(FIRST), JSON.stringify(LAST)]);
+    for (const r of await opened.query<{ id: string; event: string }>(`select id, event from outbox where lead_id = $1 and kind in ('rd', 'webhook')`, [touched.leadId])) ids[r.event] = r.id;
+    await opened.query(`update outbox set attempts = 1, failed_at = now(), last_status = 400, last_error = 'cf_x: campo desconhecido' where id = $1`, [ids['orcamento-site']]);
+    await opened.query(`update outbox set attempts = 1, sent_at = now(), last_status = 200, response = '{"event_uuid":"ev-123"}' where id = $1`, [ids['reuniao-agendada']]);
+    await opened.query(`update outbox set attempts = 1, sent_at = now(), last_status = 204 where id = $1`, [ids['lead.created']]);
+    // The webhook endpoint answered 410: meeting.booked waits behind the pause.
+    await opened.query(`update integration_targets set paused_at = now(), paused_status = 410 where target = 'webhook'`);
+    mentor = await signIn(MENTOR);
+    ana = await signIn(ANA);
+  });
+  afterAll(() => opened.close());
+
+  it('queued one delivery per event and target for each lead', () => {
+    expect(Object.keys(ids).sort()).toEqual(['lead.created', 'meeting.booked', 'orcamento-site', 'reuniao-agendada']);
+  });
+
+  it('shows the touches, the opt-in and every delivery with where it stands; none of them among the mails', async () => {
+    const view = await getJson<LeadView>(`/api/painel/leads/${touched.leadId}`, mentor);
+    expect(view.attribution).toEqual({ firstTouch: FIRST, lastTouch: LAST });
+    expect(view.marketing).toEqual({ optIn: true, at: expect.any(String) });
+    const by = (event: string) => view.deliveries.find((d) => d.event === event) as Delivery;
+    expect(view.deliveries).toHaveLength(4);
+    expect(by('orcamento-site')).toMatchObject({ target: 'rd', status: 'failed', attempts: 1, lastStatus: 400, lastError: 'cf_x: campo desconhecido', failedAt: expect.any(String) });
+    expect(by('reuniao-agendada')).toMatchObject({ target: 'rd', status: 'sent', eventUuid: 'ev-123', sentAt: expect.any(String) });
+    expect(by('lead.created')).toMatchObject({ target: 'webhook', status: 'sent', lastStatus: 204, eventUuid: null });
+    expect(by('meeting.booked')).toMatchObject({ target: 'webhook', status: 'paused', attempts: 0 });
+    expect(view.mails.length).toBeGreaterThan(0);
+    expect(view.mails.map((m) => m.kind)).not.toContain('rd');
+    expect(view.mails.map((m) => m.kind)).not.toContain('webhook');
+    const meeting = await getJson<MeetingView>(`/api/painel/reunioes/${touched.meetingId}`, mentor);
+    const mailKinds = meeting.events.flatMap((e) => (e.kind === 'mail' ? [e.mailKind] : []));
+    expect(mailKinds.length).toBeGreaterThan(0);
+    expect(mailKinds.filter((k) => k === 'rd' || k === 'webhook')).toEqual([]);
+  });
+
+  it('a lead without attribution says so: no touch, no opt-in', async () => {
+    const view = await getJson<LeadView>(`/api/painel/leads/${plain.leadId}`, mentor);
+    expect(view.attribution).toEqual({ firstTouch: null, lastTouch: null });
+    expect(view.marketing).toEqual({ optIn: false, at: null });
+    expect(view.deliveries.map((d) => d.event).sort()).toEqual(['lead.created', 'meeting.booked', 'orcamento-site', 'reuniao-agendada']);
+  });
+
+  it('lists the first touch and the opt-in with each lead', async () => {
+    const page = await getJson<Page<LeadRow>>('/api/painel/leads', mentor);
+    expect(page.items.find((l) => l.id === touched.leadId)).toMatchObject({ firstTouch: FIRST, lastTouch: LAST, marketingOptIn: true, marketingOptInAt: expect.any(String) });
+    expect(page.items.find((l) => l.id === plain.leadId)).toMatchObject({ firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null });
+  });
+
+  it('a consultant sees the deliveries of their lead but may not resend them', async () => {
+    const view = await getJson<LeadView>(`/api/painel/leads/${touched.leadId}`, ana);
+    expect(view.deliveries.map((d) => d.status).sort()).toEqual(['failed', 'paused', 'sent', 'sent']);
+    const res = await resend(ids['orcamento-site'], ana);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe(painelMessages.forbidden);
+    expect((await row(ids['orcamento-site'])).failed_at).not.toBeNull();
+  });
+
+  it('refuses a resend from another site, of an unknown delivery, or of another lead\'s', async () => {
+    const other = await call('POST', `/api/painel/leads/${touched.leadId}/integracoes/${ids['orcamento-site']}/reenviar`, { cookie: mentor, origin: 'https://evil.example' });
+    expect(other.status).toBe(403);
+    expect((await resend(crypto.randomUUID(), mentor)).status).toBe(404);
+    expect((await resend('nao-e-id', mentor)).status).toBe(404);
+    expect((await resend(ids['orcamento-site'], mentor, plain.leadId)).status).toBe(404);
+    expect((await row(ids['orcamento-site'])).failed_at).not.toBeNull();
+  });
+
+  it('resends a failed delivery as the mentor: due again with fresh attempts, logged, the page answered as it is now', async () => {
+    const res = await resend(ids['orcamento-site'], mentor);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const view = (await res.json()) as LeadView;
+    expect(view.deliveries.find((d) => d.id === ids['orcamento-site'])).toMatchObject({ status: 'pending', attempts: 0, failedAt: null });
+    const stored = await row(ids['orcamento-site']);
+    expect(stored).toMatchObject({ failed_at: null, attempts: 0, sent_at: null });
+    expect(new Date(stored.next_attempt_at).getTime()).toBeLessThanOrEqual(Date.now());
+    const log = await opened.query<{ actor: string; action: string; subject: string }>(`select actor, action, subject from painel_activity where action like 'resend:%'`);
+    expect(log).toEqual([{ actor: MENTOR, action: 'resend:rd', subject: touched.leadId }]);
+  });
+
+  it('resends a paused delivery: the target\'s pause is lifted', async () => {
+    expect(await paused('webhook')).not.toBeNull();
+    const res = await resend(ids['meeting.booked'], mentor);
+    expect(res.status).toBe(200);
+    expect(await paused('webhook')).toBeNull();
+    const view = (await res.json()) as LeadView;
+    expect(view.deliveries.find((d) => d.id === ids['meeting.booked'])?.status).toBe('pending');
+  });
+
+  it('answers a sent delivery and a pending one with 409, and changes nothing', async () => {
+    const sent = await resend(ids['reuniao-agendada'], mentor);
+    expect(sent.status).toBe(409);
+    expect((await sent.json()).error).toBe(painelMessages.alreadySent);
+    expect((await row(ids['reuniao-agendada'])).sent_at).not.toBeNull();
+    const pending = await resend(ids['orcamento-site'], mentor);
+    expect(pending.status).toBe(409);
+    expect((await pending.json()).error).toBe(painelMessages.notResendable);
+  });
+});
