@@ -1,5 +1,6 @@
 // Request/response shapes of the lead and scheduling endpoints, shared by the wizard and functions/.
 import type { LeadFieldErrors, LeadFormValues } from './lead';
+import type { Attribution } from './attribution';
 import type { MeetingLocation, MeetingLocationKind } from './meeting-location';
 import type { Service } from './options';
 
@@ -42,6 +43,10 @@ export type LeadRequest = LeadFormValues & {
    * (content/roteamento.yaml). Optional; any other value is stored as unknown (null), never refused.
    */
   service?: Service;
+  /** Where the visitor came from, first and last touch (src/domain/attribution.ts); omitted when unknown. */
+  attribution?: Attribution | null;
+  /** The separate, unticked-by-default box "Quero receber conteúdos por e-mail"; false when absent. */
+  marketingOptIn?: boolean;
 };
 
 /**

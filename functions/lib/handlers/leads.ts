@@ -2,6 +2,7 @@
 import { apiMessages, type LeadCreated, type LeadRequestFieldErrors } from '../../../src/domain/api';
 import { serviceValues, type Service } from '../../../src/domain/options';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
+import { parseAttribution, type Attribution } from '../../../src/domain/attribution';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
@@ -33,7 +34,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       allowMethods(req, ['POST']);
       const body = await readJson(req);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
-      const { idempotencyKey, website, privacyPolicyVersion, service: sentService, ...values } = body as Record<string, unknown>;
+      const { idempotencyKey, website, privacyPolicyVersion, service: sentService, attribution: sentAttribution, marketingOptIn: sentOptIn, ...values } = body as Record<string, unknown>;
       // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
       if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
@@ -45,6 +46,11 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
         if (version === null) fieldErrors.privacyPolicyVersion = consentMessage;
         return json({ error: leadCopy.invalid, fieldErrors }, 400);
       }
+      // Attribution and the e-mail opt-in are not form fields: a malformed one is a tampered request (400,
+      // nothing stored, no field named), never stored in part. Their values are never logged.
+      const attribution = attributionOf(sentAttribution);
+      if (sentOptIn !== undefined && typeof sentOptIn !== 'boolean') throw new HttpError(400, leadCopy.invalid);
+      const marketingOptIn = sentOptIn === true;
       if (!isIdempotencyKey(idempotencyKey)) throw new HttpError(400, leadCopy.key);
 
       const app = await getApp();
@@ -57,10 +63,14 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       // is stored and decides the route, so it is covered too: the same key with another service is another
       // request (422), and a repeat recomputes the very route it first got. Added only when known, so a
       // request without one hashes as before it existed (a key sent across the deploy stays the same request).
-      const requestHash = requestFingerprint({ ...result.data, privacyPolicyVersion: version, service: service ?? undefined });
+      // The same holds for the attribution and the e-mail opt-in (an unticked box is stored as no box).
+      const requestHash = requestFingerprint({
+        ...result.data, privacyPolicyVersion: version, service: service ?? undefined,
+        attribution: attribution ?? undefined, marketingOptIn: marketingOptIn || undefined,
+      });
       const lead = {
         ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
-        service, routing: { rule: route.rule, kind: route.kind },
+        service, routing: { rule: route.rule, kind: route.kind }, attribution, marketingOptIn,
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.
@@ -81,6 +91,14 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
           : { id: stored.id };
       return json(answer, stored.created ? 201 : 200);
     });
+}
+
+/** The first and last touch (src/domain/attribution.ts): absent or null → null; anything malformed → 400. */
+function attributionOf(value: unknown): Attribution | null {
+  if (value === undefined || value === null) return null;
+  const attribution = parseAttribution(value);
+  if (!attribution) throw new HttpError(400, leadCopy.invalid);
+  return attribution;
 }
 
 /** leadRouteOf, logging a rules file that cannot be used with its name and fields (no lead data), then failing (500). */

@@ -2,6 +2,7 @@
 // sql.ts over PGlite (embedded, default) or postgres.js (DATABASE_URL), and supabase-js.
 // tests/integration/store-contract.test.ts runs the same contract against each.
 import type { LeadData } from '../../../src/domain/lead';
+import type { Attribution } from '../../../src/domain/attribution';
 import type { Service } from '../../../src/domain/options';
 import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { LeadRoute } from '../../../src/domain/scheduling/rules';
@@ -20,7 +21,12 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
    * service: the wizard's choice (leads.servico), null when unknown. routing: the qualification rule its
    * answers matched and its kind (leads.routing_rule, routing_kind; src/domain/scheduling/rules.ts).
    */
-  & { service?: Service | null; routing?: { rule: string; kind: LeadRoute['kind'] } | null };
+  & { service?: Service | null; routing?: { rule: string; kind: LeadRoute['kind'] } | null }
+  /**
+   * attribution: the first and last touch the wizard sent (leads.first_touch, last_touch; src/domain/attribution.ts),
+   * null when unknown. marketingOptIn: the separate e-mail box (leads.marketing_opt_in; the time is the database's).
+   */
+  & { attribution?: Attribution | null; marketingOptIn?: boolean };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email

@@ -29,6 +29,9 @@ export function leadRow(lead: NewLead) {
     servico: lead.service ?? null,
     routing_rule: lead.routing?.rule ?? null,
     routing_kind: lead.routing?.kind ?? null,
+    first_touch: lead.attribution?.first ?? null,
+    last_touch: lead.attribution?.last ?? null,
+    marketing_opt_in: lead.marketingOptIn ?? false,
   };
 }
 

@@ -1,0 +1,79 @@
+// Issue 20: the first and last touch and the e-mail opt-in reach the lead row through POST /api/leads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { count, key, openTestApp, postJson, validRequest, type TestApp } from './helpers';
+
+let app: TestApp;
+let handler: ReturnType<typeof createLeadsHandler>;
+beforeAll(async () => {
+  app = await openTestApp();
+  handler = createLeadsHandler(async () => app);
+});
+afterAll(() => app.close());
+
+const post = (body: unknown) => handler(postJson('/api/leads', body));
+const first = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' };
+const last = { referrer_host: 'l.facebook.com', fbclid: 'IwAR_1', landing_path: '/trafego-pago' };
+
+type Row = { first_touch: unknown; last_touch: unknown; marketing_opt_in: boolean; marketing_opt_in_at: Date | null };
+async function rowOf(res: Response): Promise<Row> {
+  const { id } = (await res.json()) as { id: string };
+  const { rows } = await app.store.db.query<Row>('select first_touch, last_touch, marketing_opt_in, marketing_opt_in_at from leads where id = $1', [id]);
+  return rows[0];
+}
+
+describe('POST /api/leads: attribution and e-mail opt-in', () => {
+  it('stores both touches and the opt-in with the time of the request', async () => {
+    const before = Date.now();
+    const res = await post({ ...validRequest, idempotencyKey: key(), attribution: { first, last }, marketingOptIn: true });
+    expect(res.status).toBe(201);
+    const row = await rowOf(res);
+    expect(row).toMatchObject({ first_touch: first, last_touch: last, marketing_opt_in: true });
+    expect(row.marketing_opt_in_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.marketing_opt_in_at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('stores no opt-in (false, no time) and no touches when none were sent; an unticked box is the same', async () => {
+    const absent = await rowOf(await post({ ...validRequest, idempotencyKey: key() }));
+    expect(absent).toEqual({ first_touch: null, last_touch: null, marketing_opt_in: false, marketing_opt_in_at: null });
+    const unticked = await rowOf(await post({ ...validRequest, idempotencyKey: key(), attribution: null, marketingOptIn: false }));
+    expect(unticked).toEqual({ first_touch: null, last_touch: null, marketing_opt_in: false, marketing_opt_in_at: null });
+  });
+
+  it('answers a tampered attribution or opt-in with 400 and stores nothing', async () => {
+    const tampered: unknown[] = [
+      { first, last: { ...last, referrer_host: 'https://l.facebook.com/l.php?u=https%3A%2F%2Fsecret' } },
+      { first: { ...first, utm_campaign: 'x'.repeat(151) }, last },
+      { first: { ...first, gclid: 'abc def' }, last },
+      { first: { ...first, email: 'maria@solarnorte.com.br' }, last },
+      { first: { ...first, landing_path: '/?utm_source=google' }, last },
+      { first, last, extra: 1 },
+      { first },
+      'google',
+      [first, last],
+    ];
+    const before = await count(app, 'leads');
+    for (const attribution of tampered) {
+      const res = await post({ ...validRequest, idempotencyKey: key(), attribution });
+      expect(res.status, JSON.stringify(attribution).slice(0, 80)).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Verifique os campos destacados.' });
+    }
+    for (const marketingOptIn of ['true', 1, null, {}]) {
+      const res = await post({ ...validRequest, idempotencyKey: key(), marketingOptIn });
+      expect(res.status, String(marketingOptIn)).toBe(400);
+    }
+    expect(await count(app, 'leads')).toBe(before);
+  });
+
+  it('treats the same key with another attribution or opt-in as another request (422), the same again as a retry', async () => {
+    const idempotencyKey = key();
+    const body = { ...validRequest, idempotencyKey, attribution: { first, last: first } };
+    const created = await post(body);
+    expect(created.status).toBe(201);
+    expect((await post(body)).status).toBe(200);
+    expect((await post({ ...body, attribution: { first, last } })).status).toBe(422);
+    expect((await post({ ...body, marketingOptIn: true })).status).toBe(422);
+    // An unticked box is no box: the same request.
+    expect((await post({ ...body, marketingOptIn: false })).status).toBe(200);
+  });
+});
