@@ -482,7 +482,8 @@ $$;
 --   'retry' → due again at next_attempt_at (given up by integration_claim after max_attempts);
 --   'failed'→ refused for good, not retried unless resent;
 --   'pause' → the whole target waits (RD 401/403, webhook 410); this attempt is not counted, and the
---             mentor's alert (a mail: { to, subject, text, html }) is queued only by the pause that starts it.
+--             mentor's alert (a mail: { to, subject, text, html }) is queued only by the pause that starts it;
+--   'release'→ claimed but not tried (its target paused meanwhile): back as it was.
 -- Answers { status: 'ok' | 'missing', alerted }.
 create function public.integration_result(p jsonb)
 returns jsonb
@@ -521,6 +522,9 @@ begin
       insert into outbox (kind, message, created_at, next_attempt_at) values ('integration-alert', p->'alert', v_now, v_now);
       v_alerted := true;
     end if;
+  elsif p->>'outcome' = 'release' then
+    -- Claimed but not tried: its target paused while it waited in the same batch.
+    update outbox set attempts = greatest(attempts - 1, 0), locked_until = null where id = v_row.id;
   else
     raise exception 'integration_result: unknown outcome' using errcode = '22023';
   end if;

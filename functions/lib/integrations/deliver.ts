@@ -66,7 +66,7 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     }
   }
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  async function deliver(row: ClaimedRow): Promise<Verdict['outcome']> {
     const verdict = await send(row);
     const now = opts.now();
     const result: Record<string, unknown> = { id: row.id, now: now.toISOString(), outcome: verdict.outcome, status: verdict.status };
@@ -80,6 +80,7 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     // Row ids, events and status codes only: the payloads hold personal data, the URLs may hold a key.
     if (verdict.outcome !== 'sent') console.warn(`[integrations] ${row.target} ${row.event} ${row.id} ${verdict.outcome} (${verdict.status ?? verdict.error}), attempt ${row.attempts}`);
     await store.call('integration_result', result);
+    return verdict.outcome;
   }
 
   async function drainDue(): Promise<void> {
@@ -89,7 +90,12 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
         now: opts.now().toISOString(), limit: BATCH, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS,
       });
       if (batch.length === 0) return;
-      for (const row of batch) await deliver(row);
+      // A pause stops its target at once: the rest of the batch for it goes back untried.
+      const paused = new Set<Target>();
+      for (const row of batch) {
+        if (paused.has(row.target)) await store.call('integration_result', { id: row.id, now: opts.now().toISOString(), outcome: 'release' });
+        else if ((await deliver(row)) === 'pause') paused.add(row.target);
+      }
     }
   }
 
