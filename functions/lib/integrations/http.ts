@@ -22,7 +22,9 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) notPublic.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  // (IPv4-mapped ::ffff:0:0/96 is not listed: BlockList checks every IPv4 address against it. Such an
+  // address is judged by the IPv4 address it carries, below.)
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) notPublic.addSubnet(net, prefix, 'ipv6');
 
 export function isPublicAddress(address: string): boolean {
