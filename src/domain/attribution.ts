@@ -6,13 +6,9 @@
 // referrer URL) and the path of the page the visitor arrived on. Keys are the URL parameter names.
 import * as z from 'zod/mini';
 import { cleanLine, hasOnlyPrintable } from './text';
+import { CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
 
-export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export const CLICK_ID_PARAMS = ['gclid', 'gbraid', 'wbraid', 'fbclid'] as const;
-/** Every address parameter a touch keeps, in this order (the capture script gets this very list). */
-export const ATTRIBUTION_PARAMS = [...UTM_PARAMS, ...CLICK_ID_PARAMS] as const;
-/** The sessionStorage key of `{ first, last }` (nothing leaves the browser until the form is sent). */
-export const ATTRIBUTION_STORAGE_KEY = 'atribuicao';
+export { ATTRIBUTION_PARAMS, ATTRIBUTION_STORAGE_KEY, CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
 
 export const attributionLimits = { utm: 150, clickId: 255, referrerHost: 253, landingPath: 200 } as const;
 // leads.first_touch / last_touch hold at most 4000 bytes of jsonb text: the caps keep the largest touch

@@ -21,6 +21,8 @@ export interface QuoteState {
   keySentWith: string | null;
   /** Set once the lead is saved; the dialog books against it. */
   leadId: string | null;
+  /** The separate, unticked-by-default box "Quero receber conteúdos por e-mail" (sent as marketingOptIn). */
+  marketingOptIn: boolean;
 }
 
 export interface ToastRequest {
@@ -38,7 +40,7 @@ export function newKey(): string {
 }
 
 export function initialQuote(): QuoteState {
-  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null };
+  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null, marketingOptIn: false };
 }
 
 /** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load (quote/draft.ts). */
@@ -94,6 +96,19 @@ export function setField(field: LeadField, value: string): void {
     const { [field]: _cleared, ...rest } = errors;
     $errors.set(rest);
   }
+}
+
+/** The e-mail opt-in box; after the lead was saved, like any edit, it is new data (a fresh key, a new lead). */
+export function setMarketingOptIn(marketingOptIn: boolean): void {
+  const current = $quote.get();
+  const saved = current.leadId !== null;
+  $quote.set({
+    ...current,
+    marketingOptIn,
+    leadId: saved ? null : current.leadId,
+    idempotencyKey: saved ? newKey() : current.idempotencyKey,
+    keySentWith: saved ? null : current.keySentWith,
+  });
 }
 
 export function goToStep(step: Step): void {

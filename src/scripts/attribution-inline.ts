@@ -1,9 +1,9 @@
 // The attribution capture as the inline <script> every page carries (BaseLayout): the function of
 // attribution-capture.js, without its full-line comments and indentation, called with the parameter
-// list and storage key of src/domain/attribution.ts. Inline, so the capture runs before anything else
+// list and storage key of src/domain/attribution-params.ts. Inline, so the capture runs before anything else
 // and costs no request.
 import source from './attribution-capture.js?raw';
-import { ATTRIBUTION_PARAMS, ATTRIBUTION_STORAGE_KEY } from '../domain/attribution';
+import { ATTRIBUTION_PARAMS, ATTRIBUTION_STORAGE_KEY } from '../domain/attribution-params';
 
 const body = source
   .replace(/^\s*\/\/.*\n/gm, '')

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
-import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, type Step } from '../store';
+import { MARKETING_OPT_IN_LABEL } from '../../domain/marketing-opt-in';
+import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, setMarketingOptIn, type Step } from '../store';
 import { focusField } from './focus';
 import { dropFormSkeleton } from './formSkeleton';
 import { loadLeadRules } from './leadRules';
@@ -20,7 +21,7 @@ const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70';
 
 export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
-  const { step, values } = useStore($quote, { ssr: 'initial' });
+  const { step, values, marketingOptIn } = useStore($quote, { ssr: 'initial' });
 
   // The form is on screen: the HTML's step 1 stand-in goes.
   useEffect(() => {
@@ -105,6 +106,22 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
             <input ref={honeypot} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
+
+        {isLast && (
+          // Optional and unticked by default: accepting the privacy policy (below) is not e-mail marketing.
+          <div className="mt-6 flex items-start gap-3">
+            <input
+              id="receber-conteudos"
+              type="checkbox"
+              checked={marketingOptIn}
+              onChange={(event) => setMarketingOptIn(event.currentTarget.checked)}
+              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
+            />
+            <label htmlFor="receber-conteudos" className="cursor-pointer text-base text-slate-800">
+              {MARKETING_OPT_IN_LABEL}
+            </label>
+          </div>
+        )}
 
         <div className="mt-7 flex items-center justify-between gap-3">
           {index > 0 ? (

@@ -50,6 +50,7 @@ function decodeDraft(raw: string): QuoteState | null {
     idempotencyKey: typeof draft.idempotencyKey === 'string' && draft.idempotencyKey ? draft.idempotencyKey : newKey(),
     keySentWith: typeof draft.keySentWith === 'string' ? draft.keySentWith : null,
     leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
+    marketingOptIn: draft.marketingOptIn === true,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ToastCopy } from '../../schemas/orcamento';
 import { apiMessages } from '../../domain/api';
 import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling, showUpcomingMeeting } from '../store';
 import { firstInvalid, focusField } from './focus';
+import { readAttribution } from './attribution';
 import { saveLead } from './leadApi';
 import { loadLeadRules } from './leadRules';
 import { showNoMeeting } from './noMeeting';
@@ -39,7 +40,7 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       $saving.set(false);
       return notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
     }
-    const { values, service, leadId } = $quote.get();
+    const { values, service, leadId, marketingOptIn } = $quote.get();
     const checked = rules.validateLead(values);
     if (!checked.ok || !service) {
       $saving.set(false);
@@ -52,7 +53,12 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
     }
 
     // The service is part of the request (and of what its key was sent with): the qualification rules match it.
-    const request = { ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion, service };
+    // So are where the visitor came from (first and last touch, when kept) and the e-mail opt-in box.
+    const attribution = await readAttribution();
+    const request = {
+      ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion, service,
+      marketingOptIn, ...(attribution ? { attribution } : {}),
+    };
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);
 

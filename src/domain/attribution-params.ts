@@ -1,0 +1,8 @@
+// The names of attribution (src/domain/attribution.ts), apart from its schema so that browser code can
+// read them without bundling zod: the capture script's parameter list and the sessionStorage key.
+export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const CLICK_ID_PARAMS = ['gclid', 'gbraid', 'wbraid', 'fbclid'] as const;
+/** Every address parameter a touch keeps, in this order (the capture script gets this very list). */
+export const ATTRIBUTION_PARAMS = [...UTM_PARAMS, ...CLICK_ID_PARAMS] as const;
+/** The sessionStorage key of `{ first, last }` (nothing leaves the browser until the form is sent). */
+export const ATTRIBUTION_STORAGE_KEY = 'atribuicao';
