@@ -10,7 +10,7 @@ export const consentMessage = 'Aceite a Política de Privacidade para continuar.
  * content/legal/politica-de-privacidade.md carries the same value in its frontmatter `version`; the build
  * stops when the two differ (src/lib/content.ts), so a new policy text ships with its new version here.
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-21';
+export const PRIVACY_POLICY_VERSION = '2026-11-28';
 
 /** Versions look like the policy's frontmatter `version` ("2026-11-21"); the database checks the same. */
 export const privacyPolicyVersionSchema = z.string({ error: consentMessage }).check(
