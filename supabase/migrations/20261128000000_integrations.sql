@@ -581,6 +581,42 @@ as $$
   where o.lead_id = (p->>'lead_id')::uuid and outbox_is_integration(o.kind);
 $$;
 
+-- export_person_data as in 20261126000000_painel.sql; a delivery to RD or the webhook is listed by its
+-- target and event (its payload is the person's data already in the export's leads).
+create or replace function public.export_person_data(p_email text)
+returns jsonb
+language sql stable
+set search_path = public
+as $$
+  select jsonb_build_object(
+    'email', lower(trim(p_email)),
+    'exported_at', now(),
+    'leads', (
+      select coalesce(jsonb_agg(
+        (to_jsonb(l) - 'idempotency_key' - 'request_hash') || jsonb_build_object('meetings', (
+          select coalesce(jsonb_agg(
+            (to_jsonb(m) - 'idempotency_key' - 'lead_id' - 'preseller_id') || jsonb_build_object('preseller_name', p.name,
+              'history', (select coalesce(jsonb_agg((to_jsonb(e) - 'id' - 'meeting_id') order by e.at, e.id), '[]'::jsonb)
+                from meeting_events e where e.meeting_id = m.id),
+              'outcomes', (select coalesce(jsonb_agg((to_jsonb(o) - 'id' - 'meeting_id') order by o.recorded_at, o.id), '[]'::jsonb)
+                from meeting_outcomes o where o.meeting_id = m.id))
+            order by m.starts_at), '[]'::jsonb)
+          from meetings m join presellers p on p.id = m.preseller_id
+          where m.lead_id = l.id))
+        order by l.created_at, l.id), '[]'::jsonb)
+      from leads l
+      where lower(l.email) = lower(trim(p_email))),
+    'messages', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+          'id', o.id, 'kind', o.kind, 'created_at', o.created_at, 'sent_at', o.sent_at, 'dropped_at', o.dropped_at,
+          'message', case when outbox_is_integration(o.kind) then jsonb_build_object('target', o.kind, 'event', o.event)
+            when lower(o.message->>'to') = lower(trim(p_email)) then o.message
+            else jsonb_build_object('to', o.message->>'to', 'subject', o.message->>'subject') end)
+        order by o.created_at, o.id), '[]'::jsonb)
+      from outbox o
+      where o.id in (select person_message_ids(p_email))));
+$$;
+
 revoke all on function public.outbox_is_integration(text) from public, anon, authenticated;
 revoke all on function public.claim_outbox(timestamptz, integer, integer, integer) from public, anon, authenticated;
 grant execute on function public.claim_outbox(timestamptz, integer, integer, integer) to service_role;

@@ -272,6 +272,11 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     expect(realizada.message).toMatchObject({ data: { outcome: { attendance: 'attended', qualified: true } } });
     expect(JSON.stringify(realizada.message)).not.toContain('note');
 
+    // The person's export lists each delivery by target and event (its data is in the export's leads).
+    const [exported] = await o.query<{ data: { messages: { kind: string; message: unknown }[] } }>(`select export_person_data('outcome@example.com') as data`);
+    expect(exported.data.messages.filter((m) => m.kind === 'rd').map((m) => m.message)).toEqual([
+      { target: 'rd', event: 'orcamento-site' }, { target: 'rd', event: 'reuniao-agendada' }, { target: 'rd', event: 'reuniao-realizada' },
+    ]);
     // Erasure takes every delivery about the person, sent or pending; one still pending is never sent.
     await o.app.outbox.idle();
     const pendingId = await insertLead(o, 'outcome@example.com');

@@ -167,10 +167,12 @@ export type OutboxRow = { kind: string; message: StoredMessage; id: string; atte
 
 /** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first, and the stored messages about them. */
 export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[]; messages: PersonMessage[] };
-/** message: the body as stored (no working link) when it was written to the person; only its recipient and subject otherwise. */
+/** message: the body as stored (no working link) when it was written to the person; only its recipient and subject otherwise; target and event for an integration delivery. */
 export type PersonMessage = {
   id: string; kind: string; created_at: string; sent_at: string | null; dropped_at: string | null;
-  message: MailContent | { to: string; subject: string };
+  message: MailContent | { to: string; subject: string }
+    /** A delivery to RD Station or the webhook (integrations): where and which event. */
+    | { target: 'rd' | 'webhook'; event: string };
 };
 /** delete_person_data: rows removed, per table. */
 export type PersonDeletion = { leads: number; meetings: number; outbox: number };
