@@ -172,7 +172,7 @@ export type PersonMessage = {
   id: string; kind: string; created_at: string; sent_at: string | null; dropped_at: string | null;
   message: MailContent | { to: string; subject: string }
     /** A delivery to RD Station or the webhook (integrations): where and which event. */
-    | { target: 'rd' | 'webhook'; event: string };
+    | { target: 'rd' | 'webhook'; event: string; to?: never; subject?: never };
 };
 /** delete_person_data: rows removed, per table. */
 export type PersonDeletion = { leads: number; meetings: number; outbox: number };
