@@ -1,0 +1,120 @@
+// Issue 20 in Chromium: a visitor lands from a campaign, reads a service page, then asks for a quote; the lead
+// row holds the first and last touch and the e-mail opt-in, and nothing was put in a cookie.
+// `visitFromCampaign` is the whole visit, for other checks of the same acceptance (RD Station, webhooks).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPage } from './support';
+import { DESKTOP, dialog, expectStep, fillStep1, fillStep2, fillStep3, fillStep4, next, sampleLead, startHarness, toast, type Harness, type Lead } from './orcamento.fixtures';
+
+const CAMPAIGN_QUERY = 'utm_source=google&utm_medium=cpc&utm_campaign=solar-pr&gclid=abc';
+const OPT_IN_LABEL = 'Quero receber conteúdos por e-mail';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type TouchRow = { id: string; first_touch: Record<string, string> | null; last_touch: Record<string, string> | null; marketing_opt_in: boolean; marketing_opt_in_at: Date | null };
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  lead: Lead;
+  /** The lead's row once saved. */
+  row: TouchRow;
+  /** Whether the opt-in box was unticked when the last step showed. */
+  optInUntickedByDefault: boolean;
+}
+
+/**
+ * Lands on `/?utm_…`, follows the menu to /trafego-pago and its call to action to /orcamento, fills the four
+ * steps, ticks the opt-in box when asked, and submits ("Finalizar e Agendar") until the scheduling dialog opens.
+ */
+async function visitFromCampaign(harness: Harness, options: { optIn: boolean }): Promise<Visit> {
+  const { context, page } = await newPage(harness.browser, DESKTOP);
+  const lead = sampleLead();
+  await page.goto(`${harness.url}/?${CAMPAIGN_QUERY}`);
+  await page.locator('header').getByRole('link', { name: 'Tráfego Pago' }).first().click();
+  await page.waitForURL(`${harness.url}/trafego-pago`);
+  await page.locator('main').getByRole('link', { name: /^Solicitar Proposta/ }).first().click();
+  await page.waitForURL(/\/orcamento\?servico=trafego$/);
+  await expectStep(page, 1, 'Informações Pessoais');
+  await fillStep1(page, lead);
+  await next(page);
+  await expectStep(page, 2, 'Informações da Empresa');
+  await fillStep2(page, lead);
+  await next(page);
+  await expectStep(page, 3, 'Segmento de Atuação');
+  await fillStep3(page, lead);
+  await next(page);
+  await expectStep(page, 4, 'Modelo de Negócio');
+  await fillStep4(page, lead);
+  const box = page.getByRole('checkbox', { name: OPT_IN_LABEL });
+  const optInUntickedByDefault = !(await box.isChecked());
+  if (options.optIn) await box.check();
+  await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+  await toast(page, 'Dados salvos com sucesso!');
+  await dialog(page).waitFor();
+  const { rows } = await harness.db.query<TouchRow>(
+    'select id, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at from leads where email = $1', [lead.email]);
+  expect(rows).toHaveLength(1);
+  return { context, page, lead, row: rows[0], optInUntickedByDefault };
+}
+
+describe('attribution and e-mail opt-in, from a campaign click to the lead row', () => {
+  it('stores the first and last touch and a ticked opt-in with its time; sets no cookie', async () => {
+    const before = Date.now();
+    const visit = await visitFromCampaign(h, { optIn: true });
+    try {
+      const first = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', landing_path: '/' };
+      // A first visit from a typed or pasted address has no referrer, so no referrer_host either.
+      expect(visit.row.first_touch).toEqual(first);
+      // The service page and the form were internal navigation: the landing stays the last touch too.
+      expect(visit.row.last_touch).toEqual(first);
+      expect(visit.optInUntickedByDefault).toBe(true);
+      expect(visit.row.marketing_opt_in).toBe(true);
+      expect(visit.row.marketing_opt_in_at!.getTime()).toBeGreaterThanOrEqual(before - 5000);
+      expect(await visit.context.cookies()).toEqual([]);
+      // The browser kept it in this tab's session storage only.
+      const stored = await visit.page.evaluate(() => ({ session: sessionStorage.getItem('atribuicao'), local: localStorage.getItem('atribuicao') }));
+      expect(JSON.parse(stored.session ?? 'null')).toEqual({ first, last: first });
+      expect(stored.local).toBeNull();
+    } finally {
+      await visit.context.close();
+    }
+  });
+
+  it('an unticked box is stored as no opt-in; a later arrival from another site becomes the last touch', async () => {
+    const { context, page } = await newPage(h.browser, DESKTOP);
+    try {
+      const lead = sampleLead();
+      await page.goto(`${h.url}/palestras?utm_source=newsletter`);
+      // Back from a search engine: the Referer header sets document.referrer (only its host is kept).
+      await page.goto(`${h.url}/orcamento?servico=consultoria`, { referer: 'https://www.bing.com/search?q=mentor+solar' });
+      await expectStep(page, 1, 'Informações Pessoais');
+      await fillStep1(page, lead);
+      await next(page);
+      await fillStep2(page, lead);
+      await next(page);
+      await fillStep3(page, lead);
+      await next(page);
+      await expectStep(page, 4, 'Modelo de Negócio');
+      await fillStep4(page, lead);
+      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+      await dialog(page).waitFor();
+      const { rows } = await h.db.query<TouchRow>('select first_touch, last_touch, marketing_opt_in, marketing_opt_in_at from leads where email = $1', [lead.email]);
+      expect(rows).toEqual([{
+        first_touch: { utm_source: 'newsletter', landing_path: '/palestras' },
+        last_touch: { referrer_host: 'www.bing.com', landing_path: '/orcamento' },
+        marketing_opt_in: false,
+        marketing_opt_in_at: null,
+      }]);
+      expect(await context.cookies()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
