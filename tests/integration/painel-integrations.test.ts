@@ -27,8 +27,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name',
     expect(res.status, path).toBe(200);
     return res.json() as Promise<T>;
   };
-  const resend = (id: string, cookie: string, leadId = touched.leadId) =>
-    call('POST', `/api/painel/leads/${leadId}/integracoes/${id}/reenviar`, { cookie });
+  const resend = (id: unknown, cookie: string, leadId = touched.leadId) =>
+    call('POST', `/api/painel/leads/${leadId}/reenviar`, { cookie, body: { delivery: id } });
   const row = async (id: string) => (await opened.query<{ failed_at: Date | null; attempts: number; next_attempt_at: Date; sent_at: Date | null }>(
     'select failed_at, attempts, next_attempt_at, sent_at from outbox where id = $1', [id]))[0];
   const paused = async (target: string) => (await opened.query<{ paused_at: Date | null }>('select paused_at from integration_targets where target = $1', [target]))[0].paused_at;
@@ -101,10 +101,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name',
   });
 
   it('refuses a resend from another site, of an unknown delivery, or of another lead\'s', async () => {
-    const other = await call('POST', `/api/painel/leads/${touched.leadId}/integracoes/${ids['orcamento-site']}/reenviar`, { cookie: mentor, origin: 'https://evil.example' });
+    const other = await call('POST', `/api/painel/leads/${touched.leadId}/reenviar`, { cookie: mentor, body: { delivery: ids['orcamento-site'] }, origin: 'https://evil.example' });
     expect(other.status).toBe(403);
     expect((await resend(crypto.randomUUID(), mentor)).status).toBe(404);
     expect((await resend('nao-e-id', mentor)).status).toBe(404);
+    expect((await resend(null, mentor)).status).toBe(404);
     expect((await resend(ids['orcamento-site'], mentor, plain.leadId)).status).toBe(404);
     expect((await row(ids['orcamento-site'])).failed_at).not.toBeNull();
   });

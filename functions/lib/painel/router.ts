@@ -40,7 +40,7 @@ export const routes: Route[] = [
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),
   route('POST', 'leads/*/excluir', 'mentor', eraseLead),
-  route('POST', 'leads/*/integracoes/*/reenviar', 'mentor', resendDelivery),
+  route('POST', 'leads/*/reenviar', 'mentor', resendDelivery),
   route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
   route('GET', 'exportar/leads', 'mentor', exportLeads),
   route('GET', 'equipe', 'mentor', listTeam),

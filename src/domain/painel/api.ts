@@ -30,11 +30,12 @@ export const painelPaths = {
   /** POST { confirm: <the lead's email> } → 200 { leads, meetings, outbox } removed. Mentor only. */
   leadErase: (id: string) => `/api/painel/leads/${id}/excluir`,
   /**
-   * POST {} → 200 LeadView as it is now: "Reenviar" a failed or paused RD Station / webhook delivery of
-   * this lead (due again with fresh attempts, its target's pause lifted). 404 when it is not this lead's,
-   * 409 when already sent or not failed/paused. Mentor only.
+   * POST ResendInput → 200 LeadView as it is now: "Reenviar" a failed or paused RD Station / webhook
+   * delivery of this lead (due again with fresh attempts, its target's pause lifted). 404 when it is not
+   * this lead's, 409 when already sent or not failed/paused. Mentor only. (Three segments at most: the
+   * function's paths in functions/painel.ts.)
    */
-  resend: (leadId: string, deliveryId: string) => `/api/painel/leads/${leadId}/integracoes/${deliveryId}/reenviar`,
+  resend: (leadId: string) => `/api/painel/leads/${leadId}/reenviar`,
   /** GET with the list's query → text/csv (attachment). Mentor only. */
   exportMeetings: '/api/painel/exportar/reunioes',
   exportLeads: '/api/painel/exportar/leads',
@@ -156,6 +157,9 @@ export const integrationTargets = ['rd', 'webhook'] as const;
 export type IntegrationTarget = (typeof integrationTargets)[number];
 export const deliveryStatuses = ['sent', 'pending', 'retrying', 'failed', 'paused'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/** "Reenviar": which of the lead's deliveries (Delivery.id). */
+export type ResendInput = { delivery: string };
 
 /** One RD Station conversion or webhook event of a lead, as integration_deliveries lists it. */
 export type Delivery = {

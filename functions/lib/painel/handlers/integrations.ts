@@ -4,15 +4,17 @@
 // Answers the lead's page as it is now; the drain is woken to try at once.
 import { painelMessages } from '../../../../src/domain/painel/copy';
 import { flushOutboxLater } from '../../app';
-import { HttpError } from '../../http';
+import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
 import { isUuid } from '../query';
 import { pathId } from './meetings';
 
 export async function resendDelivery(ctx: SignedIn): Promise<Response> {
   const leadId = pathId(ctx);
-  const deliveryId = ctx.segments[3];
-  if (!isUuid(deliveryId)) throw new HttpError(404, painelMessages.notFound);
+  const body = await readJson(ctx.req);
+  const deliveryId = body && typeof body === 'object' && 'delivery' in body ? (body as { delivery: unknown }).delivery : null;
+  // Not an id is nothing of this lead's either.
+  if (typeof deliveryId !== 'string' || !isUuid(deliveryId)) throw new HttpError(404, painelMessages.notFound);
   const view = await ctx.painel.lead(ctx.viewer, leadId);
   const delivery = view?.deliveries.find((d) => d.id === deliveryId);
   if (!view || !delivery) throw new HttpError(404, painelMessages.notFound);
