@@ -10,6 +10,8 @@ const actionLabels: Record<string, string> = {
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',
+  'resend:rd': 'Reenviou conversão ao RD Station',
+  'resend:webhook': 'Reenviou evento de webhook',
   'team:add': 'Equipe: cadastrou consultor',
   'team:deactivate': 'Equipe: desativou consultor',
   'team:hours': 'Equipe: alterou horários',

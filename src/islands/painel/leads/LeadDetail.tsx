@@ -1,11 +1,14 @@
 // A lead (LeadView). For the mentor: 'Exportar dados' (the person's data as JSON) and 'Excluir dados'.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
+import { attributionCopy, integrationCopy } from '../../../domain/painel/copy';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { BackButton, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { EraseLead } from './EraseLead';
+import { LeadAttribution } from './LeadAttribution';
+import { LeadIntegrations } from './LeadIntegrations';
 import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings } from './LeadView';
 
 interface Props {
@@ -17,7 +20,7 @@ interface Props {
 }
 
 export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased }: Props) {
-  const { state, reload } = useResource<LeadView>(painelPaths.lead(id));
+  const { state, replace, reload } = useResource<LeadView>(painelPaths.lead(id));
   const [erasing, setErasing] = useState(false);
   const eraseButton = useRef<HTMLButtonElement>(null);
   // Unique ids: more than one lead page can be mounted (a lead, its meeting, the lead again).
@@ -68,7 +71,8 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
             />
           )}
           {section('respostas', 'Respostas do formulário', <LeadAnswers lead={lead} />)}
-          {section('consentimento', 'Consentimento', <LeadConsent consent={lead.consent} />)}
+          {section('origem', attributionCopy.title, <LeadAttribution idPrefix={uid} attribution={lead.attribution} />)}
+          {section('consentimento', 'Consentimento', <LeadConsent consent={lead.consent} marketing={lead.marketing} />)}
           {section('reunioes', 'Reuniões', (
             <>
               {lead.followup && <p className="mb-3 text-sm text-slate-700" data-testid="lead-followup">{followupLine(lead.followup)}</p>}
@@ -76,6 +80,7 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
             </>
           ))}
           {section('emails', 'E-mails enviados', <LeadMails mails={lead.mails} />)}
+          {section('integracoes', integrationCopy.title, <LeadIntegrations leadId={lead.id} deliveries={lead.deliveries} mentor={mentor} onResent={replace} />)}
         </>
       )}
     </article>

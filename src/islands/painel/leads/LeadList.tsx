@@ -1,11 +1,13 @@
 // Leads, newest first: one button per lead that opens it.
 import { useRef } from 'react';
 import type { LeadRow } from '../../../domain/painel/api';
+import { attributionCopy } from '../../../domain/painel/copy';
 import { labelOf, segmentoOptions } from '../../../domain/options';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { LoadMore } from '../ui';
 import { focusRow } from '../usePagedList';
+import { touchSummary } from './touch';
 
 interface Props {
   items: LeadRow[];
@@ -35,6 +37,11 @@ export function LeadList({ items, hasMore, loadingMore, loadMore, onOpen }: Prop
               <span className={`block text-sm text-slate-600 ${ui.wrap}`}>
                 {lead.email} · recebido em {dateTimeOf(lead.createdAt)}
               </span>
+              {touchSummary(lead.firstTouch) && (
+                <span className={`block text-sm text-slate-600 ${ui.wrap}`} data-touch>
+                  {attributionCopy.listPrefix} {touchSummary(lead.firstTouch)}
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -7,6 +7,8 @@ import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numero
 import { Facts } from '../Facts';
 import { dateTimeOf } from '../format';
 import { badge, mailRecipientLabels, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
+import { attributionCopy } from '../../../domain/painel/copy';
+import { optInLine } from './LeadAttribution';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 import { ui } from '../styles';
@@ -34,12 +36,13 @@ export function LeadAnswers({ lead }: { lead: LeadView }) {
   );
 }
 
-export function LeadConsent({ consent }: { consent: LeadView['consent'] }) {
+export function LeadConsent({ consent, marketing }: { consent: LeadView['consent']; marketing: LeadView['marketing'] }) {
   return (
     <Facts
       rows={[
         ['Versão da política', consent.version ?? 'Sem registro'],
         ['Aceita em', consent.at ? dateTimeOf(consent.at) : 'Sem registro'],
+        [attributionCopy.optIn, optInLine(marketing)],
       ]}
     />
   );
