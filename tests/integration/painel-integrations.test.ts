@@ -2,6 +2,7 @@
 // its RD Station / webhook deliveries (never among its mails, nor in a meeting's history); the list
 // carries the first touch; "Reenviar" (mentor only) makes a failed delivery due again and lifts a paused
 // target, logged; a sent or still-pending delivery, another lead's, a consultant or another site are refused.
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Delivery, LeadRow, LeadView, MeetingView, Page } from '../../src/domain/painel/api';
 import { painelMessages } from '../../src/domain/painel/copy';
@@ -9,7 +10,8 @@ import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-hel
 import { storeCases, type Opened } from './stores';
 
 const FIRST = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' };
-const LAST = { utm_source: 'newsletter', utm_medium: 'email', landing_path: '/trafego-pago' };
+// A campaign name is the visitor's own text: one that reads as a formula must reach the CSV defused.
+const LAST = { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: '=HYPERLINK("http://x","y")', landing_path: '/trafego-pago' };
 
 describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name', (store) => {
   let opened: Opened;
@@ -89,6 +91,22 @@ describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name',
     const page = await getJson<Page<LeadRow>>('/api/painel/leads', mentor);
     expect(page.items.find((l) => l.id === touched.leadId)).toMatchObject({ firstTouch: FIRST, lastTouch: LAST, marketingOptIn: true, marketingOptInAt: expect.any(String) });
     expect(page.items.find((l) => l.id === plain.leadId)).toMatchObject({ firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null });
+  });
+
+  it('exports both touches and the opt-in in the leads CSV, a formula in a campaign defused', async () => {
+    const res = await call('GET', '/api/painel/exportar/leads?busca=tina', { cookie: mentor });
+    expect(res.status).toBe(200);
+    const [header, line] = parse(Buffer.from(await res.arrayBuffer()).subarray(3).toString('utf8'), { delimiter: ';', record_delimiter: '\r\n' }) as string[][];
+    const cell = (name: string) => line[header.indexOf(name)];
+    expect(cell('1º toque: origem')).toBe('google');
+    expect(cell('1º toque: campanha')).toBe('solar-pr');
+    expect(cell('1º toque: gclid (Google Ads)')).toBe('abc');
+    expect(cell('1º toque: site de origem')).toBe('www.google.com');
+    expect(cell('Último toque: origem')).toBe('newsletter');
+    expect(cell('Último toque: campanha')).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(cell('Último toque: página de entrada')).toBe('/trafego-pago');
+    expect(cell('Aceita e-mail marketing')).toBe('Sim');
+    expect(cell('Aceite de e-mail marketing em')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it('a consultant sees the deliveries of their lead but may not resend them', async () => {

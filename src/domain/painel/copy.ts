@@ -56,7 +56,7 @@ export const touchLabels: Record<TouchKey, string> = {
 };
 
 export const attributionCopy = {
-  title: 'Origem do lead',
+  title: 'Origem do tráfego',
   firstTouch: '1º toque',
   lastTouch: 'Último toque',
   none: 'Sem dados de campanha.',
