@@ -118,6 +118,18 @@ describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name',
     expect((await row(ids['orcamento-site'])).failed_at).not.toBeNull();
   });
 
+  it('a consultant does not see the deliveries of another consultant\'s meeting, the mentor does', async () => {
+    // An event of Bruno's meeting filed under Ana's lead: only the meeting's consultant (and the mentor) may see it.
+    const [{ id }] = await opened.query<{ id: string }>(`insert into outbox (kind, message, lead_id, meeting_id, event, next_attempt_at)
+      values ('webhook', '{}'::jsonb, $1::uuid, $2::uuid, 'meeting.cancelled', '-infinity') returning id`, [touched.leadId, plain.meetingId]);
+    try {
+      expect((await getJson<LeadView>(`/api/painel/leads/${touched.leadId}`, ana)).deliveries.map((d) => d.id)).not.toContain(id);
+      expect((await getJson<LeadView>(`/api/painel/leads/${touched.leadId}`, mentor)).deliveries.map((d) => d.id)).toContain(id);
+    } finally {
+      await opened.query('delete from outbox where id = $1', [id]);
+    }
+  });
+
   it('refuses a resend from another site, of an unknown delivery, or of another lead\'s', async () => {
     const other = await call('POST', `/api/painel/leads/${touched.leadId}/reenviar`, { cookie: mentor, body: { delivery: ids['orcamento-site'] }, origin: 'https://evil.example' });
     expect(other.status).toBe(403);
