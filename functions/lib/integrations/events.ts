@@ -1,6 +1,7 @@
 // What each delivery carries. The database writes a snapshot per fact (20261128000000_integrations.sql:
 // integration_lead_json, integration_meeting_json): the webhook sends it as it is; RD Station gets a
 // conversion built from it, with the form's pt-BR labels.
+import type { StoredTouch } from '../../../src/domain/attribution-params';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { asksOutroSegmento } from '../../../src/domain/lead-form';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../../../src/domain/options';
 
 /** A touch as stored (src/domain/attribution.ts checks it at the form). */
-export type Touch = Partial<Record<'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content' | 'gclid' | 'gbraid' | 'wbraid' | 'fbclid' | 'referrer_host' | 'landing_path', string>>;
+export type Touch = StoredTouch;
 export type LeadSnapshot = {
   id: string; created_at: string; name: string; email: string; phone: string; company: string; cnpj: string;
   job_title: string; revenue: string; sales_team: string; segment: string; other_segment: string | null; business_model: string;

@@ -145,13 +145,10 @@ export type LeadRow = {
 /**
  * Where a visit came from, as the browser kept it and the lead stored it (leads.first_touch / last_touch):
  * campaign parameters, click ids, the referring host (never the full address) and the landing path. The
- * keys of src/domain/attribution.ts' touchSchema, listed here so the console's bundle does not take zod.
+ * keys come from attribution-params.ts, which holds no schema, so the console's bundle does not take zod.
  */
-export const touchKeys = [
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'gbraid', 'wbraid', 'fbclid', 'referrer_host', 'landing_path',
-] as const;
-export type TouchKey = (typeof touchKeys)[number];
-export type Touch = Partial<Record<TouchKey, string>>;
+export { TOUCH_KEYS as touchKeys, type TouchKey, type StoredTouch as Touch } from '../attribution-params';
+import type { StoredTouch as Touch } from '../attribution-params';
 
 export const integrationTargets = ['rd', 'webhook'] as const;
 export type IntegrationTarget = (typeof integrationTargets)[number];
