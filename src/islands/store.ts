@@ -78,17 +78,21 @@ export function chooseService(service: Service): void {
   syncUrl(service);
 }
 
-export function setField(field: LeadField, value: string): void {
+/** Editing after the lead was saved means new data: a fresh key saves it as a new lead. */
+function edit(change: Partial<QuoteState>): void {
   const current = $quote.get();
-  // Editing after the lead was saved means new data: a fresh key saves it as a new lead.
   const saved = current.leadId !== null;
   $quote.set({
     ...current,
-    values: { ...current.values, [field]: value },
+    ...change,
     leadId: saved ? null : current.leadId,
     idempotencyKey: saved ? newKey() : current.idempotencyKey,
     keySentWith: saved ? null : current.keySentWith,
   });
+}
+
+export function setField(field: LeadField, value: string): void {
+  edit({ values: { ...$quote.get().values, [field]: value } });
   // Another email is another person: the "already booked" notice was about the previous one.
   if (field === 'email') $upcoming.set(null);
   const errors = $errors.get();
@@ -98,18 +102,8 @@ export function setField(field: LeadField, value: string): void {
   }
 }
 
-/** The e-mail opt-in box; after the lead was saved, like any edit, it is new data (a fresh key, a new lead). */
-export function setMarketingOptIn(marketingOptIn: boolean): void {
-  const current = $quote.get();
-  const saved = current.leadId !== null;
-  $quote.set({
-    ...current,
-    marketingOptIn,
-    leadId: saved ? null : current.leadId,
-    idempotencyKey: saved ? newKey() : current.idempotencyKey,
-    keySentWith: saved ? null : current.keySentWith,
-  });
-}
+/** The e-mail opt-in box: like a field, a change after the lead was saved is new data. */
+export const setMarketingOptIn = (marketingOptIn: boolean): void => edit({ marketingOptIn });
 
 export function goToStep(step: Step): void {
   $quote.set({ ...$quote.get(), step });

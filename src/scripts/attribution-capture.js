@@ -1,5 +1,5 @@
 // Attribution capture (issue 20), inlined in every page's HTML by BaseLayout through attribution-inline.ts:
-// full-line comments are dropped there, the rest ships as written, so keep it small (it counts in the
+// minified at build (scripts/build/minify-inline.mjs); keep it small all the same (it counts in the
 // content pages' JavaScript budget). The rules live in src/domain/attribution.ts; this only collects.
 // A touch: the address has one of the parameters `p`, or the referring site's host differs from ours
 // (internal navigation changes nothing). `first` is set once, `last` always. A visit without a touch and

@@ -2,7 +2,6 @@
 import { trackSchedulingCompleted } from '../../lib/analytics';
 import type { ToastCopy } from '../../schemas/orcamento';
 import { $confirmation, $quote, notify, resetQuote, showUpcomingMeeting } from '../store';
-import { bookMeeting } from './dialog/schedulingApi';
 import type { SlotSubmit } from './dialog/useBooking';
 import { fill } from './format';
 
@@ -14,6 +13,8 @@ export function quoteBooking(toasts: ToastCopy): SlotSubmit {
     async send(day, dateLabel, slot, idempotencyKey) {
       const { leadId, service } = $quote.get();
       if (!leadId || !service) return { kind: 'unknown', status: 0 };
+      // The request code arrives with the dialog that calls this, never with the page (its JS budget).
+      const { bookMeeting } = await import('./dialog/schedulingApi');
       const result = await bookMeeting({
         leadId,
         scheduledDate: day,
