@@ -1,10 +1,18 @@
 // Issue 20 in Chromium: a visitor lands from a campaign, reads a service page, then asks for a quote; the lead
 // row holds the first and last touch and the e-mail opt-in, and nothing was put in a cookie.
 // `visitFromCampaign` is the whole visit, for other checks of the same acceptance (RD Station, webhooks).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
+import { startReceiver, type Receiver } from '../support/receiver';
+import { startSite } from '../support/site-process.mjs';
 import { newPage } from './support';
-import { DESKTOP, dialog, expectStep, fillStep1, fillStep2, fillStep3, fillStep4, next, sampleLead, startHarness, toast, type Harness, type Lead } from './orcamento.fixtures';
+import {
+  DESKTOP, dialog, expectStep, fillStep1, fillStep2, fillStep3, fillStep4, next, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast,
+  type Harness, type Lead,
+} from './orcamento.fixtures';
 
 const CAMPAIGN_QUERY = 'utm_source=google&utm_medium=cpc&utm_campaign=solar-pr&gclid=abc';
 const OPT_IN_LABEL = 'Quero receber conteúdos por e-mail';
@@ -115,6 +123,77 @@ describe('attribution and e-mail opt-in, from a campaign click to the lead row',
       expect(await context.cookies()).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+// The same visit on a site with RD Station and webhooks on, each pointed at a local receiver. Its own
+// database, so enabling the integrations there queues nothing for the other browser files' site.
+describe('the campaign reaches RD Station and the webhook, with the visit and the booking', () => {
+  const RD_KEY = 'rd-browser-test-key-0123';
+  const SECRET = `whsec_${Buffer.from('browser-test-secret-0123456789ab').toString('base64')}`;
+  let rd: Receiver;
+  let hook: Receiver;
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let harness: Harness;
+
+  beforeAll(async () => {
+    rd = await startReceiver({ status: 200, body: JSON.stringify({ event_uuid: 'browser-uuid' }) });
+    hook = await startReceiver({ status: 204 });
+    database = await createTestDatabase(inject('siteDatabaseUrl').replace(/\/[^/]*$/, '/postgres'));
+    sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    site = await startSite({
+      env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', RD_STATION_API_KEY: RD_KEY, RD_STATION_API_URL: rd.url, WEBHOOK_URL: `${hook.url}/n8n`, WEBHOOK_SECRET: SECRET },
+      label: 'site with integrations',
+    });
+    harness = { ...h, url: site.url, dataDir: site.dataDir, db: { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) } };
+  }, 180_000);
+  afterAll(async () => {
+    await site?.stop();
+    await sql?.end({ timeout: 5 });
+    await database?.drop();
+    await rd?.close();
+    await hook?.close();
+  });
+
+  it('books; RD gets orcamento-site and reuniao-agendada with the first touch; every webhook verifies; no cookie', async () => {
+    const visit = await visitFromCampaign(harness, { optIn: false });
+    try {
+      const { page, lead } = visit;
+      await pickFirstAvailableDay(page);
+      await slotButtons(page).first().click();
+      await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
+      await toast(page, 'Agendamento realizado com sucesso!');
+      expect(visit.row.first_touch).toMatchObject({ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', landing_path: '/' });
+      expect(visit.row.last_touch).not.toBeNull();
+      expect(await visit.context.cookies()).toEqual([]);
+
+      // Delivered after each answer (the functions' background drain), without waiting for the minute's run.
+      const conversions = () => rd.received.map((r) => JSON.parse(r.body).payload).filter((p) => p.email === lead.email);
+      await expect.poll(() => conversions().map((p) => p.conversion_identifier).sort(), { timeout: 15_000 }).toEqual(['orcamento-site', 'reuniao-agendada']);
+      for (const payload of conversions()) {
+        expect(payload).toMatchObject({ traffic_source: 'google', traffic_medium: 'cpc', traffic_campaign: 'solar-pr', available_for_mailing: false, cf_servico: 'Tráfego Pago' });
+        expect(payload).not.toHaveProperty('legal_bases');
+      }
+      expect(rd.received.every((r) => r.url === `/platform/conversions?api_key=${RD_KEY}`)).toBe(true);
+      // The key never reaches the browser: not in any page or script the visit loaded.
+      expect(await page.content()).not.toContain(RD_KEY);
+
+      await expect.poll(() => hook.received.length, { timeout: 15_000 }).toBe(2);
+      const verifier = new Webhook(SECRET);
+      const events = hook.received.map((r) => verifier.verify(r.body, r.headers as Record<string, string>) as { type: string; data: { lead: { email: string; first_touch: unknown } } });
+      expect(events.map((e) => e.type).sort()).toEqual(['lead.created', 'meeting.booked']);
+      expect(events.every((e) => e.data.lead.email === lead.email)).toBe(true);
+      expect(events[0].data.lead.first_touch).toEqual(visit.row.first_touch);
+
+      const { rows } = await harness.db.query<{ kind: string; sent_at: Date | null; attempts: number }>(
+        `select o.kind, o.sent_at, o.attempts from outbox o join leads l on l.id = o.lead_id where l.email = $1 and o.kind in ('rd', 'webhook')`, [lead.email]);
+      expect(rows).toHaveLength(4);
+      expect(rows.every((r) => r.sent_at !== null && r.attempts === 1)).toBe(true);
+    } finally {
+      await visit.context.close();
     }
   });
 });

@@ -23,7 +23,8 @@ export function freePort() {
 }
 
 /** Variables that would point the site at something outside the test: a real database, mail server or Supabase. */
-const OUTSIDE = ['DATABASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SMTP_URL'];
+// A developer's own settings never reach a test server: its database, mail and integrations are the test's.
+const OUTSIDE = ['DATABASE_URL', 'SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SMTP_URL', 'RD_STATION_API_KEY', 'RD_STATION_API_URL', 'WEBHOOK_URL', 'WEBHOOK_SECRET', 'CONTEXT'];
 
 /**
  * Starts serve.mjs of `root` (a built project: this one, or a copy built with other settings) with

@@ -11,8 +11,10 @@ export type IntegrationsEnv = {
   rd: RdConfig | null;
   webhook: WebhookConfig | null;
   /**
-   * Local use (`npm start`, the tests): Netlify sets CONTEXT on every deploy, so without it the webhook may
-   * be plain http on a loopback or private address; with it, https to a public address only (SSRF).
+   * Local use (`npm start`, the tests): no CONTEXT, or Netlify's local-development value `dev` (which
+   * `npm start`'s Netlify dev layer sets). Every deploy sets another (production, deploy-preview,
+   * branch-deploy): there, https to a public address only (SSRF). Locally the webhook may be plain http
+   * on a loopback or private address.
    */
   local: boolean;
   /** Settings present but unusable, by name only (never their values): logged once at start. */
@@ -38,7 +40,8 @@ export function integrationsEnv(env: Record<string, string | undefined>): Integr
     else if (!WEBHOOK_SECRET.test(secret)) problems.push('WEBHOOK_SECRET');
     else webhook = { url, secret };
   }
-  return { rd, webhook, local: !env.CONTEXT?.trim(), problems };
+  const context = env.CONTEXT?.trim() ?? '';
+  return { rd, webhook, local: context === '' || context === 'dev', problems };
 }
 
 function isHttpUrl(value: string): boolean {

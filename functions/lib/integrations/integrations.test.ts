@@ -20,6 +20,9 @@ describe('settings', () => {
     expect(bad).toMatchObject({ rd: null, webhook: null, problems: ['RD_STATION_API_KEY', 'WEBHOOK_SECRET'] });
     expect(JSON.stringify(bad.problems)).not.toContain('not-a-secret');
     expect(integrationsEnv({ WEBHOOK_URL: 'https://user:pw@hooks.example.com/', WEBHOOK_SECRET: SECRET }).webhook).toBeNull();
+    // Netlify's local development context is local use; every deploy context is not.
+    expect(integrationsEnv({ CONTEXT: 'dev' }).local).toBe(true);
+    for (const context of ['production', 'deploy-preview', 'branch-deploy']) expect(integrationsEnv({ CONTEXT: context }).local).toBe(false);
   });
 
   it('stores a hash of the settings, never the key, and a new key changes it', () => {
