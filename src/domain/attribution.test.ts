@@ -64,6 +64,11 @@ describe('touchSchema', () => {
     expect(ok(touch)).toBe(true);
     expect(sanitizeAttribution({ first: touch, last: touch })).toEqual({ first: touch, last: touch });
   });
+
+  it('refuses the path characters jsonb would escape', () => {
+    for (const path of ['/a"b', '/a\\b']) expect(ok({ landing_path: path })).toBe(false);
+    expect(ok({ landing_path: '/a%22b%5Cc' })).toBe(true);
+  });
 });
 
 describe('parseAttribution', () => {

@@ -11,14 +11,17 @@ import { CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
 export { ATTRIBUTION_PARAMS, ATTRIBUTION_STORAGE_KEY, CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
 
 export const attributionLimits = { utm: 150, clickId: 255, referrerHost: 253, landingPath: 200 } as const;
-// leads.first_touch / last_touch hold at most 4000 bytes of jsonb text: the caps keep the largest touch
-// (every key at its limit, 3 UTF-8 bytes per UTF-16 unit in the utm_* texts) below that (attribution.test.ts).
+// leads.first_touch / last_touch hold at most 8000 bytes of jsonb text, a backstop: the caps keep the largest
+// touch (every key at its limit, 3 UTF-8 bytes per UTF-16 unit in the utm_* texts) below 4000 (attribution.test.ts).
 
 const CLICK_ID = /^[A-Za-z0-9._~-]+$/;
 /** A lower-case DNS name or IPv4 address as URL.hostname gives it: no scheme, path, port or credentials. */
 const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-/** A path only, as location.pathname gives it (percent-encoded ASCII): one leading '/', no query or fragment. */
-const PATH = /^\/(?!\/)[\x21\x22\x24-\x3E\x40-\x7E]*$/;
+/**
+ * A path only, as location.pathname gives it (percent-encoded ASCII): one leading '/', no query or fragment.
+ * No '"' or '\\' either (a browser sends %22, and turns '\\' into '/'): jsonb text would write each as two bytes.
+ */
+const PATH = /^\/(?!\/)[\x21\x24-\x3E\x40-\x5B\x5D-\x7E]*$/;
 
 const utm = z.string().check(
   z.minLength(1),

@@ -13,8 +13,9 @@
 --    by integration_deliveries.
 
 alter table public.leads
-  add column first_touch jsonb constraint leads_first_touch check (first_touch is null or (jsonb_typeof(first_touch) = 'object' and octet_length(first_touch::text) <= 4000)),
-  add column last_touch jsonb constraint leads_last_touch check (last_touch is null or (jsonb_typeof(last_touch) = 'object' and octet_length(last_touch::text) <= 4000)),
+  -- A backstop twice the largest touch the form's caps allow (src/domain/attribution.ts keeps it under 4000).
+  add column first_touch jsonb constraint leads_first_touch check (first_touch is null or (jsonb_typeof(first_touch) = 'object' and octet_length(first_touch::text) <= 8000)),
+  add column last_touch jsonb constraint leads_last_touch check (last_touch is null or (jsonb_typeof(last_touch) = 'object' and octet_length(last_touch::text) <= 8000)),
   add column marketing_opt_in boolean not null default false,
   add column marketing_opt_in_at timestamptz,
   add constraint leads_marketing_opt_in check (marketing_opt_in = (marketing_opt_in_at is not null));
@@ -482,8 +483,7 @@ $$;
 --   'retry' → due again at next_attempt_at (given up by integration_claim after max_attempts);
 --   'failed'→ refused for good, not retried unless resent;
 --   'pause' → the whole target waits (RD 401/403, webhook 410); this attempt is not counted, and the
---             mentor's alert (a mail: { to, subject, text, html }) is queued only by the pause that starts it;
---   'release'→ claimed but not tried (its target paused meanwhile): back as it was.
+--             mentor's alert (a mail: { to, subject, text, html }) is queued only by the pause that starts it.
 -- Answers { status: 'ok' | 'missing', alerted }.
 create function public.integration_result(p jsonb)
 returns jsonb
@@ -522,9 +522,6 @@ begin
       insert into outbox (kind, message, created_at, next_attempt_at) values ('integration-alert', p->'alert', v_now, v_now);
       v_alerted := true;
     end if;
-  elsif p->>'outcome' = 'release' then
-    -- Claimed but not tried: its target paused while it waited in the same batch.
-    update outbox set attempts = greatest(attempts - 1, 0), locked_until = null where id = v_row.id;
   else
     raise exception 'integration_result: unknown outcome' using errcode = '22023';
   end if;
@@ -532,8 +529,9 @@ begin
 end
 $$;
 
--- p: { id, now }. "Reenviar": a delivery not sent is due again with fresh attempts; its target's pause is
--- lifted (the mentor fixed the key or the endpoint). Answers { status: 'ok' | 'missing' | 'sent' }.
+-- p: { id, now }. "Reenviar": a delivery not sent is due again with fresh attempts; when it was waiting behind
+-- its target's pause, the pause is lifted (the mentor fixed the key or the endpoint). Answers
+-- { status: 'ok' | 'missing' | 'sent' }.
 create function public.integration_resend(p jsonb)
 returns jsonb
 language plpgsql
@@ -551,7 +549,10 @@ begin
     return jsonb_build_object('status', 'sent');
   end if;
   update outbox set failed_at = null, attempts = 0, next_attempt_at = v_now, locked_until = null where id = v_row.id;
-  update integration_targets set paused_at = null, paused_status = null, updated_at = v_now where target = v_row.kind;
+  -- A row that waited behind the pause lifts it; one refused for its own reason (failed) does not.
+  if v_row.failed_at is null then
+    update integration_targets set paused_at = null, paused_status = null, updated_at = v_now where target = v_row.kind;
+  end if;
   return jsonb_build_object('status', 'ok', 'target', v_row.kind);
 end
 $$;

@@ -10,7 +10,7 @@ import { startReceiver, type Receiver } from '../support/receiver';
 import { startSite } from '../support/site-process.mjs';
 import { newPage } from './support';
 import {
-  DESKTOP, dialog, expectStep, fillStep1, fillStep2, fillStep3, fillStep4, next, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast,
+  DESKTOP, dialog, fillSteps, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast,
   type Harness, type Lead,
 } from './orcamento.fixtures';
 
@@ -49,17 +49,7 @@ async function visitFromCampaign(harness: Harness, options: { optIn: boolean }):
   await page.waitForURL(`${harness.url}/trafego-pago`);
   await page.locator('main').getByRole('link', { name: /^Solicitar Proposta/ }).first().click();
   await page.waitForURL(/\/orcamento\?servico=trafego$/);
-  await expectStep(page, 1, 'Informações Pessoais');
-  await fillStep1(page, lead);
-  await next(page);
-  await expectStep(page, 2, 'Informações da Empresa');
-  await fillStep2(page, lead);
-  await next(page);
-  await expectStep(page, 3, 'Segmento de Atuação');
-  await fillStep3(page, lead);
-  await next(page);
-  await expectStep(page, 4, 'Modelo de Negócio');
-  await fillStep4(page, lead);
+  await fillSteps(page, lead);
   const box = page.getByRole('checkbox', { name: OPT_IN_LABEL });
   const optInUntickedByDefault = !(await box.isChecked());
   if (options.optIn) await box.check();
@@ -102,15 +92,7 @@ describe('attribution and e-mail opt-in, from a campaign click to the lead row',
       await page.goto(`${h.url}/palestras?utm_source=newsletter`);
       // Back from a search engine: the Referer header sets document.referrer (only its host is kept).
       await page.goto(`${h.url}/orcamento?servico=consultoria`, { referer: 'https://www.bing.com/search?q=mentor+solar' });
-      await expectStep(page, 1, 'Informações Pessoais');
-      await fillStep1(page, lead);
-      await next(page);
-      await fillStep2(page, lead);
-      await next(page);
-      await fillStep3(page, lead);
-      await next(page);
-      await expectStep(page, 4, 'Modelo de Negócio');
-      await fillStep4(page, lead);
+      await fillSteps(page, lead);
       await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
       await dialog(page).waitFor();
       const { rows } = await h.db.query<TouchRow>('select first_touch, last_touch, marketing_opt_in, marketing_opt_in_at from leads where email = $1', [lead.email]);

@@ -109,6 +109,11 @@ export async function expectStep(page: Page, step: number, title: string) {
 export async function fillWholeForm(page: Page, url: string, service: 'Consultoria' | 'Tráfego Pago', lead: Lead, afterStep1?: () => Promise<void>) {
   await page.goto(`${url}/orcamento`);
   await page.locator('main').getByRole('link', { name: new RegExp(`^${service}`) }).click();
+  await fillSteps(page, lead, afterStep1);
+}
+
+/** From step 1 of a chosen service, fills the four steps (stops before Finalizar). */
+export async function fillSteps(page: Page, lead: Lead, afterStep1?: () => Promise<void>) {
   await expectStep(page, 1, 'Informações Pessoais');
   await fillStep1(page, lead);
   await afterStep1?.();

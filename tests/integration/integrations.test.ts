@@ -1,7 +1,7 @@
 // Issue 20: RD Station conversions and Standard Webhooks through the outbox, against local receivers, on
 // the embedded database and on a real PostgreSQL server. The receivers answer what each case scripts.
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createManageHandler } from '../../functions/lib/handlers/manage';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
@@ -34,16 +34,31 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     await rd.close();
     await hook.close();
   });
+  // Everything the integrations log, per case: never the key, the secret or an address.
+  let logged: string[] = [];
+  beforeEach(() => {
+    logged = [];
+    for (const level of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    }
+  });
   afterEach(async () => {
+    vi.restoreAllMocks();
+    for (const line of logged) {
+      expect(line).not.toContain(RD_KEY);
+      expect(line).not.toContain(SECRET.slice(6));
+      expect(line).not.toMatch(/@example\.com|api_key/);
+    }
     await opened?.close();
     opened = null;
     rd.received.length = 0;
     hook.received.length = 0;
   });
 
-  async function open(env: Record<string, string>) {
+  /** Local use (CONTEXT=dev, as `npm start` runs) unless a case says otherwise: the receivers are on 127.0.0.1. */
+  async function open(env: Record<string, string>, local = true) {
     clock = Date.now();
-    opened = await store.open({ now, env });
+    opened = await store.open({ now, env: local ? { CONTEXT: 'dev', ...env } : env });
     await opened.app.integrations.configure();
     return opened;
   }
@@ -85,10 +100,11 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     await drain(o);
     let [row] = await deliveries(o, 'rd');
     expect(row).toMatchObject({ event: 'orcamento-site', attempts: 1, sent_at: null, last_status: 429 });
-    // Not due before Retry-After has passed.
+    // Retry-After is the least wait; the schedule's first step (1 min ± 10 %) is longer, so it wins.
+    clock += 1100;
     await drain(o);
     expect(rd.received).toHaveLength(1);
-    clock += 1100;
+    clock += 70_000;
     await drain(o);
     [row] = await deliveries(o, 'rd');
     expect(row).toMatchObject({ attempts: 2, last_status: 200, response: { event_uuid: '5408c5a3-4711-4f2e-8d0b-7f3e9a1f0e11' } });
@@ -134,6 +150,26 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     expect(rd.received).toHaveLength(1);
     const [listed] = await o.app.store.call<{ status: string }[]>('integration_deliveries', { lead_id: (await o.query<{ lead_id: string }>(`select lead_id from outbox where kind = 'rd'`))[0].lead_id, max_attempts: 10 });
     expect(listed.status).toBe('failed');
+  });
+
+  it('a Retry-After longer than the schedule is waited; "0" never spends the attempts at once', async () => {
+    const o = await withRd();
+    rd.script({ status: 503, headers: { 'retry-after': '0' } }, { status: 503, headers: { 'retry-after': '600' } });
+    await insertLead(o, 'rd-retry-after@example.com');
+    await drain(o);
+    await drain(o);
+    expect(rd.received).toHaveLength(1);
+    clock += 70_000;
+    await drain(o);
+    expect(rd.received).toHaveLength(2);
+    clock += 300_000;
+    await drain(o);
+    expect(rd.received).toHaveLength(2);
+    clock += 301_000;
+    await drain(o);
+    expect(rd.received).toHaveLength(3);
+    const [row] = await deliveries(o, 'rd');
+    expect(row).toMatchObject({ attempts: 3, last_status: 200 });
   });
 
   it('RD: 401 pauses every RD delivery and mails the mentor once; "Reenviar" resumes them', async () => {
@@ -184,6 +220,9 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     const moved = await manage(postJson('/api/manage', { action: 'reschedule', token: leadToken, scheduledDate: futureWorkday(3, 1), scheduledTime: '14:00', idempotencyKey: key() }));
     expect(moved.status).toBe(200);
     await drain(o);
+    const cancelled = await manage(postJson('/api/manage', { action: 'cancel', token: leadToken, reason: 'Surgiu uma viagem' }));
+    expect(cancelled.status).toBe(200);
+    await drain(o);
 
     const verifier = new Webhook(SECRET);
     const types = hook.received.map((r) => {
@@ -192,7 +231,7 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
       expect(r.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
       return payload.type;
     });
-    expect([...types].sort()).toEqual(['lead.created', 'lead.created', 'meeting.booked', 'meeting.rescheduled']);
+    expect([...types].sort()).toEqual(['lead.created', 'lead.created', 'meeting.booked', 'meeting.cancelled', 'meeting.rescheduled']);
     const byType = (type: string) => hook.received.filter((_, i) => types[i] === type);
     const [created, retried] = byType('lead.created');
     // The retry: the same id and the same bytes, a new timestamp-bound signature.
@@ -203,6 +242,7 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     expect(rescheduled.data).toMatchObject({ previous_starts_at: expect.any(String), rescheduled_by: 'lead', meeting: { id: meeting.id, status: 'scheduled' } });
     expect(new Date(rescheduled.data.previous_starts_at).getTime()).toBe(new Date(meeting.startsAt).getTime());
     expect(rescheduled.data.meeting.starts_at).not.toBe(rescheduled.data.previous_starts_at);
+    expect(JSON.parse(byType('meeting.cancelled')[0].body).data).toMatchObject({ cancelled_by: 'lead', reason: 'Surgiu uma viagem', meeting: { id: meeting.id, status: 'cancelled' } });
     const bookedDelivery = byType('meeting.booked')[0];
     const booking = JSON.parse(bookedDelivery.body);
     expect(booking.data.lead).toMatchObject({ id: lead.id, email: 'hook@example.com', service: 'consultoria' });
@@ -244,7 +284,8 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
   it('outside local use, a WEBHOOK_URL on 127.0.0.1 is refused (plain http, then https to a loopback address)', async () => {
     const port = new URL(hook.url).port;
     for (const [url, error] of [[`http://127.0.0.1:${port}/x`, 'https_required'], [`https://127.0.0.1:${port}/x`, 'address_not_allowed'], [`https://localhost:${port}/x`, 'address_not_allowed']]) {
-      const o = await open({ WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, CONTEXT: 'production' });
+      // As a deployed function runs: no CONTEXT at all.
+      const o = await open({ WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET }, false);
       await insertLead(o, `ssrf-${error}@example.com`);
       await drain(o);
       const [row] = await deliveries(o, 'webhook');

@@ -33,6 +33,22 @@ describe('POST /api/leads: attribution and e-mail opt-in', () => {
     expect(row.marketing_opt_in_at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
+  it('stores the largest touch the caps allow, with the characters the database writes longest (never a 500)', async () => {
+    const long = '☀'.repeat(150);
+    const id = 'a'.repeat(255);
+    const largest = {
+      utm_source: long, utm_medium: long, utm_campaign: long, utm_term: '"'.repeat(150), utm_content: long,
+      gclid: id, gbraid: id, wbraid: id, fbclid: id, referrer_host: `${'a.'.repeat(126)}b`, landing_path: `/${'~'.repeat(199)}`,
+    };
+    const res = await post({ ...validRequest, email: 'maior@example.com', idempotencyKey: key(), attribution: { first: largest, last: largest } });
+    expect(res.status).toBe(201);
+    const { rows } = await app.store.db.query<{ n: number }>(`select octet_length(first_touch::text) as n from leads where email = 'maior@example.com'`);
+    expect(rows[0].n).toBeLessThanOrEqual(4000);
+    // A path the browser would have percent-encoded is refused up front, never left for the database to reject.
+    const quoted = await post({ ...validRequest, idempotencyKey: key(), attribution: { first: { ...largest, landing_path: `/${'\\'.repeat(199)}` }, last: largest } });
+    expect(quoted.status).toBe(400);
+  });
+
   it('stores no opt-in (false, no time) and no touches when none were sent; an unticked box is the same', async () => {
     const absent = await rowOf(await post({ ...validRequest, idempotencyKey: key() }));
     expect(absent).toEqual({ first_touch: null, last_touch: null, marketing_opt_in: false, marketing_opt_in_at: null });

@@ -11,10 +11,10 @@ export type IntegrationsEnv = {
   rd: RdConfig | null;
   webhook: WebhookConfig | null;
   /**
-   * Local use (`npm start`, the tests): no CONTEXT, or Netlify's local-development value `dev` (which
-   * `npm start`'s Netlify dev layer sets). Every deploy sets another (production, deploy-preview,
-   * branch-deploy): there, https to a public address only (SSRF). Locally the webhook may be plain http
-   * on a loopback or private address.
+   * Local use, declared: CONTEXT=dev (what `npm start`'s Netlify dev layer and `netlify dev` set) or
+   * NETLIFY_DEV=true. Only then may the webhook be plain http on a loopback or private address. Anywhere
+   * else (a deployed function, which gets no CONTEXT at run time) the URL must be https and every address
+   * connected to public (SSRF): the check fails closed.
    */
   local: boolean;
   /** Settings present but unusable, by name only (never their values): logged once at start. */
@@ -40,8 +40,8 @@ export function integrationsEnv(env: Record<string, string | undefined>): Integr
     else if (!WEBHOOK_SECRET.test(secret)) problems.push('WEBHOOK_SECRET');
     else webhook = { url, secret };
   }
-  const context = env.CONTEXT?.trim() ?? '';
-  return { rd, webhook, local: context === '' || context === 'dev', problems };
+  const local = env.CONTEXT?.trim() === 'dev' || env.NETLIFY_DEV?.trim() === 'true';
+  return { rd, webhook, local, problems };
 }
 
 function isHttpUrl(value: string): boolean {

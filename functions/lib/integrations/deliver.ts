@@ -13,9 +13,16 @@ import { retryAfterMs, retryDelayMs } from './retry';
 
 /** Standard Webhooks asks for 15–30 s; RD gets the same. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
-/** Rows leased per claim, one after the other: the lease outlasts them all timing out, so no row is sent twice. */
-const BATCH = 5;
-const LEASE_SECONDS = (BATCH * DELIVERY_TIMEOUT_MS) / 1000 + 60;
+/**
+ * One row per claim, so an attempt is counted only for the row being tried, and its lease outlasts the
+ * request's deadline: no row is sent twice at once.
+ */
+const LEASE_SECONDS = DELIVERY_TIMEOUT_MS / 1000 + 60;
+/**
+ * A drain stops taking rows after this long, so it ends (plus one request's deadline) well within a
+ * Netlify function's 30 s: what is left waits for the next minute's run.
+ */
+const DRAIN_BUDGET_MS = 10_000;
 
 type Target = 'rd' | 'webhook';
 type ClaimedRow = { id: string; target: Target; event: string; message: EventMessage; attempts: number };
@@ -37,7 +44,11 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
       problemsLogged = true;
       for (const name of env.problems) console.error(`[integrations] ${name} is set but not usable; that integration stays off`);
     }
-    await store.call('integration_configure', { targets: targetsOf(env), now: opts.now().toISOString() });
+    // A deployed function turns a target on or off with its settings. Local use (`npm start`, perhaps on
+    // the production database) may turn one on, never off: a laptop without the key must not stop production's.
+    const targets = targetsOf(env);
+    const wanted = env.local ? Object.fromEntries(Object.entries(targets).filter(([, t]) => t.enabled)) : targets;
+    if (Object.keys(wanted).length > 0) await store.call('integration_configure', { targets: wanted, now: opts.now().toISOString() });
   }
 
   async function send(row: ClaimedRow): Promise<Verdict> {
@@ -66,36 +77,32 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     }
   }
 
-  async function deliver(row: ClaimedRow): Promise<Verdict['outcome']> {
+  async function deliver(row: ClaimedRow): Promise<void> {
     const verdict = await send(row);
     const now = opts.now();
     const result: Record<string, unknown> = { id: row.id, now: now.toISOString(), outcome: verdict.outcome, status: verdict.status };
     if (verdict.outcome === 'sent') result.response = verdict.response;
     else result.error = verdict.error;
     if (verdict.outcome === 'retry') {
-      const wait = retryAfterMs(verdict.retryAfterHeader, now) ?? retryDelayMs(row.target, row.attempts, random);
+      // Retry-After is the least wait, never less than the schedule's (a "0" would spend every attempt at once).
+      const wait = Math.max(retryAfterMs(verdict.retryAfterHeader, now) ?? 0, retryDelayMs(row.target, row.attempts, random));
       result.next_attempt_at = new Date(now.getTime() + wait).toISOString();
     }
     if (verdict.outcome === 'pause') result.alert = integrationAlert(row.target, verdict.status, { to: opts.contactEmail, siteUrl: opts.siteUrl });
     // Row ids, events and status codes only: the payloads hold personal data, the URLs may hold a key.
     if (verdict.outcome !== 'sent') console.warn(`[integrations] ${row.target} ${row.event} ${row.id} ${verdict.outcome} (${verdict.status ?? verdict.error}), attempt ${row.attempts}`);
     await store.call('integration_result', result);
-    return verdict.outcome;
   }
 
   async function drainDue(): Promise<void> {
     if (!env.rd && !env.webhook) return;
-    for (let round = 0; round < 20; round++) {
-      const batch = await store.call<ClaimedRow[]>('integration_claim', {
-        now: opts.now().toISOString(), limit: BATCH, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS,
+    const started = performance.now();
+    while (performance.now() - started < DRAIN_BUDGET_MS) {
+      const [row] = await store.call<ClaimedRow[]>('integration_claim', {
+        now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS,
       });
-      if (batch.length === 0) return;
-      // A pause stops its target at once: the rest of the batch for it goes back untried.
-      const paused = new Set<Target>();
-      for (const row of batch) {
-        if (paused.has(row.target)) await store.call('integration_result', { id: row.id, now: opts.now().toISOString(), outcome: 'release' });
-        else if ((await deliver(row)) === 'pause') paused.add(row.target);
-      }
+      if (!row) return;
+      await deliver(row);
     }
   }
 

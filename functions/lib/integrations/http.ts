@@ -6,6 +6,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
+/** How much of an answer is read: RD's errors and an event_uuid fit well within it. */
+const MAX_BODY = 8192;
+
 export type HttpAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 /** A request that got no HTTP answer: `code` names why (never the URL, which may carry a key). */
 export class DeliveryError extends Error {
@@ -14,26 +17,30 @@ export class DeliveryError extends Error {
   }
 }
 
-/** Loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved and unspecified ranges. */
-const notPublic = new BlockList();
+/**
+ * Not public: loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved, documentation and
+ * unspecified ranges. Two lists, each checked only with addresses of its own family (Node's BlockList
+ * matches every IPv4 address against an IPv4-mapped IPv6 rule).
+ */
+const notPublicV4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
   ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) notPublic.addSubnet(net, prefix, 'ipv4');
+] as const) notPublicV4.addSubnet(net, prefix, 'ipv4');
+const notPublicV6 = new BlockList();
 for (const [net, prefix] of [
-  // (IPv4-mapped ::ffff:0:0/96 is not listed: BlockList checks every IPv4 address against it. Such an
-  // address is judged by the IPv4 address it carries, below.)
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) notPublic.addSubnet(net, prefix, 'ipv6');
+  // Unspecified, loopback, and every form that carries an IPv4 address inside (IPv4-compatible, IPv4-mapped,
+  // SIIT, NAT64, 6to4, Teredo): refused whole rather than judged by the IPv4 address they carry.
+  ['::', 128], ['::1', 128], ['::', 96], ['::ffff:0:0', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48],
+  ['2002::', 16], ['2001::', 32], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) notPublicV6.addSubnet(net, prefix, 'ipv6');
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 0) return false;
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
-  if (mapped) return !notPublic.check(mapped, 'ipv4');
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return !notPublicV4.check(address, 'ipv4');
+  if (family === 6) return !notPublicV6.check(address, 'ipv6');
+  return false;
 }
 
 /** Resolves as usual, then refuses every answer that is not a public address. */
@@ -49,7 +56,8 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
 
 /**
  * publicOnly: https only, and every address it connects to must be public (outside local use).
- * The answer's body is read up to 8 KB (RD's errors, an event_uuid); the rest is dropped.
+ * timeoutMs is a deadline for the whole exchange (a receiver trickling bytes cannot hold it open).
+ * The answer's body is read up to 8 KB (RD's errors, an event_uuid); then the connection is dropped.
  */
 export function postJson(target: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; publicOnly: boolean }): Promise<HttpAnswer> {
   let url: URL;
@@ -70,20 +78,30 @@ export function postJson(target: string, body: string, headers: Record<string, s
     const request = client.request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'mentor-solar-integrations/1', ...headers },
-      timeout: opts.timeoutMs,
       ...(opts.publicOnly ? { lookup: publicLookup } : {}),
     }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const done = () => {
+        clearTimeout(deadline);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+      };
       response.on('data', (chunk: Buffer) => {
-        if (size < 8192) chunks.push(chunk.subarray(0, 8192 - size));
+        chunks.push(chunk.subarray(0, MAX_BODY - size));
         size += chunk.length;
+        if (size >= MAX_BODY) {
+          done();
+          request.destroy();
+        }
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', () => reject(new DeliveryError('network_error')));
+      response.on('end', done);
+      response.on('error', () => undefined);
     });
-    request.on('timeout', () => request.destroy(new DeliveryError('timeout')));
-    request.on('error', (error) => reject(error instanceof DeliveryError ? error : new DeliveryError(networkCode(error))));
+    const deadline = setTimeout(() => request.destroy(new DeliveryError('timeout')), opts.timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error instanceof DeliveryError ? error : new DeliveryError(networkCode(error)));
+    });
     request.end(body);
   });
 }

@@ -13,7 +13,8 @@ const answer = (status: number, body = '', headers: Record<string, string> = {})
 
 describe('settings', () => {
   it('turns a target on only with usable settings, naming (never echoing) the unusable ones', () => {
-    expect(integrationsEnv({})).toMatchObject({ rd: null, webhook: null, local: true, problems: [] });
+    // Nothing declared is no local use: a deployed function gets no CONTEXT at run time, so the check fails closed.
+    expect(integrationsEnv({})).toMatchObject({ rd: null, webhook: null, local: false, problems: [] });
     const on = integrationsEnv({ RD_STATION_API_KEY: 'key-123456789', WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: SECRET, CONTEXT: 'production' });
     expect(on).toMatchObject({ rd: { apiKey: 'key-123456789', baseUrl: 'https://api.rd.services' }, webhook: { url: 'https://hooks.example.com/x' }, local: false });
     const bad = integrationsEnv({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: 'not-a-secret', RD_STATION_API_KEY: 'k y' });
@@ -22,6 +23,7 @@ describe('settings', () => {
     expect(integrationsEnv({ WEBHOOK_URL: 'https://user:pw@hooks.example.com/', WEBHOOK_SECRET: SECRET }).webhook).toBeNull();
     // Netlify's local development context is local use; every deploy context is not.
     expect(integrationsEnv({ CONTEXT: 'dev' }).local).toBe(true);
+    expect(integrationsEnv({ NETLIFY_DEV: 'true' }).local).toBe(true);
     for (const context of ['production', 'deploy-preview', 'branch-deploy']) expect(integrationsEnv({ CONTEXT: context }).local).toBe(false);
   });
 
@@ -61,21 +63,35 @@ describe('retries', () => {
 
 describe('addresses (SSRF)', () => {
   it('allows public addresses only', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'not-an-ip']) {
+    for (const ip of [
+      '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1',
+      // Every IPv6 form that carries an IPv4 address is refused whole (mapped, compatible, NAT64, 6to4, Teredo).
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '::127.0.0.1', '::7f00:1', '64:ff9b::7f00:1', '64:ff9b:1::1',
+      '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', 'not-an-ip',
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
-    for (const ip of ['8.8.8.8', '177.71.128.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of ['8.8.8.8', '177.71.128.1', '2606:4700:4700::1111', '2804:14c::1']) expect(isPublicAddress(ip), ip).toBe(true);
   });
 
-  it('gives up after the timeout and never follows a redirect', async () => {
+  it('gives up at the deadline and never follows a redirect', async () => {
     const server = createServer((req, res) => {
       if (req.url === '/slow') return; // never answers
+      if (req.url === '/trickle') {
+        // Answers at once, then one byte every 50 ms: never idle, never done.
+        res.writeHead(200);
+        const drip = setInterval(() => res.write('x'), 50);
+        res.on('close', () => clearInterval(drip));
+        return;
+      }
       res.writeHead(302, { location: '/elsewhere' }).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       await expect(postJson(`${base}/slow`, '{}', {}, { timeoutMs: 200, publicOnly: false })).rejects.toEqual(new DeliveryError('timeout'));
+      // The timeout is a deadline for the whole exchange, not an idle timer.
+      await expect(postJson(`${base}/trickle`, '{}', {}, { timeoutMs: 300, publicOnly: false })).rejects.toEqual(new DeliveryError('timeout'));
       expect((await postJson(`${base}/moved`, '{}', {}, { timeoutMs: 2000, publicOnly: false })).status).toBe(302);
       await expect(postJson(`${base}/moved`, '{}', {}, { timeoutMs: 2000, publicOnly: true })).rejects.toEqual(new DeliveryError('https_required'));
     } finally {
