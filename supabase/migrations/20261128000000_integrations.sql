@@ -478,10 +478,33 @@ begin
 end
 $$;
 
--- p: { id, now, outcome, status, error, response, next_attempt_at, alert }. outcome:
+-- The mentor's alert about a target (a mail: { to, subject, text, html }), with its reason in `event`
+-- ('paused:rd', 'failed:webhook'…). A pause alerts every time it starts; failures alert at most once a day
+-- per target (one missing RD custom field fails every conversion: one mail says so, the painel lists them).
+create function public.integration_alert(p_target text, p_reason text, p_alert jsonb, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = public
+as $$
+begin
+  if jsonb_typeof(p_alert) <> 'object' then
+    return false;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('integration_alert:' || p_target, 0));
+  if p_reason = 'failed' and exists (select 1 from outbox o where o.kind = 'integration-alert'
+      and o.event = 'failed:' || p_target and o.created_at > p_now - interval '24 hours') then
+    return false;
+  end if;
+  insert into outbox (kind, message, event, created_at, next_attempt_at) values ('integration-alert', p_alert, p_reason || ':' || p_target, p_now, p_now);
+  return true;
+end
+$$;
+
+-- p: { id, now, outcome, status, error, response, next_attempt_at, max_attempts, alert }. outcome:
 --   'sent'  → sent_at, the response kept (RD's event_uuid);
---   'retry' → due again at next_attempt_at (given up by integration_claim after max_attempts);
---   'failed'→ refused for good, not retried unless resent;
+--   'retry' → due again at next_attempt_at (given up by integration_claim after max_attempts: the last
+--             one alerts like a refusal);
+--   'failed'→ refused for good, not retried unless resent; the mentor's alert, at most once a day per target;
 --   'pause' → the whole target waits (RD 401/403, webhook 410); this attempt is not counted, and the
 --             mentor's alert (a mail: { to, subject, text, html }) is queued only by the pause that starts it.
 -- Answers { status: 'ok' | 'missing', alerted }.
@@ -508,19 +531,23 @@ begin
     update outbox set next_attempt_at = (p->>'next_attempt_at')::timestamptz, locked_until = null,
       last_status = (p->>'status')::integer, last_error = left(p->>'error', 500)
     where id = v_row.id;
+    -- That was its last attempt: it is failed now, and the mentor hears of it like of a refusal.
+    if v_row.attempts >= (p->>'max_attempts')::integer then
+      v_alerted := integration_alert(v_row.kind, 'failed', p->'alert', v_now);
+    end if;
   elsif p->>'outcome' = 'failed' then
     update outbox set failed_at = v_now, locked_until = null, last_status = (p->>'status')::integer,
       last_error = left(p->>'error', 500), response = nullif(p->'response', 'null'::jsonb)
     where id = v_row.id;
+    v_alerted := integration_alert(v_row.kind, 'failed', p->'alert', v_now);
   elsif p->>'outcome' = 'pause' then
     update outbox set attempts = greatest(attempts - 1, 0), locked_until = null, next_attempt_at = v_now,
       last_status = (p->>'status')::integer, last_error = left(p->>'error', 500)
     where id = v_row.id;
     update integration_targets set paused_at = v_now, paused_status = (p->>'status')::integer, updated_at = v_now
     where target = v_row.kind and paused_at is null;
-    if found and jsonb_typeof(p->'alert') = 'object' then
-      insert into outbox (kind, message, created_at, next_attempt_at) values ('integration-alert', p->'alert', v_now, v_now);
-      v_alerted := true;
+    if found then
+      v_alerted := integration_alert(v_row.kind, 'paused', p->'alert', v_now);
     end if;
   else
     raise exception 'integration_result: unknown outcome' using errcode = '22023';
@@ -634,6 +661,7 @@ revoke all on function public.reschedule_meeting(jsonb, jsonb) from public, anon
 grant execute on function public.reschedule_meeting(jsonb, jsonb) to service_role;
 revoke all on function public.delete_person_data(text) from public, anon, authenticated;
 grant execute on function public.delete_person_data(text) to service_role;
+revoke all on function public.integration_alert(text, text, jsonb, timestamptz) from public, anon, authenticated;
 revoke all on function public.integration_configure(jsonb) from public, anon, authenticated;
 revoke all on function public.integration_claim(jsonb) from public, anon, authenticated;
 revoke all on function public.integration_result(jsonb) from public, anon, authenticated;

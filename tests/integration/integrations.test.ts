@@ -150,6 +150,32 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     expect(rd.received).toHaveLength(1);
     const [listed] = await o.app.store.call<{ status: string }[]>('integration_deliveries', { lead_id: (await o.query<{ lead_id: string }>(`select lead_id from outbox where kind = 'rd'`))[0].lead_id, max_attempts: 10 });
     expect(listed.status).toBe('failed');
+    // The mentor hears of it once a day per target: a missing field fails every conversion, one mail says so.
+    const alerts = () => o.query<{ event: string; message: { subject: string; text: string } }>(`select event, message from outbox where kind = 'integration-alert' order by created_at`);
+    expect(await alerts()).toMatchObject([{ event: 'failed:rd', message: { subject: 'RD Station recusou uma conversão do site' } }]);
+    expect((await alerts())[0].message.text).toContain('cf_x');
+    // Two days later (the clock moved above): a new failure alerts again, a second one that day does not.
+    rd.script({ status: 422 }, { status: 422 });
+    await insertLead(o, 'rd-400-b@example.com');
+    await drain(o);
+    await insertLead(o, 'rd-400-c@example.com');
+    await drain(o);
+    expect(rd.received).toHaveLength(3);
+    expect((await alerts()).map((a) => a.event)).toEqual(['failed:rd', 'failed:rd']);
+  });
+
+  it('webhooks: the last of the 10 attempts failing alerts the mentor like a refusal', async () => {
+    const o = await withHook();
+    hook.script({ status: 500 });
+    await insertLead(o, 'last-attempt@example.com');
+    // Nine attempts spent already (about three days of retries).
+    await o.query(`update outbox set attempts = 9 where kind = 'webhook'`);
+    await drain(o);
+    const [row] = await deliveries(o, 'webhook');
+    expect(row).toMatchObject({ attempts: 10, last_status: 500 });
+    expect(await o.query(`select event from outbox where kind = 'integration-alert'`)).toEqual([{ event: 'failed:webhook' }]);
+    const [listed] = await o.app.store.call<{ status: string }[]>('integration_deliveries', { lead_id: (await o.query<{ lead_id: string }>(`select lead_id from outbox where kind = 'webhook'`))[0].lead_id, max_attempts: 10 });
+    expect(listed.status).toBe('failed');
   });
 
   it('a Retry-After longer than the schedule is waited; "0" never spends the attempts at once', async () => {

@@ -1,5 +1,6 @@
-// The mentor's mail when a target pauses: once per pause (integration_result queues it only when the
-// pause starts), saying what happened, what waits, and how to resume.
+// The mentor's mails about a target: when it pauses (once per pause: integration_result queues it only when
+// the pause starts), saying what happened, what waits and how to resume; and when a delivery fails for good
+// (at most one a day per target, integration_alert), saying which event, why, and where to resend it.
 import type { MailContent } from '../store/port';
 import { composeMail } from '../mail/layout';
 
@@ -18,16 +19,33 @@ export const alertCopy = {
   },
 } as const;
 
+export const failureCopy = {
+  subject: { rd: 'RD Station recusou uma conversão do site', webhook: 'Webhook: um evento não pôde ser entregue' },
+  what: (target: 'rd' | 'webhook', event: string, error: string) =>
+    `${target === 'rd' ? 'A RD Station Marketing recusou a conversão' : 'O endereço do webhook não recebeu o evento'} "${event}": ${error}.`,
+  fix: {
+    rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "Integrações" no README). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
+    webhook: 'Verifique o endereço e o receptor (n8n, Make, Zapier). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
+  },
+  note: 'Outras falhas do mesmo destino nas próximas 24 horas não geram novo aviso: veja-as no painel.',
+} as const;
+
+const openPainel = (siteUrl: string) => ({ type: 'buttons' as const, links: [{ label: 'Abrir o painel', url: `${siteUrl}/painel` }] });
+
 export function integrationAlert(target: 'rd' | 'webhook', status: number, input: { to: string; siteUrl: string }): MailContent {
   const copy = alertCopy[target];
   return composeMail({ to: input.to, subject: copy.subject }, {
     greeting: 'Olá!',
-    blocks: [
-      { type: 'text', text: copy.what(status) },
-      { type: 'text', text: copy.waiting },
-      { type: 'text', text: copy.fix },
-      { type: 'buttons', links: [{ label: 'Abrir o painel', url: `${input.siteUrl}/painel` }] },
-    ],
+    blocks: [{ type: 'text', text: copy.what(status) }, { type: 'text', text: copy.waiting }, { type: 'text', text: copy.fix }, openPainel(input.siteUrl)],
     footer: { siteUrl: input.siteUrl, note: 'Este aviso é enviado uma vez a cada pausa.' },
+  });
+}
+
+/** A delivery refused for good, or out of attempts: the event and the receiver's error (never a payload). */
+export function failureAlert(target: 'rd' | 'webhook', event: string, error: string, input: { to: string; siteUrl: string }): MailContent {
+  return composeMail({ to: input.to, subject: failureCopy.subject[target] }, {
+    greeting: 'Olá!',
+    blocks: [{ type: 'text', text: failureCopy.what(target, event, error) }, { type: 'text', text: failureCopy.fix[target] }, openPainel(input.siteUrl)],
+    footer: { siteUrl: input.siteUrl, note: failureCopy.note },
   });
 }

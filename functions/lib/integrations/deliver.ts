@@ -4,7 +4,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Store } from '../store/port';
 import { OUTBOX_MAX_ATTEMPTS } from '../store/port';
-import { integrationAlert } from './alerts';
+import { failureAlert, integrationAlert } from './alerts';
 import { rdVerdict, unanswered, webhookVerdict, type Verdict } from './answers';
 import { targetsOf, type IntegrationsEnv } from './config';
 import { rdConversion, webhookBody, type EventMessage } from './events';
@@ -88,7 +88,11 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
       const wait = Math.max(retryAfterMs(verdict.retryAfterHeader, now) ?? 0, retryDelayMs(row.target, row.attempts, random));
       result.next_attempt_at = new Date(now.getTime() + wait).toISOString();
     }
-    if (verdict.outcome === 'pause') result.alert = integrationAlert(row.target, verdict.status, { to: opts.contactEmail, siteUrl: opts.siteUrl });
+    const mentor = { to: opts.contactEmail, siteUrl: opts.siteUrl };
+    result.max_attempts = OUTBOX_MAX_ATTEMPTS;
+    if (verdict.outcome === 'pause') result.alert = integrationAlert(row.target, verdict.status, mentor);
+    // Sent only if this is a refusal, or the last attempt: integration_result decides, at most once a day.
+    else if (verdict.outcome !== 'sent') result.alert = failureAlert(row.target, row.event, verdict.error, mentor);
     // Row ids, events and status codes only: the payloads hold personal data, the URLs may hold a key.
     if (verdict.outcome !== 'sent') console.warn(`[integrations] ${row.target} ${row.event} ${row.id} ${verdict.outcome} (${verdict.status ?? verdict.error}), attempt ${row.attempts}`);
     await store.call('integration_result', result);
