@@ -154,6 +154,7 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     const alerts = () => o.query<{ event: string; message: { subject: string; text: string } }>(`select event, message from outbox where kind = 'integration-alert' order by created_at`);
     expect(await alerts()).toMatchObject([{ event: 'failed:rd', message: { subject: 'RD Station recusou uma conversão do site' } }]);
     expect((await alerts())[0].message.text).toContain('cf_x');
+    expect((await alerts())[0].message.text).toContain('rd-400@example.com');
     // Two days later (the clock moved above): a new failure alerts again, a second one that day does not.
     rd.script({ status: 422 }, { status: 422 });
     await insertLead(o, 'rd-400-b@example.com');

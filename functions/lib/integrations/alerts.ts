@@ -23,6 +23,7 @@ export const failureCopy = {
   subject: { rd: 'RD Station recusou uma conversão do site', webhook: 'Webhook: um evento não pôde ser entregue' },
   what: (target: 'rd' | 'webhook', event: string, error: string) =>
     `${target === 'rd' ? 'A RD Station Marketing recusou a conversão' : 'O endereço do webhook não recebeu o evento'} "${event}": ${error}.`,
+  lead: (name: string, email: string) => `Lead: ${name} (${email}). No painel, em Leads, busque por esse nome ou e-mail.`,
   fix: {
     rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "Integrações" no README). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
     webhook: 'Verifique o endereço e o receptor (n8n, Make, Zapier). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
@@ -41,11 +42,21 @@ export function integrationAlert(target: 'rd' | 'webhook', status: number, input
   });
 }
 
-/** A delivery refused for good, or out of attempts: the event and the receiver's error (never a payload). */
-export function failureAlert(target: 'rd' | 'webhook', event: string, error: string, input: { to: string; siteUrl: string }): MailContent {
+/**
+ * A delivery refused for good, or out of attempts: the event, the receiver's error and which lead, so the
+ * mentor finds it in the painel (never the payload itself).
+ */
+export function failureAlert(
+  target: 'rd' | 'webhook', event: string, error: string, lead: { name: string; email: string } | null, input: { to: string; siteUrl: string },
+): MailContent {
   return composeMail({ to: input.to, subject: failureCopy.subject[target] }, {
     greeting: 'Olá!',
-    blocks: [{ type: 'text', text: failureCopy.what(target, event, error) }, { type: 'text', text: failureCopy.fix[target] }, openPainel(input.siteUrl)],
+    blocks: [
+      { type: 'text', text: failureCopy.what(target, event, error) },
+      ...(lead ? [{ type: 'text' as const, text: failureCopy.lead(lead.name, lead.email) }] : []),
+      { type: 'text', text: failureCopy.fix[target] },
+      openPainel(input.siteUrl),
+    ],
     footer: { siteUrl: input.siteUrl, note: failureCopy.note },
   });
 }

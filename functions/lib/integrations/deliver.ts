@@ -92,7 +92,7 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     result.max_attempts = OUTBOX_MAX_ATTEMPTS;
     if (verdict.outcome === 'pause') result.alert = integrationAlert(row.target, verdict.status, mentor);
     // Sent only if this is a refusal, or the last attempt: integration_result decides, at most once a day.
-    else if (verdict.outcome !== 'sent') result.alert = failureAlert(row.target, row.event, verdict.error, mentor);
+    else if (verdict.outcome !== 'sent') result.alert = failureAlert(row.target, row.event, verdict.error, row.message.data.lead ?? null, mentor);
     // Row ids, events and status codes only: the payloads hold personal data, the URLs may hold a key.
     if (verdict.outcome !== 'sent') console.warn(`[integrations] ${row.target} ${row.event} ${row.id} ${verdict.outcome} (${verdict.status ?? verdict.error}), attempt ${row.attempts}`);
     await store.call('integration_result', result);
