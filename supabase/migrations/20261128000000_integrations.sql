@@ -447,7 +447,7 @@ begin
 end
 $$;
 
--- p: { now, limit, lock_seconds, max_attempts }. Leases due deliveries of enabled, unpaused targets
+-- p: { now, limit, lock_seconds, max_attempts, targets }. Leases due deliveries of enabled, unpaused targets
 -- (attempts counted), oldest first, so two drains never send one event at the same time.
 create function public.integration_claim(p jsonb)
 returns jsonb
@@ -462,6 +462,8 @@ begin
     select o.id from outbox o
     join integration_targets t on t.target = o.kind and t.enabled and t.paused_at is null
     where outbox_is_integration(o.kind) and o.sent_at is null and o.failed_at is null
+      -- Only the targets this process has settings for: another one's rows wait for a process that can send them.
+      and o.kind in (select jsonb_array_elements_text(coalesce(p->'targets', '[]'::jsonb)))
       and o.next_attempt_at <= v_now and o.attempts < (p->>'max_attempts')::integer
       and (o.locked_until is null or o.locked_until <= v_now)
     order by o.next_attempt_at, o.created_at

@@ -285,6 +285,17 @@ describe.each(storeCases(inject('postgresUrl')))('integrations on $name', (store
     expect(() => verifier.verify(tampered, bookedDelivery.headers as Record<string, string>)).toThrow();
   });
 
+  it('a process sends only the targets it has settings for; the others wait untouched', async () => {
+    const o = await withHook();
+    // RD turned on by another process (one with the key).
+    await o.app.store.call('integration_configure', { targets: { rd: { enabled: true, hash: 'other' } }, now: now().toISOString() });
+    await insertLead(o, 'only-hook@example.com');
+    await drain(o);
+    expect(hook.received).toHaveLength(1);
+    expect(rd.received).toHaveLength(0);
+    expect(await deliveries(o, 'rd')).toMatchObject([{ event: 'orcamento-site', attempts: 0, sent_at: null, failed_at: null, last_error: null }]);
+  });
+
   it('webhooks: 410 disables the endpoint and mails the mentor; 3xx is a failure, never followed', async () => {
     const o = await withHook();
     hook.script({ status: 410 });

@@ -30,7 +30,7 @@ type ClaimedRow = { id: string; target: Target; event: string; message: EventMes
 export type Integrations = {
   /** Tells the database which targets are on (their settings present); once per process, before any event. */
   configure(): Promise<void>;
-  /** Delivers what is due, a batch at a time; never rejects for a receiver's failure. */
+  /** Delivers what is due, one row at a time within a time budget; never rejects for a receiver's failure. */
   drainDue(): Promise<void>;
 };
 
@@ -54,13 +54,13 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
   async function send(row: ClaimedRow): Promise<Verdict> {
     try {
       if (row.target === 'rd') {
-        if (!env.rd) return { outcome: 'retry', status: null, error: 'not_configured' };
+        if (!env.rd) throw new DeliveryError('not_configured');
         // RD's API-key endpoint takes the key in the query string (its only form); this URL is never logged.
         const url = `${env.rd.baseUrl}/platform/conversions?api_key=${encodeURIComponent(env.rd.apiKey)}`;
         const answer = await postJson(url, JSON.stringify(rdConversion(row.message)), {}, { timeoutMs: DELIVERY_TIMEOUT_MS, publicOnly: !env.local });
         return rdVerdict(answer);
       }
-      if (!env.webhook || !signer) return { outcome: 'retry', status: null, error: 'not_configured' };
+      if (!env.webhook || !signer) throw new DeliveryError('not_configured');
       const body = webhookBody(row.message);
       // The id is the row's: the same on every retry, so the receiver can drop a repeat. The timestamp is
       // this attempt's, signed with the body (Standard Webhooks: "{id}.{timestamp}.{body}").
@@ -98,12 +98,15 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     await store.call('integration_result', result);
   }
 
+  /** The targets this process has settings for (a process never claims rows it could not send). */
+  const sendable = [...(env.rd ? ['rd'] : []), ...(env.webhook ? ['webhook'] : [])];
+
   async function drainDue(): Promise<void> {
-    if (!env.rd && !env.webhook) return;
+    if (sendable.length === 0) return;
     const started = performance.now();
     while (performance.now() - started < DRAIN_BUDGET_MS) {
       const [row] = await store.call<ClaimedRow[]>('integration_claim', {
-        now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS,
+        now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS, targets: sendable,
       });
       if (!row) return;
       await deliver(row);
