@@ -2,7 +2,8 @@
 // first and last touch, the e-mail marketing opt-in, and its RD Station deliveries (one failed with RD's
 // error, one sent with its event_uuid); the list shows the first touch; the mentor resends the failed one
 // with the keyboard alone, the result is announced and focused; a consultant sees the same without the
-// button; axe (WCAG 2.1 A/AA) clean in each state.
+// button; the mentor finds the lead again in Leads with "Integrações: Com falha ou pausadas", picked with the
+// keyboard; axe (WCAG 2.1 A/AA) clean in each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { attributionCopy, integrationCopy } from '../../src/domain/painel/copy';
@@ -125,6 +126,33 @@ describe('/painel: attribution and integrations', () => {
       await integrations.getByText(integrationCopy.statuses.failed, { exact: true }).waitFor();
       expect(await integrations.getByRole('button').count()).toBe(0);
       await axeClean(page, 'consultant');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the mentor lists the leads with a failed delivery: "Integrações" picked with the keyboard (390 px)', async () => {
+    const { context, page } = await signedIn(h, MENTOR, PHONE);
+    try {
+      await section(page, 'Leads').click();
+      await page.locator('[data-row]:visible').first().waitFor();
+      const focused = (selector: string) => page.evaluate((s) => document.activeElement === document.querySelector(s), selector);
+      const tabTo = async (selector: string) => {
+        for (let i = 0; i < 80 && !(await focused(selector)); i++) await page.keyboard.press('Tab');
+        expect(await focused(selector), selector).toBe(true);
+      };
+      await tabTo('section[aria-labelledby="painel-secao-leads"] summary');
+      await page.keyboard.press('Enter');
+      await tabTo('#leads-integracoes');
+      const filtered = page.waitForResponse((r) => r.url().includes('integracoes=falha'));
+      await page.keyboard.press('ArrowDown');
+      expect(await page.locator('#leads-integracoes').inputValue()).toBe('falha');
+      expect((await filtered).status()).toBe(200);
+      expect(await page.getByLabel(integrationCopy.title).locator('option:checked').innerText()).toBe(integrationCopy.filters.falha);
+      await page.locator('[data-row]:visible', { hasText: NAME }).waitFor();
+      await page.getByText('Filtros (1 ativo)').waitFor();
+      expect(await noHorizontalScroll(page)).toBe(true);
+      await axeClean(page, 'leads filtered by a failed delivery');
     } finally {
       await context.close();
     }

@@ -2,11 +2,13 @@
 // its RD Station / webhook deliveries (never among its mails, nor in a meeting's history); the list
 // carries the first touch; "Reenviar" (mentor only) makes a failed delivery due again and lifts a paused
 // target, logged; a sent or still-pending delivery, another lead's, a consultant or another site are refused.
+// The leads list's "Integrações: Com falha ou pausadas" (integracoes=falha) lists the leads with one to fix.
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Delivery, LeadRow, LeadView, MeetingView, Page } from '../../src/domain/painel/api';
 import { painelMessages } from '../../src/domain/painel/copy';
-import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { OUTBOX_MAX_ATTEMPTS } from '../../functions/lib/store/port';
+import { ANA, bookMeeting, BRUNO, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
 const FIRST = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' };
@@ -128,6 +130,95 @@ describe.each(storeCases(inject('postgresUrl')))('painel integrations on $name',
     } finally {
       await opened.query('delete from outbox where id = $1', [id]);
     }
+  });
+
+  describe('the leads list filtered by "Com falha ou pausadas"', () => {
+    const failing = async (cookie: string, query = '') =>
+      (await getJson<Page<LeadRow>>(`/api/painel/leads?integracoes=falha${query}`, cookie)).items.map((l) => l.id).sort();
+    const both = () => [touched.leadId, plain.leadId].sort();
+    const setPlain = (set: string) => opened.query(`update outbox set ${set} where lead_id = $1 and kind in ('rd', 'webhook')`, [plain.leadId]);
+    const unpause = () => opened.query(`update integration_targets set paused_at = null, paused_status = null where target = 'webhook'`);
+    const pause = () => opened.query(`update integration_targets set paused_at = now(), paused_status = 410 where target = 'webhook'`);
+    let bruno: string;
+
+    beforeAll(async () => {
+      bruno = await signIn(BRUNO);
+    });
+
+    it('lists a lead with a failed delivery or one behind a paused target, never one whose deliveries were sent or wait their turn', async () => {
+      // The webhook paused: Tina (a failed RD conversion) and Paulo (webhook events waiting behind the pause).
+      expect(await failing(mentor)).toEqual(both());
+      try {
+        await unpause();
+        // Paulo's deliveries are only pending now; Tina's RD conversion still failed.
+        expect(await failing(mentor)).toEqual([touched.leadId]);
+        await setPlain(`attempts = 1, sent_at = now(), last_status = 200`);
+        expect(await failing(mentor)).toEqual([touched.leadId]);
+        // Sent before the pause: nothing of Paulo's waits behind it.
+        await pause();
+        expect(await failing(mentor)).toEqual([touched.leadId]);
+        await unpause();
+        // One of Paulo's out of attempts (the drain gave up) counts as failed; one short of it is retrying.
+        await setPlain(`sent_at = null, attempts = ${OUTBOX_MAX_ATTEMPTS - 1}`);
+        expect(await failing(mentor)).toEqual([touched.leadId]);
+        await opened.query(`update outbox set attempts = $2 where lead_id = $1 and event = 'orcamento-site'`, [plain.leadId, OUTBOX_MAX_ATTEMPTS]);
+        expect(await failing(mentor)).toEqual(both());
+        // With the other filters: Tina's name.
+        expect(await failing(mentor, '&busca=tina')).toEqual([touched.leadId]);
+        expect(await failing(mentor, '&busca=paulo')).toEqual([plain.leadId]);
+      } finally {
+        await setPlain(`attempts = 0, sent_at = null, last_status = null`);
+        await pause();
+      }
+      // "Todas": no filter.
+      expect((await getJson<Page<LeadRow>>('/api/painel/leads?integracoes=', mentor)).items.map((l) => l.id).sort()).toEqual(both());
+    });
+
+    it('a consultant filters only their own leads', async () => {
+      expect(await failing(ana)).toEqual([touched.leadId]);
+      expect(await failing(bruno)).toEqual([plain.leadId]);
+    });
+
+    it('a consultant\'s lead counts only for the deliveries they see: not a failed one of another consultant\'s meeting', async () => {
+      await unpause();
+      await opened.query(`update outbox set failed_at = null where id = $1`, [ids['orcamento-site']]);
+      // A failed event of Bruno's meeting filed under Tina (Ana's lead): the mentor's list has it, Ana's not.
+      const [{ id }] = await opened.query<{ id: string }>(`insert into outbox (kind, message, lead_id, meeting_id, event, next_attempt_at, failed_at)
+        values ('webhook', '{}'::jsonb, $1::uuid, $2::uuid, 'meeting.cancelled', '-infinity', now()) returning id`, [touched.leadId, plain.meetingId]);
+      try {
+        expect(await failing(mentor)).toEqual([touched.leadId]);
+        expect(await failing(ana)).toEqual([]);
+      } finally {
+        await opened.query('delete from outbox where id = $1', [id]);
+        await opened.query(`update outbox set failed_at = now() where id = $1`, [ids['orcamento-site']]);
+        await pause();
+      }
+    });
+
+    it('exports the same leads in the CSV', async () => {
+      const res = await call('GET', '/api/painel/exportar/leads?integracoes=falha&busca=tina', { cookie: mentor });
+      expect(res.status).toBe(200);
+      const rows = parse(Buffer.from(await res.arrayBuffer()).subarray(3).toString('utf8'), { delimiter: ';', record_delimiter: '\r\n' }) as string[][];
+      expect(rows).toHaveLength(2);
+      await unpause();
+      try {
+        const none = await call('GET', '/api/painel/exportar/leads?integracoes=falha&busca=paulo', { cookie: mentor });
+        expect(none.status).toBe(200);
+        expect(parse(Buffer.from(await none.arrayBuffer()).subarray(3).toString('utf8'), { delimiter: ';', record_delimiter: '\r\n' })).toHaveLength(1);
+      } finally {
+        await pause();
+      }
+    });
+
+    it('refuses a value the form never sends, like the other filters (400, no 500)', async () => {
+      for (const query of ['integracoes=todas', 'integracoes=FALHA', 'integracoes=falha&integracoes=falha']) {
+        for (const path of ['/api/painel/leads', '/api/painel/exportar/leads']) {
+          const res = await call('GET', `${path}?${query}`, { cookie: mentor });
+          expect(res.status, `${path}?${query}`).toBe(400);
+          expect((await res.json()).error).toBe(painelMessages.badQuery);
+        }
+      }
+    });
   });
 
   it('refuses a resend from another site, of an unknown delivery, or of another lead\'s', async () => {

@@ -1,7 +1,7 @@
 // The console's query strings and bodies, checked with zod before anything reaches the store: a filter
 // that is not one of the form's values, a date that is not a date, a cursor that was not ours → 400.
 import * as z from 'zod/mini';
-import { attendanceValues, meetingTabs, OUTCOME_NOTE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
+import { attendanceValues, deliveryFilterValues, meetingTabs, OUTCOME_NOTE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
 import { faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from '../../../src/domain/options';
 import { cleanLine, cleanParagraph, hasOnlyPrintable } from '../../../src/domain/text';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
@@ -98,7 +98,7 @@ export function meetingQuery(url: URL): { filter: MeetingFilter; after: After | 
 }
 
 export function leadQuery(url: URL): { filter: LeadFilter; after: After | null } {
-  const p = params(url, ['busca', 'segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'cursor']);
+  const p = params(url, ['busca', 'segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes', 'cursor']);
   const q = p.busca === undefined ? '' : cleanLine(p.busca).toLowerCase();
   if (q.length > SEARCH_MAX || !hasOnlyPrintable(q)) throw new QueryError();
   // A CNPJ or phone typed with its punctuation matches the stored digits (and letters, for the new CNPJ).
@@ -115,6 +115,7 @@ export function leadQuery(url: URL): { filter: LeadFilter; after: After | null }
       modelo: p.modelo ? parse(z.enum(modeloNegocioValues), p.modelo) : undefined,
       service: p.servico ? parse(service, p.servico) : undefined,
       withMeeting: p.reuniao ? parse(z.enum(['com', 'sem']), p.reuniao) === 'com' : undefined,
+      deliveryIssue: p.integracoes ? parse(z.enum(deliveryFilterValues), p.integracoes) === 'falha' : undefined,
       ...period(p.de, p.ate),
     },
     after: keyset(p.cursor),

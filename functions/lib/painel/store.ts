@@ -18,6 +18,8 @@ export type MeetingFilter = {
 export type LeadFilter = {
   q?: string; qAlnum?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
   service?: Service; withMeeting?: boolean; from?: Date; to?: Date;
+  /** "Com falha ou pausadas": an RD Station / webhook delivery not sent that failed or is paused. */
+  deliveryIssue?: boolean;
 };
 
 const iso = (d: Date | undefined) => d?.toISOString() ?? null;
@@ -45,6 +47,8 @@ export function painelStore(store: Store) {
         vendedores: filter.vendedores ?? null, modelo: filter.modelo ?? null, service: filter.service ?? null,
         with_meeting: filter.withMeeting === undefined ? null : String(filter.withMeeting),
         from: iso(filter.from), to: iso(filter.to), preseller: scope(viewer), limit, after: after ?? null,
+        // A delivery counts as failed once the drain has given up, as on the lead's page.
+        delivery_issue: filter.deliveryIssue ? 'true' : null, max_attempts: OUTBOX_MAX_ATTEMPTS,
       });
     },
     /** The lead's page; its deliveries count as failed once the drain has given up (OUTBOX_MAX_ATTEMPTS). */

@@ -114,11 +114,16 @@ export type MeetingView = MeetingRow & {
   why: { routing: RoutingWhy; names: Record<string, string> } | null;
 };
 
-/** Query of the leads list (and its CSV). `reuniao`: with or without any meeting. */
+/**
+ * Query of the leads list (and its CSV). `reuniao`: with or without any meeting. `integracoes=falha`: with
+ * an RD Station or webhook delivery that failed or is paused (a consultant: of the deliveries they see).
+ */
 export type LeadQuery = {
   busca?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
-  servico?: Service; de?: string; ate?: string; reuniao?: 'com' | 'sem'; cursor?: string;
+  servico?: Service; de?: string; ate?: string; reuniao?: 'com' | 'sem'; integracoes?: DeliveryFilter; cursor?: string;
 };
+export const deliveryFilterValues = ['falha'] as const;
+export type DeliveryFilter = (typeof deliveryFilterValues)[number];
 export const SEARCH_MAX = 100;
 
 export type LeadRow = {

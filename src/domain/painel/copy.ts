@@ -1,5 +1,5 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
-import type { Attendance, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
+import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
   attended: 'Compareceu',
@@ -104,6 +104,9 @@ export const integrationCopy = {
   resend: 'Reenviar',
   resending: 'Reenviando…',
   resent: (target: string, event: string) => `Reenvio agendado: ${target} · ${event}.`,
+  /** The leads list's filter (its label is `title`): every lead, or those with a delivery to fix. */
+  filterAll: 'Todas',
+  filters: { falha: 'Com falha ou pausadas' } satisfies Record<DeliveryFilter, string>,
 } as const;
 
 /** The mentor's morning mail of meetings still without an outcome. */

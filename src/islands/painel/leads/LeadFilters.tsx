@@ -1,5 +1,7 @@
-// The leads list's filters, folded under 'Filtros' (eight controls would push the list below the fold at
+// The leads list's filters, folded under 'Filtros' (nine controls would push the list below the fold at
 // 390 px); the summary says how many are on.
+import { deliveryFilterValues, type DeliveryFilter } from '../../../domain/painel/api';
+import { integrationCopy } from '../../../domain/painel/copy';
 import { faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../domain/options';
 import { DateRange } from '../DateRange';
 import { FilterPanel } from '../FilterPanel';
@@ -15,14 +17,18 @@ export type LeadFilterValues = {
   de: string;
   ate: string;
   reuniao: '' | 'com' | 'sem';
+  integracoes: '' | DeliveryFilter;
 };
-export const noLeadFilters: LeadFilterValues = { segmento: '', faturamento: '', vendedores: '', modelo: '', servico: '', de: '', ate: '', reuniao: '' };
+export const noLeadFilters: LeadFilterValues = { segmento: '', faturamento: '', vendedores: '', modelo: '', servico: '', de: '', ate: '', reuniao: '', integracoes: '' };
 
 const meetingChoices = [
   { value: 'todos', label: 'Todos' },
   { value: 'com', label: 'Com reunião' },
   { value: 'sem', label: 'Sem reunião' },
 ] as const;
+
+const deliveryChoices = deliveryFilterValues.map((value) => ({ value, label: integrationCopy.filters[value] }));
+const isDeliveryFilter = (value: string): value is DeliveryFilter => (deliveryFilterValues as readonly string[]).includes(value);
 
 interface Props {
   values: LeadFilterValues;
@@ -39,6 +45,14 @@ export function LeadFilters({ values, onChange, onClear }: Props) {
       <SelectField id="leads-vendedores" label="Vendedores" empty="Todos" value={values.vendedores} onValue={(vendedores) => onChange({ vendedores })} options={numeroVendedoresOptions} />
       <SelectField id="leads-modelo" label="Modelo de negócio" empty="Todos" value={values.modelo} onValue={(modelo) => onChange({ modelo })} options={modeloNegocioOptions} />
       <SelectField id="leads-servico" label="Serviço" empty="Todos" value={values.servico} onValue={(servico) => onChange({ servico })} options={serviceOptions} />
+      <SelectField
+        id="leads-integracoes"
+        label={integrationCopy.title}
+        empty={integrationCopy.filterAll}
+        value={values.integracoes}
+        onValue={(value) => onChange({ integracoes: isDeliveryFilter(value) ? value : '' })}
+        options={deliveryChoices}
+      />
       <RadioGroup
         id="leads-reuniao"
         legend="Reunião"
