@@ -1,6 +1,7 @@
 // The mentor's mails about a target: when it pauses (once per pause: integration_result queues it only when
 // the pause starts), saying what happened, what waits and how to resume; and when a delivery fails for good
 // (at most one a day per target, integration_alert), saying which event, why, and where to resend it.
+import { integrationCopy } from '../../../src/domain/painel/copy';
 import type { MailContent } from '../store/port';
 import { composeMail } from '../mail/layout';
 
@@ -23,10 +24,11 @@ export const failureCopy = {
   subject: { rd: 'RD Station recusou uma conversão do site', webhook: 'Webhook: um evento não pôde ser entregue' },
   what: (target: 'rd' | 'webhook', event: string, error: string) =>
     `${target === 'rd' ? 'A RD Station Marketing recusou a conversão' : 'O endereço do webhook não recebeu o evento'} "${event}": ${error}.`,
-  lead: (name: string, email: string) => `Lead: ${name} (${email}). No painel, em Leads, busque por esse nome ou e-mail.`,
+  lead: (name: string, email: string) => `Lead: ${name} (${email}).`,
+  find: `No painel, em Leads, o filtro "${integrationCopy.title}: ${integrationCopy.filters.falha}" lista todos os leads com um envio a corrigir; no lead, use "${integrationCopy.resend}".`,
   fix: {
-    rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "Integrações" no README). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
-    webhook: 'Verifique o endereço e o receptor (n8n, Make, Zapier). Depois abra o lead no painel e use "Reenviar" nos envios com "Falhou".',
+    rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "Integrações" no README).',
+    webhook: 'Verifique o endereço e o receptor (n8n, Make, Zapier).',
   },
   note: 'Outras falhas do mesmo destino nas próximas 24 horas não geram novo aviso: veja-as no painel.',
 } as const;
@@ -55,6 +57,7 @@ export function failureAlert(
       { type: 'text', text: failureCopy.what(target, event, error) },
       ...(lead ? [{ type: 'text' as const, text: failureCopy.lead(lead.name, lead.email) }] : []),
       { type: 'text', text: failureCopy.fix[target] },
+      { type: 'text', text: failureCopy.find },
       openPainel(input.siteUrl),
     ],
     footer: { siteUrl: input.siteUrl, note: failureCopy.note },
