@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { attributionCopy, integrationCopy } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
-import { signedIn } from './painel.fixtures';
+import { sharedSession, signedIn } from './painel.fixtures';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 
@@ -35,7 +35,9 @@ async function rdDelivery(event: string, state: string) {
 beforeAll(async () => {
   h = await startHarness();
 });
+const mentor = sharedSession(() => h, MENTOR, PHONE);
 afterAll(async () => {
+  await mentor.close();
   await h?.close();
 });
 
@@ -72,7 +74,7 @@ async function openLead(page: Page) {
 describe('/painel: attribution and integrations', () => {
   it('shows where the lead came from and its deliveries; the mentor resends the failed one by keyboard (390 px)', async () => {
     await setUpLead();
-    const { context, page } = await signedIn(h, MENTOR, PHONE);
+    const page = await mentor.page();
     try {
       await openLead(page);
       const origin = page.getByRole('region', { name: attributionCopy.title });
@@ -113,7 +115,7 @@ describe('/painel: attribution and integrations', () => {
       expect(await noHorizontalScroll(page)).toBe(true);
       await axeClean(page, 'after the resend');
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
@@ -132,7 +134,7 @@ describe('/painel: attribution and integrations', () => {
   });
 
   it('the mentor lists the leads with a failed delivery: "Integrações" picked with the keyboard (390 px)', async () => {
-    const { context, page } = await signedIn(h, MENTOR, PHONE);
+    const page = await mentor.page();
     try {
       await section(page, 'Leads').click();
       await page.locator('[data-row]:visible').first().waitFor();
@@ -154,7 +156,7 @@ describe('/painel: attribution and integrations', () => {
       expect(await noHorizontalScroll(page)).toBe(true);
       await axeClean(page, 'leads filtered by a failed delivery');
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });

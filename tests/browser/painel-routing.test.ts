@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { routingCopy } from '../../functions/lib/admin/routing';
 import { whyCopy } from '../../src/domain/scheduling/routing-why';
 import { axeViolations } from './support';
-import { signedIn } from './painel.fixtures';
+import { sharedSession } from './painel.fixtures';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 
@@ -19,10 +19,11 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
+const mentor = sharedSession(() => h, MENTOR, PHONE);
 afterAll(async () => {
+  await mentor.close();
   await h?.close();
 });
-
 
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -44,7 +45,7 @@ describe('/painel: routing', () => {
     const { rows } = await h.db.query<{ routing: { decision: { chosen: string; tieBreak: string } } | null; name: string }>(
       'select m.routing, p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
     expect(rows[0].routing?.decision.chosen).toBeTruthy();
-    const { context, page } = await signedIn(h, MENTOR, PHONE);
+    const page = await mentor.page();
     try {
       await openMeeting(page);
       const why = page.getByRole('region', { name: whyCopy.title });
@@ -69,12 +70,12 @@ describe('/painel: routing', () => {
       await page.getByText(whyCopy.before).waitFor();
       expect(await axeViolations(page), 'meeting: no why').toEqual([]);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('the mentor sets a weight, caps and equal distribution in Equipe and sees them listed (390 px, keyboard)', async () => {
-    const { context, page } = await signedIn(h, MENTOR, PHONE);
+    const page = await mentor.page();
     try {
       await section(page, 'Equipe').click();
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ana Souza' }) });
@@ -130,7 +131,7 @@ describe('/painel: routing', () => {
         `select p.weight, p.cap_day, p.cap_week, s.count_window, s.equal_ahead, s.updated_by from presellers p, routing_settings s where p.email = $1`, [ANA]);
       expect(rows).toEqual([{ weight: 50, cap_day: 4, cap_week: 15, count_window: 'semana', equal_ahead: 2, updated_by: MENTOR }]);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });

@@ -20,3 +20,28 @@ export async function signedIn(h: Harness, email: string, viewport: { width: num
   await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
   return { context, page };
 }
+
+/**
+ * One signed-in session for a whole test file: sign-in codes are limited per address per hour, and every
+ * browser file shares one site and one mentor address, so a file signs in once and opens a page per test.
+ */
+export function sharedSession(h: () => Harness, email: string, viewport: { width: number; height: number }) {
+  let context: BrowserContext | null = null;
+  return {
+    async page(): Promise<Page> {
+      if (!context) {
+        const session = await signedIn(h(), email, viewport);
+        context = session.context;
+        return session.page;
+      }
+      const page = await context.newPage();
+      await page.goto(`${h().url}/painel`);
+      await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor();
+      return page;
+    },
+    async close() {
+      await context?.close();
+      context = null;
+    },
+  };
+}
