@@ -586,9 +586,23 @@ begin
 end
 $$;
 
--- p: { lead_id, max_attempts }. The lead's deliveries, oldest first, each with where it stands:
--- 'sent', 'failed' (refused, or attempts used up), 'paused' (its target paused), 'retrying' (an attempt
--- failed, another is due at next_attempt_at), 'pending' (not tried yet).
+-- Where a delivery stands, the one rule for the lead's page (integration_deliveries) and the leads filter
+-- (painel_leads): 'sent', 'failed' (refused, or attempts used up), 'paused' (its target paused), 'retrying'
+-- (an attempt failed, another is due at next_attempt_at), 'pending' (not tried yet). A plain expression
+-- without `set search_path`, so the planner inlines it into the queries that call it.
+create function public.integration_status(p_sent_at timestamptz, p_failed_at timestamptz, p_attempts integer, p_paused boolean, p_max_attempts integer)
+returns text
+language sql immutable
+as $$
+  select case
+    when p_sent_at is not null then 'sent'
+    when p_failed_at is not null or p_attempts >= p_max_attempts then 'failed'
+    when p_paused then 'paused'
+    when p_attempts > 0 then 'retrying'
+    else 'pending' end;
+$$;
+
+-- p: { lead_id, max_attempts }. The lead's deliveries, oldest first, each with where it stands (integration_status).
 create function public.integration_deliveries(p jsonb)
 returns jsonb
 language sql stable
@@ -596,12 +610,7 @@ set search_path = public
 as $$
   select coalesce(jsonb_agg(jsonb_build_object(
       'id', o.id, 'target', o.kind, 'event', o.event, 'createdAt', o.created_at,
-      'status', case
-        when o.sent_at is not null then 'sent'
-        when o.failed_at is not null or o.attempts >= (p->>'max_attempts')::integer then 'failed'
-        when t.paused_at is not null then 'paused'
-        when o.attempts > 0 then 'retrying'
-        else 'pending' end,
+      'status', integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, (p->>'max_attempts')::integer),
       'attempts', o.attempts, 'sentAt', o.sent_at, 'failedAt', o.failed_at,
       'nextAttemptAt', case when o.sent_at is null and o.failed_at is null and o.attempts > 0 then o.next_attempt_at end,
       'lastStatus', o.last_status, 'lastError', o.last_error, 'eventUuid', o.response->>'event_uuid')
@@ -664,6 +673,7 @@ grant execute on function public.reschedule_meeting(jsonb, jsonb) to service_rol
 revoke all on function public.delete_person_data(text) from public, anon, authenticated;
 grant execute on function public.delete_person_data(text) to service_role;
 revoke all on function public.integration_alert(text, text, jsonb, timestamptz) from public, anon, authenticated;
+revoke all on function public.integration_status(timestamptz, timestamptz, integer, boolean, integer) from public, anon, authenticated;
 revoke all on function public.integration_configure(jsonb) from public, anon, authenticated;
 revoke all on function public.integration_claim(jsonb) from public, anon, authenticated;
 revoke all on function public.integration_result(jsonb) from public, anon, authenticated;

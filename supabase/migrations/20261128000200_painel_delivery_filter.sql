@@ -6,7 +6,7 @@
 -- CNPJ or phone typed with punctuation), segmento, faturamento, vendedores, modelo, service (has a meeting
 -- of it), with_meeting (true/false), from/to, preseller (a consultant: leads of their meetings), after, limit,
 -- delivery_issue (true: an RD Station / webhook delivery not sent that failed or waits behind its target's
--- pause, as integration_deliveries says) and max_attempts (the drain's OUTBOX_MAX_ATTEMPTS).
+-- pause: integration_status, the lead page's own rule) and max_attempts (the drain's OUTBOX_MAX_ATTEMPTS).
 create or replace function public.painel_leads(p jsonb)
 returns jsonb
 language plpgsql stable
@@ -51,8 +51,8 @@ begin
   if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from meetings m where m.lead_id = l.id and ($10 is null or m.preseller_id = $10))'; end if;
   -- A consultant: only the deliveries painel_lead shows them (the lead's own and their meetings').
   if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
-    where o.lead_id = l.id and outbox_is_integration(o.kind) and o.sent_at is null
-      and (o.failed_at is not null or o.attempts >= $14 or t.paused_at is not null)
+    where o.lead_id = l.id and outbox_is_integration(o.kind)
+      and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
       and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.lead_id = l.id and m.preseller_id = $10)))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and l.created_at >= $8'; end if;
   if p->>'to' is not null then v_where := v_where || ' and l.created_at < $9'; end if;

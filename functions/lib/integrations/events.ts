@@ -8,13 +8,12 @@ import {
   cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions,
 } from '../../../src/domain/options';
 
-/** A touch as stored (src/domain/attribution.ts checks it at the form). */
-export type Touch = StoredTouch;
 export type LeadSnapshot = {
   id: string; created_at: string; name: string; email: string; phone: string; company: string; cnpj: string;
   job_title: string; revenue: string; sales_team: string; segment: string; other_segment: string | null; business_model: string;
   service: string | null; origin: string; routing_rule: string | null; marketing_opt_in: boolean;
-  first_touch: Touch | null; last_touch: Touch | null;
+  /** As stored (src/domain/attribution.ts checks them at the form). */
+  first_touch: StoredTouch | null; last_touch: StoredTouch | null;
 };
 export type MeetingSnapshot = {
   id: string; lead_id: string; service: string; starts_at: string; ends_at: string; status: string;
@@ -74,7 +73,7 @@ function e164(phone: string): string {
  * RD's traffic fields from the first touch: the campaign's utm_* when tagged; otherwise a click id names
  * its network (paid), or the referring site (referral).
  */
-export function trafficOf(touch: Touch | null | undefined): Record<string, string> {
+export function trafficOf(touch: StoredTouch | null | undefined): Record<string, string> {
   if (!touch) return {};
   const clickSource = touch.gclid || touch.gbraid || touch.wbraid ? 'google' : touch.fbclid ? 'facebook' : undefined;
   const source = touch.utm_source || clickSource || touch.referrer_host;
