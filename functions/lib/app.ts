@@ -5,6 +5,7 @@ import { createIntegrations, type Integrations } from './integrations/deliver';
 import { createOutbox, type Outbox } from './mail/outbox';
 import { createSender, type MailSender } from './mail/transport';
 import { withSchedules, type ScheduledStore } from './schedules';
+import { StoreUnavailableError } from './store/errors';
 import type { Store } from './store/port';
 import { createReadCache, type ReadCache } from './store/read-cache';
 
@@ -39,16 +40,16 @@ export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; sen
   };
 }
 
-/** DATABASE_URL → PostgreSQL; else SUPABASE_URL + SUPABASE_SERVICE_ROLE_KEY → supabase-js; else embedded PGlite. */
+/**
+ * DATABASE_URL → PostgreSQL through postgres.js (on Supabase: its transaction pooler); else the embedded
+ * PGlite. One production path: Supabase's REST API is not used (README: Production).
+ */
 export async function openStore(env: ServerEnv): Promise<Store> {
   if (env.database) {
     const { openPostgresStore } = await import('./store/postgres');
     return openPostgresStore(env.database);
   }
-  if (env.supabase) {
-    const { openSupabaseStore } = await import('./store/supabase');
-    return openSupabaseStore(env.supabase.url, env.supabase.serviceRoleKey);
-  }
+  if (env.supabaseRestOnly) throw new StoreUnavailableError('supabase_rest_removed', "set DATABASE_URL to the Supabase transaction pooler's connection string (README: Production); SUPABASE_URL alone is no longer used");
   const { openPgliteStore } = await import('./store/pglite');
   return openPgliteStore(env.dataDir);
 }

@@ -3,6 +3,7 @@ import { schedulingConfig, type SchedulingConfig } from '../../src/domain/schedu
 import { hkdfSync } from 'node:crypto';
 import { SITE_EMAIL } from '../../src/domain/contact';
 import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
+import { QUERY_TIMEOUT_MS, type PostgresOptions } from './store/postgres-options';
 
 /**
  * One public origin for every link: without SITE_URL (or Netlify's URL) the functions use the same
@@ -18,9 +19,17 @@ export const DEFAULT_MAIL_FROM = `Mentor Solar <nao-responda@${SITE_EMAIL.slice(
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
   dataDir: string;
-  /** postgres:// URL of the database (on Supabase: the transaction pooler, port 6543). Wins over `supabase`. */
-  database: { url: string; poolMax: number } | null;
-  supabase: { url: string; serviceRoleKey: string } | null;
+  /**
+   * postgres:// URL of the database (on Supabase: the transaction pooler, port 6543), connections per
+   * process (DATABASE_POOL_MAX, default 1: an instance serves one request at a time), a statement's
+   * deadline (DATABASE_QUERY_TIMEOUT_MS) and the CA for sslmode=verify-full (DATABASE_CA_CERT, PEM).
+   */
+  database: PostgresOptions | null;
+  /**
+   * SUPABASE_URL set without DATABASE_URL: the REST adapter this once selected is gone, and falling back
+   * to an embedded database in a function's temporary disk would lose every lead, so the store refuses.
+   */
+  supabaseRestOnly: boolean;
   /** nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465. Unset: write .eml files instead. */
   smtpUrl: string | null;
   /** MAIL_FROM, else DEFAULT_MAIL_FROM. */
@@ -42,19 +51,17 @@ export type ServerEnv = {
 /**
  * The console (/painel). mentors: the contact address and PAINEL_MENTORES (comma-separated), lower case.
  * hashKey: the key of the IP and address hashes (activity log, sign-in limits): PAINEL_HASH_KEY, else
- * derived from the database's secret (DATABASE_URL or the service role key), else from the data folder
+ * derived from the database's secret (DATABASE_URL), else from the data folder
  * (the embedded database on a laptop).
  */
 export type PainelEnv = { mentors: string[]; hashKey: Buffer };
 
 export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
-  const url = env.SUPABASE_URL?.trim();
-  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim();
   const databaseUrl = env.DATABASE_URL?.trim();
   return {
     dataDir: env.DATA_DIR?.trim() || '.data',
-    database: databaseUrl ? { url: databaseUrl, poolMax: Math.max(1, Number(env.DATABASE_POOL_MAX ?? 3) || 3) } : null,
-    supabase: url && key ? { url, serviceRoleKey: key } : null,
+    database: databaseUrl ? databaseEnv(databaseUrl, env) : null,
+    supabaseRestOnly: !databaseUrl && Boolean(env.SUPABASE_URL?.trim()),
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL?.trim() || SITE_EMAIL,
@@ -67,8 +74,19 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
   };
 }
 
+/** See ServerEnv.database and README "Connection budget": instances × DATABASE_POOL_MAX ≤ the pooler's client limit. */
+function databaseEnv(url: string, env: Record<string, string | undefined>): PostgresOptions {
+  const timeout = Number(env.DATABASE_QUERY_TIMEOUT_MS);
+  return {
+    url,
+    poolMax: Math.max(1, Math.floor(Number(env.DATABASE_POOL_MAX ?? 1)) || 1),
+    queryTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : QUERY_TIMEOUT_MS,
+    caCert: env.DATABASE_CA_CERT?.trim() || undefined,
+  };
+}
+
 function painelEnv(env: Record<string, string | undefined>, contactEmail: string): PainelEnv {
   const mentors = [contactEmail, ...(env.PAINEL_MENTORES ?? '').split(',')].map((e) => e.trim().toLowerCase()).filter((e) => e.includes('@'));
-  const secret = env.PAINEL_HASH_KEY?.trim() || env.DATABASE_URL?.trim() || env.SUPABASE_SERVICE_ROLE_KEY?.trim() || `embedded:${env.DATA_DIR?.trim() || '.data'}`;
+  const secret = env.PAINEL_HASH_KEY?.trim() || env.DATABASE_URL?.trim() || `embedded:${env.DATA_DIR?.trim() || '.data'}`;
   return { mentors: [...new Set(mentors)], hashKey: Buffer.from(hkdfSync('sha256', secret, 'mentor-solar', 'painel-hash-key', 32)) };
 }

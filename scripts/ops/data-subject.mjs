@@ -4,7 +4,7 @@
 //   npm run data-subject -- delete <email>          shows what would be deleted, deletes nothing
 //   npm run data-subject -- delete <email> --yes    deletes leads, meetings, outbox mail and its .eml copies; prints counts
 //
-// Same store as the functions: Supabase when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set,
+// Same store as the functions: PostgreSQL when DATABASE_URL is set (Supabase's connection string),
 // otherwise the embedded database at ${DATA_DIR:-.data}/db (stop `npm start`/`npm run dev` first: one
 // process at a time may open it, and a second one is refused with exit code 2). The work is done by the
 // SQL functions export_person_data and delete_person_data, one transaction each; then the .eml files

@@ -21,16 +21,15 @@ if (!['migrate', 'seed'].includes(command) || extra.length || (flag !== undefine
 
 const lib = await bundle();
 const env = lib.readEnv();
-if (!env.database && env.supabase) {
-  // supabase-js speaks to the REST API, which cannot run DDL.
-  console.error('db: com SUPABASE_URL a API REST não aplica migrações. Defina DATABASE_URL com a connection string do projeto ou use `supabase db push`.');
+if (env.supabaseRestOnly) {
+  console.error('db: SUPABASE_URL não basta. Defina DATABASE_URL com a connection string direta do projeto (porta 5432) ou use `supabase db push`.');
   process.exit(1);
 }
 
 let client;
 let code = 0;
 try {
-  client = env.database ? lib.postgresClient(lib.connect({ url: env.database.url, poolMax: 1 })) : await openEmbedded(env.dataDir);
+  client = env.database ? lib.postgresClient(lib.connect({ ...env.database, poolMax: 1 }, { pipelining: true })) : await openEmbedded(env.dataDir);
   const where = env.database ? 'PostgreSQL (DATABASE_URL)' : `banco embutido em ${join(env.dataDir, 'db')}`;
   if (command === 'migrate') {
     const applied = await lib.applyMigrations(client);

@@ -1,9 +1,8 @@
-// One contract for every Store adapter: always against PGlite, against Supabase when configured.
+// One contract for every Store adapter: PGlite, PostgreSQL directly and through the transaction pooler.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Store } from '../../functions/lib/store/port';
 import { openPostgresStore } from '../../functions/lib/store/postgres';
-import { openSupabaseStore } from '../../functions/lib/store/supabase';
-import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
+import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../support/postgres-db';
 import { requestFingerprint } from '../../functions/lib/idempotency';
 import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { validateLead } from '../../src/domain/lead';
@@ -295,13 +294,17 @@ describe.skipIf(!postgresUrl)('PostgreSQL (throwaway test cluster)', () => {
   });
 });
 
-const supabase = process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY;
-if (!supabase) {
-  console.info('Store contract: Supabase skipped (set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to run it against a project with the migrations applied).');
-}
-describe.skipIf(!supabase)('Supabase (SUPABASE_URL set)', () => {
-  contract('Supabase', async () => ({
-    store: openSupabaseStore(process.env.SUPABASE_URL!, process.env.SUPABASE_SERVICE_ROLE_KEY!),
-    close: async () => {},
-  }));
+// The same contract through PgBouncer in transaction mode (Supabase's port 6543), on its own database
+// migrated directly, as production is: migrations on the server, the functions through the pooler.
+const pooledUrl = inject('pooledUrl');
+describe.skipIf(!postgresUrl || !pooledUrl)('PostgreSQL through the transaction pooler (PgBouncer)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase(postgresUrl!);
+  });
+  afterAll(() => db?.drop());
+  contract('PostgreSQL via PgBouncer', async () => {
+    const store = await openPostgresStore({ url: pooledDatabaseUrl(pooledUrl!, db.name), poolMax: 3 });
+    return { store, close: () => store.close() };
+  });
 });

@@ -29,3 +29,8 @@ export async function createTestDatabase(serverUrl: string, opts: { upTo?: numbe
     },
   };
 }
+
+/** The pooler's URL (globalSetup's `pooledUrl`) for one test database. */
+export function pooledDatabaseUrl(pooledUrl: string, database: string): string {
+  return pooledUrl.replace(/\/[^/]*$/, `/${database}`);
+}

@@ -7,12 +7,18 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startPgBouncer } from './pgbouncer';
 import { freePort } from './site-process.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the test cluster's `postgres` database; null when no server could be started. */
     postgresUrl: string | null;
+    /**
+     * The same cluster through PgBouncer in transaction mode (Supabase's port 6543), database `postgres`;
+     * swap the path for a test database. null without PostgreSQL or pgbouncer binaries.
+     */
+    pooledUrl: string | null;
   }
 }
 
@@ -85,5 +91,16 @@ export default async function setup({ provide }: TestProject) {
   const cluster = await startPostgresCluster();
   if (!cluster) console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
   provide('postgresUrl', cluster?.url ?? null);
-  return () => cluster?.stop();
+  // Migrations go to the server directly (as the README says); the functions' tier goes through this.
+  const pooler = cluster ? await startPgBouncer({ serverUrl: cluster.url }) : null;
+  if (cluster && !pooler) {
+    if (process.env.CI) throw new Error('pgbouncer not found (apt-get install -y pgbouncer); .ci/run installs it');
+    console.warn('[pgbouncer] not installed: tests through the transaction pooler are skipped (CI fails instead)');
+  }
+  if (pooler) console.info(`[pgbouncer] transaction pooler on 127.0.0.1:${pooler.port}`);
+  provide('pooledUrl', pooler?.url('postgres') ?? null);
+  return () => {
+    pooler?.stop();
+    cluster?.stop();
+  };
 }

@@ -150,11 +150,11 @@ function sleep(ms: number): void {
 
 /**
  * For long-lived commands (`npm start`): takes the embedded database's lock at start-up when the
- * environment selects it (no DATABASE_URL, no Supabase), so a second one stops at once with a clear
+ * environment selects it (no DATABASE_URL), so a second one stops at once with a clear
  * message instead of answering 503 later. Null when a database server is configured.
  */
 export function lockEmbeddedDatabase(env: Record<string, string | undefined> = process.env): (() => void) | null {
   const selected = readEnv(env);
-  if (selected.database || selected.supabase) return null;
+  if (selected.database || selected.supabaseRestOnly) return null;
   return lockDataDir(join(selected.dataDir, 'db'));
 }

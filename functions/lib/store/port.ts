@@ -1,5 +1,5 @@
 // The storage port: what the functions need from a database. Two adapters implement it:
-// sql.ts over PGlite (embedded, default) or postgres.js (DATABASE_URL), and supabase-js.
+// sql.ts over PGlite (embedded, default) or postgres.js (DATABASE_URL).
 // tests/integration/store-contract.test.ts runs the same contract against each.
 import type { LeadData } from '../../../src/domain/lead';
 import type { Attribution } from '../../../src/domain/attribution';
@@ -210,7 +210,7 @@ export type ConsultantCommand =
 export type ConsultantResult = { status: 'ok' | 'exists' | 'unknown_consultant'; consultants?: ConsultantSummary[] };
 
 export interface Store {
-  readonly kind: 'pglite' | 'postgres' | 'supabase';
+  readonly kind: 'pglite' | 'postgres';
   /** Cheap round trip, for the health check. */
   ping(): Promise<void>;
   /** Stores a lead and its messages once per idempotency key (see LeadResult). */

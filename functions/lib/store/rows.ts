@@ -1,5 +1,4 @@
-// Rows in and out of the SQL functions (supabase/migrations), shared by both adapters (sql.ts and
-// supabase.ts): the port's camelCase values ⇄ the tables' snake_case columns, mapped here only.
+// Rows in and out of the SQL functions (supabase/migrations), for the SQL adapter (sql.ts): the port's camelCase values ⇄ the tables' snake_case columns, mapped here only.
 import type { Service } from '../../../src/domain/options';
 import {
   leadFromRow, type Actor, type BookResult, type BusyBlock, type CancelRequest, type ConsultantCommand, type DueReminder, type LeadResult,

@@ -1,6 +1,5 @@
 // The SQL adapter: every query of the Store port, written once, over any SqlClient (PGlite or postgres.js).
-// Atomic writes are SQL functions (supabase/migrations/*_procedures.sql) that the supabase-js adapter calls
-// by name too, so the three adapters cannot disagree on what a booking or a lead is.
+// Atomic writes are SQL functions (supabase/migrations), so both drivers run the very same booking or lead.
 import type { WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';

@@ -8,19 +8,30 @@ import { createMeetingsHandler } from '../../../functions/lib/handlers/meetings'
 import { createOutbox } from '../../../functions/lib/mail/outbox';
 import { openPostgresStore } from '../../../functions/lib/store/postgres';
 import { zonedToUtc } from '../../../src/domain/scheduling/time';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres-db';
+import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../../support/postgres-db';
 import { futureWorkday, key, postJson, PRESELLERS, validRequest } from '../helpers';
 import { openPostgresApp } from './support';
 
 const serverUrl = inject('postgresUrl');
+const pooledUrl = inject('pooledUrl');
 
-describe.skipIf(!serverUrl)('PostgreSQL under concurrency', () => {
+/**
+ * The functions' URL of a test database: the server itself, or PgBouncer in transaction mode in front of it
+ * (what Supabase gives serverless functions, port 6543). The database is migrated on the server directly.
+ */
+const ways = [
+  { name: 'directly', skip: !serverUrl, functionsUrl: (db: TestDatabase) => db.url },
+  { name: 'through the transaction pooler (PgBouncer)', skip: !serverUrl || !pooledUrl, functionsUrl: (db: TestDatabase) => pooledDatabaseUrl(pooledUrl!, db.name) },
+];
+
+describe.each(ways)('PostgreSQL under concurrency, $name', ({ skip, functionsUrl }) => {
+  if (skip) return void it.skip('needs the PostgreSQL test cluster (and pgbouncer)');
   let db: TestDatabase;
   let app: App;
   let sql: postgres.Sql;
   beforeAll(async () => {
     db = await createTestDatabase(serverUrl!);
-    app = await openPostgresApp(db.url, { poolMax: 12 });
+    app = await openPostgresApp(functionsUrl(db), { poolMax: 12 });
     sql = postgres(db.url, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
@@ -52,10 +63,15 @@ describe.skipIf(!serverUrl)('PostgreSQL under concurrency', () => {
       select preseller_id, count(*)::int as n from meetings
       where status = 'scheduled' and starts_at = ${zonedToUtc(date, '10:00', 'America/Sao_Paulo')} group by preseller_id order by preseller_id`;
     expect(perConsultant).toEqual([{ preseller_id: PRESELLERS.ana, n: 1 }, { preseller_id: PRESELLERS.bruno, n: 1 }]);
+    // Real parallelism: the race ran over many server connections (the pooler's own, or the app's).
     const [{ connections }] = await sql<{ connections: number }[]>`
-      select count(*)::int as connections from pg_stat_activity
-      where datname = current_database() and application_name = 'mentor-solar-functions'`;
+      select count(*)::int as connections from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
     expect(connections).toBeGreaterThanOrEqual(10);
+    // No advisory lock outlives its transaction (a session-level lock would stay on a pooled connection).
+    await app.outbox.idle();
+    const [{ locks }] = await sql<{ locks: number }[]>`
+      select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`;
+    expect(locks).toBe(0);
   });
 
   it('concurrent retries of one lead and one meeting store each once', async () => {
@@ -96,7 +112,7 @@ describe.skipIf(!serverUrl)('PostgreSQL under concurrency', () => {
       from generate_series(1, 90) g`;
     const sent: string[] = [];
     const drainers = await Promise.all([1, 2, 3].map(async () => {
-      const store = await openPostgresStore({ url: db.url, poolMax: 2 });
+      const store = await openPostgresStore({ url: functionsUrl(db), poolMax: 2 });
       const outbox = createOutbox(store, async (id) => {
         sent.push(id);
         await new Promise((r) => setTimeout(r, 2));
