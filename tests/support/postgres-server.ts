@@ -3,7 +3,7 @@
 // Supabase project, where they exist before any migration runs), stopped and deleted at the end.
 // Without PostgreSQL binaries the server tests are skipped locally and fail under CI=true.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -19,6 +19,8 @@ declare module 'vitest' {
      * swap the path for a test database. null without PostgreSQL or pgbouncer binaries.
      */
     pooledUrl: string | null;
+    /** The cluster's self-signed certificate (CN and SAN localhost): TLS tests verify against it. */
+    postgresCert: string | null;
   }
 }
 
@@ -43,7 +45,7 @@ function runner(): (bin: string, args: string[]) => string {
   };
 }
 
-export type PostgresCluster = { url: string; stop(): void };
+export type PostgresCluster = { url: string; cert: string; stop(): void };
 
 /**
  * Starts a throwaway cluster; null when this machine has no PostgreSQL server binaries (and not CI=true,
@@ -68,7 +70,14 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   execFileSync('sh', ['-c', `printf '%s' '${POSTGRES_TEST_PASSWORD}' > '${pwfile}' && chmod 644 '${pwfile}'`]);
   // Password auth over TCP (so a wrong password is really refused), trust on the private socket.
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--pwfile', pwfile, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  // TLS on (clear text still accepted, as on Supabase without "Enforce SSL"), with a self-signed
+  // certificate for localhost that the TLS tests trust through DATABASE_CA_CERT.
+  const cert = join(data, 'server.crt');
+  const key = join(data, 'server.key');
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost',
+    '-keyout', key, '-out', cert]);
+  run('chmod', ['600', key]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c ssl=on`;
   run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const psql = (sql: string) => run(join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql]);
   // Supabase's API roles, as a project has them before the first migration.
@@ -77,6 +86,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   console.info(`[postgres] test cluster on 127.0.0.1:${port} (${psql('show server_version').trim()})`);
   return {
     url: `postgres://postgres:${POSTGRES_TEST_PASSWORD}@127.0.0.1:${port}/postgres`,
+    cert: readFileSync(cert, 'utf8'),
     stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -91,6 +101,7 @@ export default async function setup({ provide }: TestProject) {
   const cluster = await startPostgresCluster();
   if (!cluster) console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
   provide('postgresUrl', cluster?.url ?? null);
+  provide('postgresCert', cluster?.cert ?? null);
   // Migrations go to the server directly (as the README says); the functions' tier goes through this.
   const pooler = cluster ? await startPgBouncer({ serverUrl: cluster.url }) : null;
   if (cluster && !pooler) {

@@ -53,7 +53,6 @@ export function databaseTls(rawUrl: string, caCert?: string): { url: string; ssl
       ssl: {
         rejectUnauthorized: true,
         ...(ca ? { ca } : {}),
-        servername: host,
         // verify-ca: the chain is checked, the name is not (libpq's meaning).
         ...(mode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}),
       },

@@ -53,8 +53,7 @@ export function postgresClient(sql: Sql): SqlClient {
  * The functions' client: every statement is one autocommit call (the SQL functions are the transactions),
  * so it needs no begin() — which postgres.js 3.4.9 cannot run with max_pipeline: 0 (it pipelines BEGIN
  * with the first query). Each statement has a deadline: on expiry the server is asked to cancel it and the
- * pool is replaced (a reply the pooler lost leaves its connection waiting for ever), and the request gets
- * StoreUnavailableError → 503.
+ * pool is replaced, and the request gets StoreUnavailableError → 503.
  */
 export function functionsClient(options: PostgresOptions): SqlClient {
   const timeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
@@ -66,9 +65,14 @@ export function functionsClient(options: PostgresOptions): SqlClient {
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         query.cancel();
-        if (sql === pool) sql = connect(options);
-        // Its other queries fail fast (CONNECTION_DESTROYED → 503) instead of queueing behind a dead one.
-        void pool.end({ timeout: 0 }).catch(() => {});
+        // Later statements get a fresh pool: a reply the pooler lost would keep a connection of this one
+        // waiting for ever. The old pool closes once its statements are done, never by force: destroying
+        // a busy connection hits a postgres.js 3.4.9 bug (a TypeError from a timer, uncaught: it would end
+        // the process; seen in tests/integration/postgres/production.test.ts).
+        if (sql === pool) {
+          sql = connect(options);
+          void pool.end().catch(() => {});
+        }
         reject(new StoreUnavailableError('postgres_timeout', `a statement took over ${timeoutMs} ms: check the pooler's limits and the database's load (README: connection budget)`));
       }, timeoutMs);
     });
@@ -155,6 +159,8 @@ const unavailable: Record<string, string> = {
   '57P03': 'server_starting',
   // Cancelled by our own deadline (functionsClient), or by the server's statement_timeout.
   '57014': 'timeout',
+  // PgBouncer answers all of its own refusals (max_client_conn, query_wait_timeout…) as 08P01.
+  '08P01': 'pooler_refused',
   ECONNREFUSED: 'unreachable',
   ECONNRESET: 'unreachable',
   ENOTFOUND: 'unreachable',
@@ -173,12 +179,19 @@ const hints: Record<string, string> = {
   too_many_connections: 'the database or its pooler is at its connection limit: lower DATABASE_POOL_MAX or raise the limit (README: connection budget)',
   server_shutdown: 'the database restarted or is restarting; requests succeed again once it is up',
   server_starting: 'the database restarted or is restarting; requests succeed again once it is up',
+  pooler_refused: "the pooler refused: its client limit or its wait for a server connection; lower DATABASE_POOL_MAX or raise the pooler's limits (README: connection budget)",
   timeout: 'a statement ran past its deadline: check the pooler and the database load (README: connection budget)',
 };
+
+/** Node's TLS failures: a certificate that does not verify, or a server that does not speak TLS. */
+const TLS_FAILURE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
 
 function storeError(error: unknown): unknown {
   if (error instanceof StoreUnavailableError) return error;
   const code = String((error as { code?: unknown })?.code ?? '');
+  if (TLS_FAILURE.test(code)) {
+    return new StoreUnavailableError(`postgres_tls_failed:${code}`, "the database's certificate did not verify: check sslmode and DATABASE_CA_CERT (Supabase's certificate, PEM)");
+  }
   const reason = unavailable[code] ?? (code.startsWith('08') ? 'unreachable' : code.startsWith('53') ? 'too_many_connections' : undefined);
   if (reason) return new StoreUnavailableError(`postgres_${reason}:${code}`, hints[reason]);
   return error;
