@@ -3,6 +3,7 @@
 // never twice (a marker per meeting, kind and start time, written with the mail in one transaction),
 // never for a cancelled meeting, and again for the new time when the meeting moves.
 import type { App } from './app';
+import { scheduledBudget, workLeft, type Budget } from './budget';
 import { reminderMail } from './mail/lifecycle-messages';
 import { mailSettings } from './mail/messages';
 import { manageUrl, mintToken } from './manage/tokens';
@@ -31,14 +32,18 @@ export function timeLeftInWords(ms: number): string {
 }
 const BATCH = 50;
 
-/** Queues every reminder due now; returns how many were queued (and starts sending them). */
-export async function queueDueReminders(app: App): Promise<number> {
+/**
+ * Queues the reminders due now while the budget lasts (the rest next run: each is due for hours); returns
+ * how many were queued, and sends them within the same budget.
+ */
+export async function queueDueReminders(app: App, budget: Budget = scheduledBudget()): Promise<number> {
   const { store, env } = app;
   let queued = 0;
-  for (let round = 0; round < 20; round++) {
+  while (workLeft(budget) > 0) {
     const now = app.now();
     const due = await store.dueReminders(now, REMINDERS, BATCH);
     for (const reminder of due) {
+      if (workLeft(budget) <= 0) break;
       const meeting = await store.meetingDetails(reminder.meetingId);
       const kind = REMINDERS.find((k) => k.kind === reminder.kind);
       if (!meeting || !kind) continue;
@@ -53,6 +58,6 @@ export async function queueDueReminders(app: App): Promise<number> {
     }
     if (due.length < BATCH) break;
   }
-  if (queued > 0) await app.outbox.kick();
+  if (queued > 0) await app.outbox.kick(budget);
   return queued;
 }

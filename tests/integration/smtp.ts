@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type Received = { to: string[]; raw: string };
 
-export async function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
+/** delay.ms: how long the server takes to accept each message (a slow provider); changeable while it runs. */
+export async function startSmtp(port: number, inbox: Received[], delay: { ms: number } = { ms: 0 }): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -12,8 +13,12 @@ export async function startSmtp(port: number, inbox: Received[]): Promise<SMTPSe
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
+        const accept = () => {
+          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          done();
+        };
+        if (delay.ms > 0) setTimeout(accept, delay.ms);
+        else accept();
       });
     },
   });

@@ -8,6 +8,7 @@
 import type { Service } from '../../../src/domain/options';
 import { FOLLOWUP_FRAGMENT } from '../../../src/domain/followup';
 import type { App } from '../app';
+import { scheduledBudget, workLeft, type Budget } from '../budget';
 import { followupMail } from '../mail/followup-mail';
 import { sealMessage, type SealedContent } from '../mail/secrets';
 import { mintToken } from '../manage/tokens';
@@ -22,16 +23,20 @@ export function followupUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/orcamento#${FOLLOWUP_FRAGMENT}=${token}`;
 }
 
-/** Queues every follow-up due now; returns how many were queued (and starts sending them). */
-export async function queueDueFollowups(app: App): Promise<number> {
+/**
+ * Queues the follow-ups due now while the budget lasts (the rest next run); returns how many were queued,
+ * and sends them within the same budget.
+ */
+export async function queueDueFollowups(app: App, budget: Budget = scheduledBudget()): Promise<number> {
   const { store, env } = app;
   let queued = 0;
   const rule = { delay_seconds: FOLLOWUP_DELAY_SECONDS, max_age_seconds: FOLLOWUP_MAX_AGE_SECONDS };
-  for (let round = 0; round < 20; round++) {
+  while (workLeft(budget) > 0) {
     const now = app.now();
     const due = await store.call<DueLead[]>('lead_followup_due', { now: now.toISOString(), limit: BATCH, ...rule });
     let queuedNow = 0;
     for (const lead of due) {
+      if (workLeft(budget) <= 0) break;
       // Only the hash is stored; the token exists in the mail alone (sealed apart until it is sent).
       const { token, row } = mintToken('lead');
       const mail = followupMail({
@@ -48,6 +53,6 @@ export async function queueDueFollowups(app: App): Promise<number> {
     // A lead refused on the re-check stays out of the next list (booked, or its person got one meanwhile).
     if (due.length < BATCH || queuedNow === 0) break;
   }
-  if (queued > 0) await app.outbox.kick();
+  if (queued > 0) await app.outbox.kick(budget);
   return queued;
 }

@@ -1,7 +1,9 @@
-// Sends the integration rows of the outbox: RD Station conversions and signed webhooks. Runs inside the
-// mail drain (mail/outbox.ts), so every write's kick, the background flush and the minute's schedule
-// deliver these too; integration_claim leases rows so two drains never send one event at once.
+// Sends the integration rows of the outbox: RD Station conversions and signed webhooks. Runs as the
+// outbox's second loop, beside the mail (mail/outbox.ts): every write's kick, the background flush and the
+// minute's schedule deliver these too, and a hanging receiver never delays a mail; integration_claim
+// leases rows so two drains never send one event at once.
 import { Webhook } from 'standardwebhooks';
+import { fits, type Budget } from '../budget';
 import type { Store } from '../store/port';
 import { OUTBOX_MAX_ATTEMPTS } from '../store/port';
 import { failureAlert, integrationAlert } from './alerts';
@@ -18,11 +20,6 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
  * request's deadline: no row is sent twice at once.
  */
 const LEASE_SECONDS = DELIVERY_TIMEOUT_MS / 1000 + 60;
-/**
- * A drain stops taking rows after this long, so it ends (plus one request's deadline) well within a
- * Netlify function's 30 s: what is left waits for the next minute's run.
- */
-const DRAIN_BUDGET_MS = 10_000;
 
 type Target = 'rd' | 'webhook';
 type ClaimedRow = { id: string; target: Target; event: string; message: EventMessage; attempts: number };
@@ -30,8 +27,11 @@ type ClaimedRow = { id: string; target: Target; event: string; message: EventMes
 export type Integrations = {
   /** Tells the database which targets are on (their settings present); once per process, before any event. */
   configure(): Promise<void>;
-  /** Delivers what is due, one row at a time within a time budget; never rejects for a receiver's failure. */
-  drainDue(): Promise<void>;
+  /**
+   * Delivers what is due, one row at a time, while a delivery's deadline still fits the budget
+   * (lib/budget.ts); never rejects for a receiver's failure.
+   */
+  drainDue(budget: Budget): Promise<void>;
 };
 
 export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { now: () => Date; contactEmail: string; siteUrl: string; random?: () => number }): Integrations {
@@ -101,10 +101,9 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
   /** The targets this process has settings for (a process never claims rows it could not send). */
   const sendable = [...(env.rd ? ['rd'] : []), ...(env.webhook ? ['webhook'] : [])];
 
-  async function drainDue(): Promise<void> {
+  async function drainDue(budget: Budget): Promise<void> {
     if (sendable.length === 0) return;
-    const started = performance.now();
-    while (performance.now() - started < DRAIN_BUDGET_MS) {
+    while (fits(budget, DELIVERY_TIMEOUT_MS)) {
       const [row] = await store.call<ClaimedRow[]>('integration_claim', {
         now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS, targets: sendable,
       });

@@ -2,14 +2,19 @@
 // the answer is ready (Netlify context.waitUntil, or in the background locally), on every later write,
 // and every minute by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
 // and is given up after OUTBOX_MAX_ATTEMPTS, keeping last_error for a human to look at.
+import { laterOf, requestBudget, workLeft, type Budget } from '../budget';
 import type { OutboxRow, Store } from '../store/port';
 import { LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_KIND, LEAD_DIGEST_SUBJECT, leadDigestMail } from './lead-digest';
 import { unsealMessage } from './secrets';
 import type { MailSender } from './transport';
 
 export type Outbox = {
-  /** Starts a drain in the background (or joins the running one); never rejects. */
-  kick(): Promise<void>;
+  /**
+   * Starts the drains in the background (or joins the running ones), each bounded by `budget` (default:
+   * a request's, lib/budget.ts); never rejects. Mail and integration deliveries run side by side, so a
+   * new mail never waits behind a slow RD or webhook request.
+   */
+  kick(budget?: Budget): Promise<void>;
   /** Resolves when no drain is running (tests, graceful stops). */
   idle(): Promise<void>;
 };
@@ -18,14 +23,44 @@ export function backoffMs(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360) * 60_000;
 }
 
+/** At most this many rows per claim: a claim is one round trip, a batch is sent one by one. */
+const MAX_BATCH = 10;
+
 /**
- * alsoDeliver: the integration rows (RD Station, webhooks) of the same table, delivered by the same drain
- * after the mail that is due (integrations/deliver.ts).
+ * One background loop: a kick while it runs makes it go round once more (within the later budget), so a
+ * row committed during a drain is never left for the next minute.
  */
-export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: () => Promise<void>): Outbox {
+function loop(label: string, work: (budget: Budget) => Promise<void>) {
   let running: Promise<void> | null = null;
   let again = false;
+  let budget: Budget;
+  return {
+    kick(next: Budget): Promise<void> {
+      if (running) {
+        again = true;
+        budget = laterOf(budget, next);
+        return running;
+      }
+      budget = next;
+      running = (async () => {
+        do {
+          again = false;
+          await work(budget).catch((error) => console.error(`[${label}] drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
+        } while (again && workLeft(budget) > 0);
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+}
 
+/**
+ * alsoDeliver: the integration rows (RD Station, webhooks) of the same table, delivered by their own loop
+ * beside the mail (integrations/deliver.ts).
+ */
+export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: (budget: Budget) => Promise<void>): Outbox {
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.dropped) {
       // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
@@ -44,31 +79,37 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
     }
   }
 
-  async function drainDue(): Promise<void> {
-    for (let round = 0; round < 20; round++) {
-      const batch = await store.claimOutbox(now(), 10);
+  /**
+   * Claims only what fits in the time left: one row first, then as many as the mean send time so far
+   * allows (≤ 10), so a slow mail server makes small claims instead of leasing rows it cannot send in time.
+   */
+  async function drainDue(budget: Budget): Promise<void> {
+    let sends = 0;
+    let spentMs = 0;
+    for (;;) {
+      const left = workLeft(budget);
+      if (left <= 0) return;
+      const limit = sends === 0 ? 1 : Math.max(1, Math.min(MAX_BATCH, Math.floor(left / Math.max(1, spentMs / sends))));
+      const batch = await store.claimOutbox(now(), limit);
       // Once nothing is due, the held lead notices become a digest, sent in the next round.
       if (batch.length === 0 && (await store.digestHeldNotices(now(), LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_SUBJECT)) === 0) return;
-      for (const row of batch) await deliver(row);
+      for (const row of batch) {
+        const started = performance.now();
+        await deliver(row);
+        spentMs += performance.now() - started;
+        sends++;
+      }
     }
   }
 
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drainDue().catch((error) => console.error(`[mail] outbox drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
-        if (alsoDeliver) await alsoDeliver().catch((error) => console.error(`[integrations] drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return { kick, idle: () => running ?? Promise.resolve() };
+  const mail = loop('mail', drainDue);
+  const deliveries = alsoDeliver ? loop('integrations', alsoDeliver) : null;
+  return {
+    async kick(budget = requestBudget()) {
+      await Promise.all([mail.kick(budget), deliveries?.kick(budget)]);
+    },
+    async idle() {
+      await Promise.all([mail.idle(), deliveries?.idle()]);
+    },
+  };
 }

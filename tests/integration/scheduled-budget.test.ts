@@ -1,0 +1,64 @@
+// Every scheduled function ends within Netlify's 30 s (lib/budget.ts): with a slow mail server and 200
+// queued mails, one run of the minute's drain sends what fits and returns; nothing it could not send stays
+// leased, and the next runs send the rest, each message once.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SCHEDULED_END_MS, SCHEDULED_WORK_MS } from '../../functions/lib/budget';
+import { freePort } from '../support/site-process.mjs';
+import { startSmtp, stopSmtp, type Received } from './smtp';
+
+let dir: string;
+let smtp: SMTPServer;
+const inbox: Received[] = [];
+const delay = { ms: 300 };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mentor-budget-'));
+  const port = await freePort();
+  smtp = await startSmtp(port, inbox, delay);
+  vi.stubEnv('DATA_DIR', dir);
+  vi.stubEnv('DATABASE_URL', '');
+  vi.stubEnv('SUPABASE_URL', '');
+  vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+});
+afterAll(async () => {
+  const { getApp } = await import('../../functions/lib/app');
+  await (await getApp()).store.close();
+  vi.unstubAllEnvs();
+  await stopSmtp(smtp);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the scheduled outbox drain', () => {
+  it('sends 200 mails through a 300 ms/mail server across runs that each end within the budget', async () => {
+    const drain = (await import('../../functions/outbox-drain.ts')).default;
+    const { getApp } = await import('../../functions/lib/app');
+    const app = await getApp();
+    await app.store.sql.exec(`insert into outbox (kind, message)
+      select 'budget-test', jsonb_build_object('to', 'budget' || g || '@example.com', 'subject', 'Assunto ' || g, 'text', 'Texto')
+      from generate_series(1, 200) g`);
+
+    const started = performance.now();
+    expect((await drain()).status).toBe(204);
+    const tookMs = performance.now() - started;
+    // All 200 would take 60 s; the run stops taking mail at 15 s and ends before Netlify's 30 s.
+    expect(tookMs).toBeGreaterThanOrEqual(SCHEDULED_WORK_MS);
+    expect(tookMs).toBeLessThan(SCHEDULED_END_MS);
+    const firstRun = inbox.length;
+    expect(firstRun).toBeGreaterThan(0);
+    expect(firstRun).toBeLessThan(200);
+    // Nothing is leased that the run did not send: the next run can take every remaining mail at once.
+    const [{ leased }] = await app.store.sql.query<{ leased: number }>(
+      "select count(*)::int as leased from outbox where kind = 'budget-test' and sent_at is null and locked_until > now()");
+    expect(leased).toBe(0);
+
+    delay.ms = 0;
+    for (let run = 0; run < 5 && inbox.length < 200; run++) await drain();
+    expect(inbox).toHaveLength(200);
+    const ids = inbox.map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1]);
+    expect(new Set(ids).size).toBe(200);
+  }, 120_000);
+});
