@@ -1,6 +1,8 @@
 // Issue 20: RD Station conversions through the outbox, against a local RD receiver, on the embedded
 // database and on a real PostgreSQL server. The receiver answers what each case scripts.
 import { describe, expect, inject, it } from 'vitest';
+import { createApp } from '../../functions/lib/app';
+import { readEnv } from '../../functions/lib/env';
 import { validRequest } from './helpers';
 import { storeCases } from './stores';
 import { RD_KEY, useIntegrations } from './integrations-harness';
@@ -135,6 +137,25 @@ describe.each(storeCases(inject('postgresUrl')))('RD Station on $name', (store) 
     expect(h.rd.received).toHaveLength(3);
     expect((await h.deliveries(o, 'rd')).every((r) => r.sent_at !== null)).toBe(true);
     expect(await o.query(`select 1 from outbox where kind = 'integration-alert'`)).toHaveLength(1);
+  });
+
+  it('a deploy preview without the RD key on the same database leaves production sending; only a day with no process that has it turns RD off', async () => {
+    const o = await h.withRd();
+    // A cold start of another deploy (no RD_STATION_API_KEY, a deployed context) on the same database.
+    const preview = createApp({ env: readEnv({ DATA_DIR: '/nonexistent', SMTP_URL: '' }), store: o.app.store, now: h.now, send: async () => {} });
+    await preview.integrations.configure();
+    expect(await o.query(`select target, enabled from integration_targets where target = 'rd'`)).toEqual([{ target: 'rd', enabled: true }]);
+    await h.insertLead(o, 'producao-continua@example.com');
+    await h.drain(o);
+    expect(h.rd.received).toHaveLength(1);
+    expect(await h.deliveries(o, 'rd')).toMatchObject([{ event: 'orcamento-site', sent_at: expect.any(Date) }]);
+    // Production's key removed: after a day with no process that has it, the next cold start turns RD off
+    // and nothing more is queued for it.
+    h.advance(25 * 3_600_000);
+    await preview.integrations.configure();
+    expect(await o.query(`select target, enabled from integration_targets where target = 'rd'`)).toEqual([{ target: 'rd', enabled: false }]);
+    await h.insertLead(o, 'sem-rd-depois@example.com');
+    expect(await h.deliveries(o, 'rd')).toHaveLength(1);
   });
 
   it('a process sends only the targets it has settings for; the others wait untouched', async () => {

@@ -38,18 +38,22 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
   const random = opts.random ?? Math.random;
   const signer = env.webhook ? new Webhook(env.webhook.secret) : null;
   let problemsLogged = false;
+  /** How often a delivering process renews its sighting (the database writes it at most every 5 minutes). */
+  const HEARTBEAT_MS = 60_000;
+  let lastSeenAt = Number.NEGATIVE_INFINITY;
 
   async function configure(): Promise<void> {
     if (!problemsLogged) {
       problemsLogged = true;
       for (const name of env.problems) console.error(`[integrations] ${name} is set but not usable; that integration stays off`);
     }
-    // A deployed function turns a target on or off with its settings. Local use (`npm start`, perhaps on
-    // the production database) may turn one on, never off: a laptop without the key must not stop production's.
-    const targets = targetsOf(env);
-    const wanted = env.local ? Object.fromEntries(Object.entries(targets).filter(([, t]) => t.enabled)) : targets;
-    if (Object.keys(wanted).length > 0) await store.call('integration_configure', { targets: wanted, now: opts.now().toISOString() });
+    // A process with a target's settings turns it on and says it is alive; one without them (a deploy
+    // preview or a laptop on the same database) turns it off only after a day with no such process seen
+    // (integration_configure, supabase/migrations/20261129200000_integration_heartbeat.sql).
+    await store.call('integration_configure', { targets: targetsOf(env), now: opts.now().toISOString() });
+    lastSeenAt = performance.now();
   }
+
 
   async function send(row: ClaimedRow): Promise<Verdict> {
     try {
@@ -103,6 +107,7 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
 
   async function drainDue(budget: Budget): Promise<void> {
     if (sendable.length === 0) return;
+    if (performance.now() - lastSeenAt >= HEARTBEAT_MS) await configure();
     while (fits(budget, DELIVERY_TIMEOUT_MS)) {
       const [row] = await store.call<ClaimedRow[]>('integration_claim', {
         now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS, targets: sendable,
