@@ -175,7 +175,7 @@ const hints: Record<string, string> = {
   auth_failed: 'check the user and password in DATABASE_URL',
   database_missing: 'check the database name in DATABASE_URL',
   schema_missing: 'run `npm run db:migrate`',
-  unreachable: 'check the host and port in DATABASE_URL; through a pooler, also its client limit (README: connection budget)',
+  unreachable: 'check the host and port in DATABASE_URL',
   too_many_connections: 'the database or its pooler is at its connection limit: lower DATABASE_POOL_MAX or raise the limit (README: connection budget)',
   server_shutdown: 'the database restarted or is restarting; requests succeed again once it is up',
   server_starting: 'the database restarted or is restarting; requests succeed again once it is up',

@@ -41,6 +41,18 @@ describe.skipIf(!serverUrl)('PostgreSQL schema', () => {
     await db?.drop();
   });
 
+  it('every PL/pgSQL function of the app plans without JIT (supabase/migrations/20261129200100_jit_off.sql)', async () => {
+    const functions = await sql<{ name: string; config: string[] | null }[]>`
+      select p.proname as name, p.proconfig as config from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
+      where n.nspname = 'public' and l.lanname = 'plpgsql' and p.prokind = 'f' order by 1`;
+    expect(functions.length).toBeGreaterThan(20);
+    // A function redefined after that migration must carry `set jit = off` in its own definition.
+    expect(functions.filter((f) => !(f.config ?? []).includes('jit=off')).map((f) => f.name)).toEqual([]);
+    // The booking path's functions among them.
+    expect(functions.map((f) => f.name)).toEqual(expect.arrayContaining(['book_meeting', 'create_lead', 'claim_outbox']));
+  });
+
   it('migrations applied where anon, authenticated and service_role already existed, recorded like the Supabase CLI; a re-run applies nothing', async () => {
     const { migrations } = await loadMigrations();
     const ledger = await sql<{ version: string; name: string; statements: string[] }[]>`
