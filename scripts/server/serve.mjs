@@ -5,6 +5,10 @@ import { listFunctionFiles, NODE_BUNDLE } from './functions-host.mjs';
 import { startScheduler } from './scheduler.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
+// One long-lived process answers every request here, where a Netlify instance answers one at a time (its
+// default DATABASE_POOL_MAX is 1): with a DATABASE_URL, `npm start` keeps up to 10 connections unless set.
+process.env.DATABASE_POOL_MAX ||= '10';
+
 // Bundle like Netlify does (esbuild), as one build with shared chunks so every function shares one store
 // (and the embedded database's lock module, loaded below).
 const files = await listFunctionFiles(`${projectRoot}functions`);

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
+import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../support/postgres-db';
 import { futureWorkday, key, validRequest } from './helpers';
 
 const root = process.cwd();
@@ -97,6 +97,7 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
   }, 180_000); // six cold starts, each opening the embedded database
 
   const serverUrl = inject('postgresUrl');
+  const pooledUrl = inject('pooledUrl');
   describe.skipIf(!serverUrl)('on PostgreSQL', () => {
     let db: TestDatabase;
     beforeAll(async () => {
@@ -105,6 +106,10 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     afterAll(() => db?.drop());
     it('runs lead → availability → booking with DATABASE_URL from the bundles', async () => {
       await leadToBooking({ DATABASE_URL: db.url, DATA_DIR: join(tmpdir(), 'unused-data-dir') }, 'postgres');
+    }, 120_000);
+    // As deployed on Supabase: the functions through the transaction pooler, the database migrated directly.
+    it.skipIf(!pooledUrl)('runs lead → availability → booking through the transaction pooler (PgBouncer) from the bundles', async () => {
+      await leadToBooking({ DATABASE_URL: pooledDatabaseUrl(pooledUrl!, db.name), DATA_DIR: join(tmpdir(), 'unused-data-dir') }, 'postgres');
     }, 120_000);
   });
 });
