@@ -5,7 +5,7 @@
 // Then the painel's lists and CSV on the demo data (tests/tools/bench-painel.mjs), with budgets: the run
 // exits 1 when one is exceeded. `npm run bench -- painel` runs only that part.
 // Last, the router's availability with rules, caps and weights on (tests/tools/bench-routing.mjs), with its
-// budget (p95 ≤ 30 ms); `npm run bench -- routing` runs only that part.
+// budget (p95 ≤ 30 ms); `npm run bench -- routing` runs only that part, `npm run bench -- api` only the first.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -35,19 +35,38 @@ function runNode(args, env = process.env) {
 }
 
 const only = process.argv[2];
-if (only !== undefined && only !== 'painel' && only !== 'routing') {
-  console.error('Uso: node tests/tools/bench.mjs [painel|routing]');
+if (only !== undefined && only !== 'painel' && only !== 'routing' && only !== 'api') {
+  console.error('Uso: node tests/tools/bench.mjs [api|painel|routing]');
   process.exit(2);
 }
 
-if (only === undefined) {
+if (only === undefined || only === 'api') {
   if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
 
   const results = [await suite('PGlite (embedded)', {})];
   // Consultants' calendars: each of the 3 consultants has a feed with 200 busy events, read through availability.
   results.push(await withBusyFeeds((setup) => suite('PGlite, 3 consultants × 200 busy blocks', {}, { setup, readsOnly: true })));
-  // With DATABASE_URL: the same runs on PostgreSQL, in a fresh database created on that server (and dropped).
-  if (process.env.DATABASE_URL) results.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => suite('PostgreSQL', { DATABASE_URL: url })));
+  // With DATABASE_URL: the same runs on PostgreSQL, in a fresh database created on that server (and dropped),
+  // directly and through PgBouncer in transaction mode (what Supabase gives functions: port 6543), each with
+  // the app's functions planned without JIT (as migrated) and with JIT back on (the server's default).
+  if (process.env.DATABASE_URL) {
+    const { startPgBouncer } = await import('../support/pgbouncer.ts');
+    const pooler = await startPgBouncer({ serverUrl: process.env.DATABASE_URL });
+    if (!pooler) console.error('bench: pgbouncer not found (apt-get install -y pgbouncer): the pooled runs are skipped');
+    try {
+      for (const jit of ['off', 'on']) {
+        for (const way of pooler ? ['direct', 'PgBouncer'] : ['direct']) {
+          results.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, async (url) => {
+            if (jit === 'on') await jitBackOn(url);
+            const functionsUrl = way === 'direct' ? url : pooler.url(new URL(url).pathname.slice(1));
+            return suite(`PostgreSQL ${way}, JIT ${jit}`, { DATABASE_URL: functionsUrl });
+          }));
+        }
+      }
+    } finally {
+      pooler?.stop();
+    }
+  }
 
   console.log(`\n${CONNECTIONS} connections, ${DURATION}s per GET/lead run, ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('| Store | Endpoint | Requests | Status | Req/s | p50 (ms) | p95 (ms) | p99 (ms) |');
@@ -55,7 +74,7 @@ if (only === undefined) {
   for (const { label, rows } of results) for (const r of rows) console.log(`| ${label} ${r}`);
 }
 
-if (only !== 'routing') {
+if (only === undefined || only === 'painel') {
   const painel = [await painelSuite('PGlite (embedded)', { runNode })];
   if (process.env.DATABASE_URL) {
     painel.push(await onFreshPostgresDatabase(process.env.DATABASE_URL, (url) => painelSuite('PostgreSQL', { runNode, databaseUrl: url })));
@@ -66,7 +85,7 @@ if (only !== 'routing') {
   }
 }
 
-if (only !== 'painel') {
+if (only === undefined || only === 'routing') {
   if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
   const routing = [await routingSuite('PGlite (embedded)', { runNode })];
   if (process.env.DATABASE_URL) {
@@ -75,6 +94,20 @@ if (only !== 'painel') {
   if (!printRouting(routing)) {
     console.error('\nbench: roteamento acima do orçamento (linhas **over**).');
     process.exitCode = 1;
+  }
+}
+
+/** Undoes supabase/migrations/20261129200100_jit_off.sql on a bench database: the "before" of that change. */
+async function jitBackOn(url) {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`do $$ declare f record; begin
+      for f in select p.oid::regprocedure as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+               join pg_language l on l.oid = p.prolang where n.nspname = 'public' and l.lanname = 'plpgsql' and p.prokind = 'f'
+      loop execute format('alter function %s reset jit', f.signature); end loop; end $$`);
+  } finally {
+    await sql.end({ timeout: 5 });
   }
 }
 
