@@ -1,7 +1,8 @@
 // "Preencheu mas não agendou" with an injected clock, on both stores: one mail at +15 minutes with a link
 // whose token opens the lead, never twice, never after a booking, never for a rule without meetings; the
 // link expires after 7 days and closes once the lead books; two runs at once queue one mail.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { scheduledBudget, type Budget } from '../../functions/lib/budget';
 import { createFollowupLinkHandler } from '../../functions/lib/followup/link';
 import { queueDueFollowups } from '../../functions/lib/followup/queue';
 import { FOLLOWUP_TTL_SECONDS } from '../../functions/lib/followup/rules';
@@ -221,6 +222,32 @@ describe.each(storeCases(inject('postgresUrl')))('lead follow-up on $name', (sto
     await db.query("select delete_person_data('apagar-followup@example.com')");
     expect((await db.query<{ n: number }>('select count(*)::int as n from lead_followups where lead_id = $1', [l.id]))[0].n).toBe(0);
     expect(await followups(l.id)).toEqual([]);
+  });
+
+  it('a run stops queueing when its time budget ends; the next run queues the rest, each lead once', async () => {
+    const leads = [];
+    for (const n of [1, 2, 3, 4]) leads.push(await lead(`orcamento-budget-${n}@example.com`));
+    const at = Math.max(...leads.map((l) => l.createdAt)) + 15 * MIN;
+    // The budget runs out right after the second mail is queued (what a slow database would do to a run).
+    const budget: Budget = { workUntil: Number.POSITIVE_INFINITY, endBy: Number.POSITIVE_INFINITY };
+    const call = db.app.store.call.bind(db.app.store);
+    let queuedCalls = 0;
+    const spy = vi.spyOn(db.app.store, 'call').mockImplementation(async (fn, p) => {
+      const result = await call(fn, p);
+      if (fn === 'lead_followup_queue' && ++queuedCalls === 2) budget.workUntil = 0;
+      return result as never;
+    });
+    clock = new Date(at);
+    try {
+      expect(await queueDueFollowups(db.app, budget)).toBe(2);
+      spy.mockRestore();
+      expect(await queueDueFollowups(db.app, scheduledBudget())).toBe(2);
+      await db.app.outbox.idle();
+    } finally {
+      spy.mockRestore();
+      clock = null;
+    }
+    for (const l of leads) expect(await followups(l.id)).toHaveLength(1);
   });
 
   it('the painel shows when the follow-up went out, and lists the lead under "Sem reunião"', async () => {

@@ -1,6 +1,7 @@
 // Reminders with an injected clock: 24 h and 1 h before, only if booked before that moment, never twice,
 // never after a cancellation, and again for the new time after a reschedule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scheduledBudget, type Budget } from '../../functions/lib/budget';
 import { queueDueReminders } from '../../functions/lib/reminders';
 import { zonedToUtc } from '../../src/domain/scheduling/time';
 import { futureWorkday, key, openTestApp, PRESELLERS, type TestApp } from './helpers';
@@ -112,5 +113,31 @@ describe('reminders', () => {
     expect(await drainAt(laterStart - 20 * MIN, later.id)).toEqual(['reminder-1h-lead']);
     const [only] = (await t.mailsFor(later.id)).filter((x) => x.kind.startsWith('reminder-'));
     expect(only.message.text).toContain('Sua reunião começa em 20 minutos.');
+  });
+
+  it('a run stops queueing when its time budget ends; the next run queues the rest, each once', async () => {
+    const date = futureWorkday(25);
+    const booked = [];
+    for (const [i, time] of ['09:00', '09:30', '10:00', '10:30'].entries()) booked.push(await t.bookWithTokens(`lembrete-orcamento-${i}@example.com`, date, time));
+    // Inside every meeting's 24 h window, outside every 1 h one.
+    clock = new Date(zonedToUtc(date, '09:00', TZ).getTime() - 20 * HOUR);
+    const budget: Budget = { workUntil: Number.POSITIVE_INFINITY, endBy: Number.POSITIVE_INFINITY };
+    const queue = app.store.queueReminder.bind(app.store);
+    let calls = 0;
+    // The budget runs out right after the second reminder is queued (what a slow database would do to a run).
+    const spy = vi.spyOn(app.store, 'queueReminder').mockImplementation(async (...args) => {
+      const queued = await queue(...args);
+      if (++calls === 2) budget.workUntil = 0;
+      return queued;
+    });
+    try {
+      expect(await queueDueReminders(app, budget)).toBe(2);
+      spy.mockRestore();
+      expect(await queueDueReminders(app, scheduledBudget())).toBe(2);
+    } finally {
+      spy.mockRestore();
+      clock = null;
+    }
+    for (const m of booked) expect((await t.mailsFor(m.id)).filter((x) => x.kind === 'reminder-24h-lead')).toHaveLength(1);
   });
 });
