@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/postgres-server.ts'],
+          globalSetup: ['tests/support/postgres-server.ts', 'tests/support/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,6 @@
 // Shared setup for integration tests: a real PGlite in a temp DATA_DIR, the real handlers, real dates.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schedulingConfig } from '../../src/domain/scheduling/config';
@@ -44,6 +45,8 @@ export async function openTestApp(opts: { env?: Record<string, string>; now?: Cl
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   // Availability cache off by default: tests write time off straight into the database.
   const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
+  // A copy of the run's migrated database (tests/support/pglite-template.ts); the open then applies nothing.
+  await cp(inject('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
   const store = await openPgliteStore(dataDir);
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
   const send = opts.send === 'real' ? createSender(env) : (opts.send ?? recordDelivered);
