@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SCHEDULED_END_MS, SCHEDULED_WORK_MS } from '../../functions/lib/budget';
+import type { SqlClient } from '../../functions/lib/store/client';
 import { freePort } from '../support/site-process.mjs';
 import { startSmtp, stopSmtp, type Received } from './smtp';
 
@@ -37,7 +38,9 @@ describe('the scheduled outbox drain', () => {
     const drain = (await import('../../functions/outbox-drain.ts')).default;
     const { getApp } = await import('../../functions/lib/app');
     const app = await getApp();
-    await app.store.sql.exec(`insert into outbox (kind, message)
+    // The embedded store the entry point opened (DATA_DIR above), read and written here with SQL.
+    const sql = (app.store as unknown as { sql: SqlClient }).sql;
+    await sql.exec(`insert into outbox (kind, message)
       select 'budget-test', jsonb_build_object('to', 'budget' || g || '@example.com', 'subject', 'Assunto ' || g, 'text', 'Texto')
       from generate_series(1, 200) g`);
 
@@ -51,7 +54,7 @@ describe('the scheduled outbox drain', () => {
     expect(firstRun).toBeGreaterThan(0);
     expect(firstRun).toBeLessThan(200);
     // Nothing is leased that the run did not send: the next run can take every remaining mail at once.
-    const [{ leased }] = await app.store.sql.query<{ leased: number }>(
+    const [{ leased }] = await sql.query<{ leased: number }>(
       "select count(*)::int as leased from outbox where kind = 'budget-test' and sent_at is null and locked_until > now()");
     expect(leased).toBe(0);
 
