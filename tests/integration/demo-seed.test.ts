@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { painelStore, type Viewer } from '../../functions/lib/painel/store';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
-import { openPostgresStore } from '../../functions/lib/store/postgres';
+import { connect, openPostgresStore, postgresClient } from '../../functions/lib/store/postgres';
 import type { SqlClient } from '../../functions/lib/store/client';
 import type { Store } from '../../functions/lib/store/port';
 import { isValidCnpj } from '../../src/domain/cnpj';
@@ -20,14 +20,15 @@ import { POLICY_VERSION } from './helpers';
 
 const N = 1000;
 const mentor: Viewer = { role: 'mentor', email: 'm@x', name: null, preseller: null };
-type Opened = { store: Store & { sql: SqlClient }; close(): Promise<void> };
+/** seeder: what `npm run db:seed` seeds through (its transaction needs the migrations' client on PostgreSQL). */
+type Opened = { store: Store & { sql: SqlClient }; seeder: SqlClient; close(): Promise<void> };
 
 const stores: { name: string; open(): Promise<Opened> }[] = [{
   name: 'PGlite',
   async open() {
     const dir = await mkdtemp(join(tmpdir(), 'demo-seed-'));
     const store = await openPgliteStore(dir);
-    return { store, close: () => store.close().finally(() => rm(dir, { recursive: true, force: true })) };
+    return { store, seeder: store.sql, close: () => store.close().finally(() => rm(dir, { recursive: true, force: true })) };
   },
 }];
 const serverUrl = inject('postgresUrl');
@@ -37,7 +38,8 @@ if (serverUrl) {
     async open() {
       const db = await createTestDatabase(serverUrl);
       const store = await openPostgresStore({ url: db.url, poolMax: 2 });
-      return { store, close: () => store.close().finally(() => db.drop()) };
+      const seeder = postgresClient(connect({ url: db.url, poolMax: 1 }, { pipelining: true }));
+      return { store, seeder, close: () => Promise.all([store.close(), seeder.close()]).finally(() => db.drop()) };
     },
   });
 }
@@ -49,7 +51,7 @@ describe.each(stores)('demo seed on $name', ({ open }) => {
 
   beforeAll(async () => {
     opened = await open();
-    expect(await seedDemo(opened.store.sql, N, { policyVersion: POLICY_VERSION })).toEqual({ status: 'seeded', leads: N, meetings: N * 0.4 });
+    expect(await seedDemo(opened.seeder, N, { policyVersion: POLICY_VERSION })).toEqual({ status: 'seeded', leads: N, meetings: N * 0.4 });
   }, 120_000);
   afterAll(() => opened?.close());
 
@@ -128,7 +130,7 @@ describe.each(stores)('demo seed on $name', ({ open }) => {
   });
 
   it('refuses a second load and leaves the data as it was', async () => {
-    expect(await seedDemo(opened.store.sql, N, { policyVersion: POLICY_VERSION })).toEqual({ status: 'exists' });
+    expect(await seedDemo(opened.seeder, N, { policyVersion: POLICY_VERSION })).toEqual({ status: 'exists' });
     expect((await one<{ n: number }>(`select count(*)::int as n from leads`)).n).toBe(N);
   });
 });

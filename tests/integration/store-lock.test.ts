@@ -104,11 +104,15 @@ describe('embedded database lock', () => {
     try {
       const bundle = join(dir, 'lock.mjs');
       await build({ entryPoints: ['functions/lib/store/lock.ts'], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
-      // Each contender spins until the shared instant, then tries; a winner holds the lock a moment.
+      // Each contender spins until the shared instant, then tries. A winner holds the lock until every
+      // contender has answered (the parent then writes `done`): on a loaded machine one may start late,
+      // and must then find a live lock, not a lock its winner already let go.
       const contender = [
         `const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
+        "const { existsSync } = await import('node:fs');",
         'const start = Number(process.argv[1]); while (Date.now() < start);',
-        "try { lockDataDir(process.argv[2]); console.log('won'); await new Promise((r) => setTimeout(r, 300)); }",
+        "try { lockDataDir(process.argv[2]); console.log('won');",
+        '  while (!existsSync(process.argv[3])) await new Promise((r) => setTimeout(r, 20)); }',
         "catch (error) { console.log(error.code ?? 'error'); }",
       ].join('\n');
       const db = join(dir, 'db');
@@ -117,8 +121,18 @@ describe('embedded database lock', () => {
         await new Promise((r) => gone.once('exit', r));
         await writeFile(lockFileOf(db), `${gone.pid}\n`);
         const start = String(Date.now() + 600);
-        const answers = await Promise.all(Array.from({ length: 6 }, () =>
-          promisify(execFile)(process.execPath, ['--input-type=module', '-e', contender, start, db]).then((r) => r.stdout.trim())));
+        const done = join(dir, `done-${round}`);
+        const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, start, db, done]));
+        const answers = await Promise.all(contenders.map((child) => new Promise<string>((resolve) => {
+          let out = '';
+          child.stdout!.on('data', (d: Buffer) => {
+            out += d;
+            if (out.includes('\n')) resolve(out.trim());
+          });
+          child.once('exit', () => resolve(out.trim()));
+        })));
+        await writeFile(done, '');
+        await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
         expect(answers.filter((a) => a === 'won'), `round ${round}: ${answers.join(' ')}`).toHaveLength(1);
         expect(answers.filter((a) => a !== 'won').every((a) => a === 'pglite_locked')).toBe(true);
       }

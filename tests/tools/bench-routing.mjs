@@ -276,7 +276,10 @@ async function loadData(store, env, { today, target, feedOrigin }) {
   const leadRows = meetings.map((m) => `(gen_random_uuid(), ${iso(m.booked - 60_000)}, 'bench-routing-lead-${m.i}', 'Cliente ${m.i}', 'rota${m.i}@example.com',
     '43999998888', 'Empresa Bench', '11222333000181', 'ceo-proprietario', '100-500', '3-5', 'energia-solar', null, 'b2b', 'orcamento',
     ${iso(m.booked - 60_000)}, '${POLICY_VERSION}')`);
-  await sql.transaction(async (tx) => {
+  // One statement after another, no client-side transaction: the functions' PostgreSQL client runs none
+  // (functions/lib/store/postgres.ts), and nothing else uses this database while the bench loads it.
+  const tx = sql;
+  {
     await tx.query(`insert into leads (id, created_at, idempotency_key, nome, email, telefone, empresa, cnpj, cargo, faturamento, vendedores,
       segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version) values ${leadRows.join(',\n')}`);
     await tx.query(`insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, status, idempotency_key,
@@ -293,7 +296,7 @@ async function loadData(store, env, { today, target, feedOrigin }) {
     await tx.query(`insert into meeting_outcomes (meeting_id, attendance, qualified, recorded_by, recorded_at)
       select m.id, o.attendance, case when o.attendance = 'attended' then true end, o.by, least(m.ends_at + interval '10 minutes', now())
       from jsonb_to_recordset($1::jsonb) o (key text, attendance text, by text) join meetings m on m.idempotency_key = o.key`, [outcomes]);
-  });
+  }
   // PGlite has no autovacuum: plan for the rows just loaded.
   await sql.exec('analyze');
   const [counts] = await sql.query(`select
