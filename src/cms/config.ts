@@ -1,9 +1,9 @@
 import { stringify } from 'yaml';
 import { orcamentoSchema } from '../schemas/orcamento';
-import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from '../schemas/pages';
+import { homeSchema, legalBody, legalSchema, notFoundSchema, servicePageSchema } from '../schemas/pages';
 import { reuniaoSchema } from '../schemas/reuniao';
 import { siteSchema } from '../schemas/site';
-import { objectFields } from './fields';
+import { objectFields, toField } from './fields';
 
 // The configuration of the editor at /admin/ (Sveltia CMS), generated from the content schemas and
 // committed as public/admin/config.yml (`npm run cms -- config`); a test fails when the two differ.
@@ -54,7 +54,7 @@ export function cmsConfig() {
         delete: false,
         identifier_field: identifier,
         summary: `{{${identifier}}}`,
-        fields: [...objectFields(schema), ...(extension === 'md' ? [{ name: 'body', label: 'Texto', widget: 'markdown' }] : [])],
+        fields: [...objectFields(schema), ...(extension === 'md' ? [{ ...toField('body', legalBody), widget: 'markdown' as const }] : [])],
       })),
     ],
   };

@@ -11,7 +11,7 @@ import { placeholderHint, placeholderMessage, placeholderRuleOf } from '../schem
 export interface CmsField {
   name: string;
   label: string;
-  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'object' | 'list';
+  widget: 'string' | 'text' | 'markdown' | 'number' | 'boolean' | 'select' | 'object' | 'list';
   required?: boolean;
   hint?: string;
   default?: unknown;

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { POLICY_VERSION_MAX_LENGTH, POLICY_VERSION_PATTERN } from '../domain/consent';
 import { cta, faqEntry, highlight, href, label, metricItem, pageMeta, resultCard, serviceCard, statCard, text, timelineEntry } from './shared';
 
 const sectionHeading = { eyebrow: label(text, 'Sobretítulo'), title: label(text, 'Título') };
@@ -94,11 +95,30 @@ export const notFoundSchema = z.object({
   homeLink: label(text, 'Link para o início'),
 });
 
-// content/legal/*.md: Markdown pages with their own version (stored with each lead's consent).
+// content/legal/*.md: Markdown pages with their own version (stored with each lead's consent). The functions
+// read the policy's `version` from this file at run time (functions/lib/content-files.ts): its only home.
 export const legalSchema = z.object({
   ...pageMeta,
   heading: label(text, 'Título'),
   breadcrumb: label(text, 'Nome na trilha de navegação'),
-  version: label(text, 'Versão', 'Muda junto com PRIVACY_POLICY_VERSION em src/domain/consent.ts: o build para se forem diferentes.'),
-  updated: label(text, 'Atualizada em'),
+  version: label(
+    z.string().trim().max(POLICY_VERSION_MAX_LENGTH).regex(POLICY_VERSION_PATTERN, 'Use só letras sem acento, números, ponto, hífen ou sublinhado, sem espaços (ex.: 2026-12-01).'),
+    'Versão',
+    'Mude sempre que mudar o texto, por exemplo para a data de hoje (2026-12-01). Cada pedido de orçamento guarda a versão que a pessoa aceitou.',
+  ),
+  updated: label(text, 'Atualizada em', 'A data mostrada no topo da página, por extenso (ex.: 1 de dezembro de 2026).'),
 });
+
+/** `{email}` in a legal text: the site's contact address (Identidade do site → E-mail de contato), put in by the build. */
+export const EMAIL_PLACEHOLDER = '{email}';
+
+/**
+ * A legal text's body (Markdown): it names the contact address as {email} and never writes an address itself,
+ * so the address has one home (site.yaml) and the policy can never cite another. One pattern, because the
+ * editor takes one per field: has {email}, no e-mail address, no other {name}.
+ */
+export const legalBody = label(
+  z.string().regex(/^(?=[\s\S]*\{email\})(?![\s\S]*[\w.+-]+@[\w-]+\.\w)(?![\s\S]*\{(?!email\})[A-Za-z]+\})[\s\S]*$/, 'Escreva {email} onde o e-mail de contato deve aparecer (ele vem de Identidade do site). Não escreva endereços de e-mail nem outros marcadores entre chaves.'),
+  'Texto',
+  'Onde o e-mail de contato aparece, escreva {email}: o site põe no lugar o endereço de Identidade do site → E-mail de contato.',
+);

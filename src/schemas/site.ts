@@ -10,7 +10,7 @@ export const siteSchema = z.object({
   personName: label(text, 'Nome da pessoa', `${REVIEW}: nome usado nos dados estruturados (Person).`),
   jobTitle: label(text, 'Profissão'),
   tagline: label(text, 'Frase de apresentação'),
-  email: label(z.email(), 'E-mail de contato', `${REVIEW}. Muda junto com SITE_EMAIL em src/domain/contact.ts: o build para se forem diferentes.`),
+  email: label(z.email(), 'E-mail de contato', 'Aparece no rodapé, na seção Contato e na Política de Privacidade, e recebe o aviso de cada novo pedido de orçamento. Os e-mails automáticos do site saem do domínio deste endereço (a parte depois do @): se mudar de domínio, avise quem configurou o envio de e-mails.'),
   location: label(text, 'Localização'),
   address: label(
     z.object({
