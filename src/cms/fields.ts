@@ -57,10 +57,12 @@ function alternative(schema: z.ZodType): { source: string; words: string } {
     return { source: `${protocol}://[^\\s/]+\\S*`, words: protocol === 'https' ? 'um endereço https://…' : 'um endereço http(s)://…' };
   }
   if (def.type === 'string') {
-    const regexes = checksOf(schema).filter((c) => c.check === 'string_format' && c.format === 'regex');
-    if (regexes.length === 1 && !checksOf(schema).some((c) => c.check !== 'string_format')) {
+    // A trim (overwrite) only tidies the text: the editor checks the trimmed text too.
+    const checks = checksOf(schema).filter((c) => c.check !== 'overwrite');
+    const regexes = checks.filter((c) => c.check === 'string_format' && c.format === 'regex');
+    if (regexes.length === 1 && checks.length === 1) {
       const source = (regexes[0].pattern as RegExp).source.replace(/^\^|\$$/g, '');
-      return { source, words: /^\\?\//.test(source) ? 'um caminho que começa com /' : `o formato ${source}` };
+      return { source, words: /^\\?\//.test(source) ? 'um caminho que começa com /' : /^\w+$/.test(source) ? `"${source}"` : `o formato ${source}` };
     }
   }
   if (def.type === 'union') {
@@ -110,7 +112,10 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
   if (max !== undefined) field.maxlength = max;
   for (const check of checksOf(schema)) {
     if (['min_length', 'max_length', 'length_equals', 'overwrite'].includes(check.check)) continue;
-    if (check.check === 'string_format' && check.format === 'starts_with') {
+    if (check.check === 'string_format' && check.format === 'email') {
+      field.type = 'email';
+      patterns.push([(check.pattern as RegExp).source, 'Use um e-mail completo, como nome@empresa.com.br.']);
+    } else if (check.check === 'string_format' && check.format === 'starts_with') {
       patterns.push([(check.pattern as RegExp).source, `Comece com ${String(check.prefix)}`]);
     } else if (check.check === 'string_format' && check.format === 'regex') {
       const pattern = check.pattern as RegExp;

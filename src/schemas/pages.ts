@@ -21,7 +21,7 @@ export const homeSchema = z.object({
         z.object({
           label: label(text, 'Texto do botão'),
           // `linkedin` points the button at the LinkedIn URL of site.yaml.
-          href: label(z.union([z.literal('linkedin'), href]), 'Link', 'Escreva linkedin para o LinkedIn de Identidade do site, um caminho que começa com / ou um endereço https://…'),
+          href: label(z.union([z.string().trim().regex(/^linkedin$/), href]), 'Link', 'Escreva linkedin para o LinkedIn de Identidade do site, um caminho que começa com / ou um endereço https://…'),
         }),
         'Botão principal',
       ),

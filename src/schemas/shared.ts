@@ -36,7 +36,7 @@ export type IconName = z.infer<typeof iconName>;
 
 /** A site path (`/x`, `/#anchor`, `/x?y`) or an absolute https URL. */
 export const href = label(
-  z.union([z.string().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ })]),
+  z.union([z.string().trim().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ }).trim()]),
   'Link',
   'Um caminho do site que começa com / (ex.: /orcamento, /#contato) ou um endereço completo https://…',
 );

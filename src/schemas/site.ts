@@ -2,7 +2,9 @@ import { z } from 'astro/zod';
 import { CLAIMS, label, navItem, plainText, text } from './shared';
 
 const REVIEW = 'EXEMPLO — revisar';
-const httpsUrl = z.url({ protocol: /^https$/ });
+// Texts that are addresses, codes or paths are trimmed before their checks: the editor checks a field's
+// trimmed text (Sveltia CMS), so the build must accept what it accepted (tests/integration/cms-parity.test.ts).
+const httpsUrl = z.url({ protocol: /^https$/ }).trim();
 
 // content/site.yaml: the site's identity, in one file.
 export const siteSchema = z.object({
@@ -10,13 +12,13 @@ export const siteSchema = z.object({
   personName: label(text, 'Nome da pessoa', `${REVIEW}: nome usado nos dados estruturados (Person).`),
   jobTitle: label(text, 'Profissão'),
   tagline: label(text, 'Frase de apresentação'),
-  email: label(z.email(), 'E-mail de contato', 'Aparece no rodapé, na seção Contato e na Política de Privacidade, e recebe o aviso de cada novo pedido de orçamento. Os e-mails automáticos do site saem do domínio deste endereço (a parte depois do @): se mudar de domínio, avise quem configurou o envio de e-mails.'),
+  email: label(z.string().trim().email(), 'E-mail de contato', 'Aparece no rodapé, na seção Contato e na Política de Privacidade, e recebe o aviso de cada novo pedido de orçamento. Os e-mails automáticos do site saem do domínio deste endereço (a parte depois do @): se mudar de domínio, avise quem configurou o envio de e-mails.'),
   location: label(text, 'Localização'),
   address: label(
     z.object({
       locality: label(text, 'Cidade'),
-      region: label(z.string().length(2), 'Estado (sigla)', 'Duas letras, ex.: PR'),
-      country: label(z.string().length(2), 'País (sigla)', 'Duas letras, ex.: BR'),
+      region: label(z.string().trim().length(2), 'Estado (sigla)', 'Duas letras, ex.: PR'),
+      country: label(z.string().trim().length(2), 'País (sigla)', 'Duas letras, ex.: BR'),
     }),
     'Endereço',
   ),
@@ -47,7 +49,7 @@ export const siteSchema = z.object({
   privacy: label(
     z.object({
       policyLink: label(text, 'Nome do link da política'),
-      policyPath: label(z.string().startsWith('/'), 'Caminho da política', 'Começa com /'),
+      policyPath: label(z.string().trim().startsWith('/'), 'Caminho da política', 'Começa com /'),
       updatedLabel: label(text, 'Rótulo "Atualizada em"'),
       versionLabel: label(text, 'Rótulo "Versão"'),
     }),
