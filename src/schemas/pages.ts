@@ -36,7 +36,7 @@ export const homeSchema = z.object({
       paragraphs: label(z.array(label(text, 'Parágrafo')).min(1), 'Parágrafos'),
       highlights: label(z.array(highlight).length(4), 'Destaques (4)'),
       timelineTitle: label(text, 'Título da trajetória'),
-      timeline: label(z.array(timelineEntry).length(4), 'Trajetória (4)', 'EXEMPLO — revisar: períodos, cargos e empresas da trajetória real.'),
+      timeline: label(z.array(timelineEntry).length(4), 'Trajetória (4)', 'Exemplo: troque pelos períodos, cargos e empresas da sua trajetória real.'),
     }),
     'Sobre (#sobre)',
   ),
@@ -67,8 +67,8 @@ export type Home = z.infer<typeof homeSchema>;
 export const servicePageSchema = z.object({
   ...pageMeta,
   breadcrumb: label(text, 'Nome na trilha de navegação'),
-  serviceType: label(text, 'Tipo de serviço', 'Usado nos dados estruturados (Service).'),
-  order: label(z.number().int(), 'Ordem', 'Posição da página entre os serviços.'),
+  serviceType: label(text, 'Tipo de serviço', 'O nome do serviço como o Google deve entendê-lo (não aparece no texto da página).'),
+  order: label(z.number().int(), 'Ordem', 'A ordem desta página na lista de serviços: 1 aparece primeiro.'),
   hero: label(z.object({ badge: label(text, 'Selo'), headline: label(text, 'Título principal'), description, cta: label(cta, 'Botão') }), 'Topo'),
   metrics: label(z.object({ title: label(text, 'Título'), items: label(z.array(metricItem).length(4), 'Números (4)') }), 'Números'),
   list: label(
