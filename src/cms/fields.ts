@@ -112,13 +112,12 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
   if (max !== undefined) field.maxlength = max;
   for (const check of checksOf(schema)) {
     if (['min_length', 'max_length', 'length_equals', 'overwrite'].includes(check.check)) continue;
-    if (check.check === 'string_format' && check.format === 'email') {
-      field.type = 'email';
-      patterns.push([(check.pattern as RegExp).source, 'Use um e-mail completo, como nome@empresa.com.br.']);
-    } else if (check.check === 'string_format' && check.format === 'starts_with') {
+    if (check.check === 'string_format' && check.format === 'starts_with') {
       patterns.push([(check.pattern as RegExp).source, `Comece com ${String(check.prefix)}`]);
     } else if (check.check === 'string_format' && check.format === 'regex') {
       const pattern = check.pattern as RegExp;
+      // zod's own e-mail pattern (trimmed first, unlike z.email()): the phone shows its e-mail keyboard.
+      if (pattern === z.regexes.email) field.type = 'email';
       const rule = placeholderRuleOf(pattern);
       const message = rule ? placeholderMessage(rule) : String((check.error as (() => string) | undefined)?.() ?? 'Formato inválido.');
       patterns.push([pattern.source, message]);

@@ -12,7 +12,7 @@ export const siteSchema = z.object({
   personName: label(text, 'Nome da pessoa', 'O seu nome como pessoa: o Google o usa para ligar o site a você (não aparece no texto das páginas).'),
   jobTitle: label(text, 'Profissão'),
   tagline: label(text, 'Frase de apresentação'),
-  email: label(z.string().trim().email(), 'E-mail de contato', 'Aparece no rodapé, na seção Contato e na Política de Privacidade, e recebe o aviso de cada novo pedido de orçamento. Os e-mails automáticos do site saem do domínio deste endereço (a parte depois do @): se mudar de domínio, avise quem configurou o envio de e-mails.'),
+  email: label(z.string().trim().regex(z.regexes.email, 'Use um e-mail completo, como nome@empresa.com.br.'), 'E-mail de contato', 'Aparece no rodapé, na seção Contato e na Política de Privacidade, e recebe o aviso de cada novo pedido de orçamento. Os e-mails automáticos do site saem do domínio deste endereço (a parte depois do @): se mudar de domínio, avise quem configurou o envio de e-mails.'),
   location: label(text, 'Localização'),
   address: label(
     z.object({

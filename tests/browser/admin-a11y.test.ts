@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser } from './support';
-import { contentTree, editorContext, openEditor, openEntry, openHome } from './admin.fixtures';
+import { contentTree, editorContext, openEditor, openHome } from './admin.fixtures';
 
 let browser: Browser;
 let seed: Record<string, string>;

@@ -39,11 +39,11 @@ describe('the publication notice in /admin/', () => {
 
     deploy = { state: 'ready', created_at: '2026-11-26T17:30:00Z', published_at: new Date(Date.UTC(2026, 10, 26, 17, 32)).toISOString() };
     // The page asks every 20 s and the function reuses Netlify's answer for 10 s.
-    await expect.poll(() => notice.textContent(), { timeout: 60_000, intervals: [1_000] }).toContain('Site publicado');
+    await expect.poll(() => notice.textContent(), { timeout: 60_000, interval: 1_000 }).toContain('Site publicado');
     expect(await notice.textContent()).toMatch(/Site publicado (em 26\/11 )?às 14:32/);
 
     deploy = { state: 'error', created_at: '2026-11-26T17:40:00Z', updated_at: '2026-11-26T17:41:00Z', error_message: 'Build script returned non-zero exit code' };
-    await expect.poll(() => notice.textContent(), { timeout: 60_000, intervals: [1_000] }).toContain('falhou');
+    await expect.poll(() => notice.textContent(), { timeout: 60_000, interval: 1_000 }).toContain('falhou');
     const failed = (await notice.textContent()) ?? '';
     expect(failed).toMatch(/A publicação (de 26\/11 )?das 14:41 falhou/);
     expect(failed).toContain('O site continua na versão anterior.');

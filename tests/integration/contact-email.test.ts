@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_BUNDLE } from '../../scripts/server/functions-host.mjs';
 import { buildProject, copyProject, projectRoot } from '../support/project';
@@ -62,7 +62,7 @@ describe('the contact address and the policy version, changed in the content fil
 
     // The copy's functions, bundled inside the copy (its content/ is what they find walking up from the bundle).
     const outdir = join(dir, '.netlify/contact-email');
-    await build({ entryPoints: [join(dir, 'functions/leads.ts'), join(dir, 'functions/lib/env.ts')], outdir, outbase: join(dir, 'functions'), ...NODE_BUNDLE, outExtension: { '.js': '.mjs' } });
+    await build({ entryPoints: [join(dir, 'functions/leads.ts'), join(dir, 'functions/lib/env.ts')], outdir, outbase: join(dir, 'functions'), ...(NODE_BUNDLE as BuildOptions), outExtension: { '.js': '.mjs' } });
     const { readEnv } = (await import(pathToFileURL(join(outdir, 'lib/env.mjs')).href)) as typeof import('../../functions/lib/env');
     expect(readEnv({}).contactEmail).toBe(NEW);
     expect(readEnv({}).mailFrom).toBe('Mentor Solar <nao-responda@novo-dominio.com.br>');
