@@ -5,6 +5,12 @@ import * as z from 'zod/mini';
 export const consentMessage = 'Aceite a Política de Privacidade para continuar.';
 
 /**
+ * Where the policy is published: the route of src/pages/politica-de-privacidade.astro. Not an editor field: a
+ * path typed there could not move the page, only break every link to it (tests/integration/cms-copy.test.ts).
+ */
+export const PRIVACY_POLICY_PATH = '/politica-de-privacidade';
+
+/**
  * What a privacy-policy version looks like ("2026-11-21"): the policy's front matter `version` (content/legal,
  * checked by the build and the editor with these same rules, src/schemas/pages.ts) and the database's check.
  * The published version itself lives only in that front matter: the functions read it at run time

@@ -49,7 +49,6 @@ export const siteSchema = z.object({
   privacy: label(
     z.object({
       policyLink: label(text, 'Nome do link da política'),
-      policyPath: label(z.string().trim().startsWith('/'), 'Caminho da política', 'O endereço da página da política no site, começando com / (ex.: /politica-de-privacidade).'),
       updatedLabel: label(text, 'Rótulo "Atualizada em"'),
       versionLabel: label(text, 'Rótulo "Versão"'),
     }),

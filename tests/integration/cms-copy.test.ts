@@ -1,11 +1,12 @@
 // The editor speaks to the mentor (issue 35 item 4): every label and hint of the served configuration is pt-BR
 // for someone who does not write code — no file paths, no code names, no developer jargon — and the entry
 // screen is branded "Editor Mentor Solar".
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import type { CmsField } from '../../src/cms/fields';
+import { PRIVACY_POLICY_PATH } from '../../src/domain/consent';
 import { projectRoot } from '../support/project';
 
 type Config = { app_title: string; collections: Array<{ label: string; files?: Array<{ label: string; fields: CmsField[] }>; fields?: CmsField[] }> };
@@ -51,6 +52,14 @@ describe('the editor’s words', () => {
     expect(developerSpeak('nome usado nos dados estruturados (Person)')).toBe('developer jargon');
     expect(developerSpeak('Veja personName')).toBe('a camelCase name');
     expect(developerSpeak('Nas páginas, escreva {mentoredOwners} onde este número deve aparecer.')).toBeNull();
+  });
+
+  it('the policy’s address is its page’s route, never an editor field (a typed path would only break its links)', () => {
+    expect(existsSync(join(projectRoot, `src/pages${PRIVACY_POLICY_PATH}.astro`))).toBe(true);
+    const names: string[] = [];
+    const visit = (fields: CmsField[]) => fields.forEach((f) => (names.push(f.name), visit(f.fields ?? [])));
+    for (const collection of config.collections) [...(collection.files ?? []).map((f) => f.fields), collection.fields ?? []].forEach(visit);
+    expect(names.filter((n) => /path/i.test(n))).toEqual([]);
   });
 
   it('the entry screen says "Editor Mentor Solar"', () => {
