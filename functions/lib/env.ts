@@ -1,7 +1,7 @@
 // Server settings from environment variables (documented in the README's table).
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
 import { hkdfSync } from 'node:crypto';
-import { SITE_EMAIL } from '../../src/domain/contact';
+import { siteContactEmail } from './content-files';
 import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
 import { QUERY_TIMEOUT_MS, type PostgresOptions } from './store/postgres-options';
 
@@ -14,7 +14,7 @@ export const DEFAULT_SITE_URL = 'https://mentor-solar.netlify.app';
  * One sending domain for every address a mail shows: without MAIL_FROM, a no-reply address on the
  * domain of the site's contact address (the Reply-To of the lead's mails).
  */
-export const DEFAULT_MAIL_FROM = `Mentor Solar <nao-responda@${SITE_EMAIL.slice(SITE_EMAIL.lastIndexOf('@') + 1)}>`;
+export const defaultMailFrom = (contactEmail: string) => `Mentor Solar <nao-responda@${contactEmail.slice(contactEmail.lastIndexOf('@') + 1)}>`;
 
 export type ServerEnv = {
   /** Embedded database at `${dataDir}/db`, .eml files at `${dataDir}/outbox`. */
@@ -32,9 +32,9 @@ export type ServerEnv = {
   supabaseRestOnly: boolean;
   /** nodemailer URL, e.g. smtps://user:pass@smtp.example.com:465. Unset: write .eml files instead. */
   smtpUrl: string | null;
-  /** MAIL_FROM, else DEFAULT_MAIL_FROM. */
+  /** MAIL_FROM, else defaultMailFrom(the site's contact address). */
   mailFrom: string;
-  /** Receives a notification for each new lead. */
+  /** Receives a notification for each new lead: CONTACT_EMAIL, else the site's (content/site.yaml `email`). */
   contactEmail: string;
   /** leads.origem: fixed label identifying this site as the lead's source. */
   leadOrigin: string;
@@ -58,18 +58,19 @@ export type PainelEnv = { mentors: string[]; hashKey: Buffer };
 
 export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
   const databaseUrl = env.DATABASE_URL?.trim();
+  const contactEmail = env.CONTACT_EMAIL?.trim() || siteContactEmail();
   return {
     dataDir: env.DATA_DIR?.trim() || '.data',
     database: databaseUrl ? databaseEnv(databaseUrl, env) : null,
     supabaseRestOnly: !databaseUrl && Boolean(env.SUPABASE_URL?.trim()),
     smtpUrl: env.SMTP_URL?.trim() || null,
-    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
-    contactEmail: env.CONTACT_EMAIL?.trim() || SITE_EMAIL,
+    mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(siteContactEmail()),
+    contactEmail,
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
     siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, ''),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
-    painel: painelEnv(env, env.CONTACT_EMAIL?.trim() || SITE_EMAIL),
+    painel: painelEnv(env, contactEmail),
     integrations: integrationsEnv(env),
   };
 }

@@ -9,12 +9,12 @@
 // ROUTING_RULES_FILE (a path, relative to the working directory or absolute) replaces the file: the
 // browser test starts a server with a rules file of its own, because the wizard learns a lead's route
 // from POST /api/leads's answer, never from the build — swapping the server's file is all it takes.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { matchRoute, type LeadRoute, type RoutingAnswers, type RoutingRules } from '../../src/domain/scheduling/rules';
 import { roteamentoSchema } from '../../src/schemas/roteamento';
+import { findContentFile } from './content-files';
 
 export const ROUTING_RULES_FILE = 'content/roteamento.yaml';
 
@@ -28,13 +28,11 @@ export class RoutingRulesError extends Error {
 export function routingRulesPath(env: Record<string, string | undefined> = process.env): string {
   const override = env.ROUTING_RULES_FILE?.trim();
   if (override) return resolve(override);
-  for (const start of [dirname(fileURLToPath(import.meta.url)), process.cwd()]) {
-    for (let dir = resolve(start); ; dir = dirname(dir)) {
-      if (existsSync(join(dir, ROUTING_RULES_FILE))) return join(dir, ROUTING_RULES_FILE);
-      if (dirname(dir) === dir) break;
-    }
+  try {
+    return findContentFile(ROUTING_RULES_FILE);
+  } catch (error) {
+    throw new RoutingRulesError((error as Error).message);
   }
-  throw new RoutingRulesError(`${ROUTING_RULES_FILE} not found: ship it with the functions (netlify.toml [functions] included_files)`);
 }
 
 /** The rules in `text` (YAML, read as Astro reads content: js-yaml), or a RoutingRulesError naming `file` and every bad field. */

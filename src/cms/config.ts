@@ -1,9 +1,10 @@
 import { stringify } from 'yaml';
 import { orcamentoSchema } from '../schemas/orcamento';
-import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from '../schemas/pages';
+import { homeSchema, legalBody, legalSchema, notFoundSchema, servicePageSchema } from '../schemas/pages';
 import { reuniaoSchema } from '../schemas/reuniao';
 import { siteSchema } from '../schemas/site';
-import { objectFields } from './fields';
+import { objectFields, toField } from './fields';
+import { UPLOADS } from '../../scripts/build/uploads.mjs';
 
 // The configuration of the editor at /admin/ (Sveltia CMS), generated from the content schemas and
 // committed as public/admin/config.yml (`npm run cms -- config`); a test fails when the two differ.
@@ -35,8 +36,12 @@ export function cmsConfig() {
   return {
     backend: { name: 'github', repo: LOCAL_REPOSITORY, branch: 'main', base_url: 'https://api.netlify.com', commit_messages: { update: 'Editor: {{collection}} “{{slug}}” atualizado por {{author-name}}' } },
     publish_mode: 'simple',
-    media_folder: 'public',
-    public_folder: '/',
+    app_title: 'Editor Mentor Solar',
+    // Uploads go to their own folder, never the site's root (where _headers and _redirects live); the build
+    // publishes from it only images within the size limit (scripts/build/uploads.mjs).
+    media_folder: UPLOADS.folder,
+    public_folder: UPLOADS.publicPath,
+    media_libraries: { default: { config: { max_file_size: UPLOADS.maxBytes, slugify_filename: true } } },
     output: OUTPUT,
     collections: [
       {
@@ -54,7 +59,7 @@ export function cmsConfig() {
         delete: false,
         identifier_field: identifier,
         summary: `{{${identifier}}}`,
-        fields: [...objectFields(schema), ...(extension === 'md' ? [{ name: 'body', label: 'Texto', widget: 'markdown' }] : [])],
+        fields: [...objectFields(schema), ...(extension === 'md' ? [{ ...toField('body', legalBody), widget: 'markdown' as const }] : [])],
       })),
     ],
   };

@@ -11,7 +11,7 @@ import { placeholderHint, placeholderMessage, placeholderRuleOf } from '../schem
 export interface CmsField {
   name: string;
   label: string;
-  widget: 'string' | 'text' | 'number' | 'boolean' | 'select' | 'object' | 'list';
+  widget: 'string' | 'text' | 'markdown' | 'number' | 'boolean' | 'select' | 'object' | 'list';
   required?: boolean;
   hint?: string;
   default?: unknown;
@@ -57,10 +57,12 @@ function alternative(schema: z.ZodType): { source: string; words: string } {
     return { source: `${protocol}://[^\\s/]+\\S*`, words: protocol === 'https' ? 'um endereço https://…' : 'um endereço http(s)://…' };
   }
   if (def.type === 'string') {
-    const regexes = checksOf(schema).filter((c) => c.check === 'string_format' && c.format === 'regex');
-    if (regexes.length === 1 && !checksOf(schema).some((c) => c.check !== 'string_format')) {
+    // A trim (overwrite) only tidies the text: the editor checks the trimmed text too.
+    const checks = checksOf(schema).filter((c) => c.check !== 'overwrite');
+    const regexes = checks.filter((c) => c.check === 'string_format' && c.format === 'regex');
+    if (regexes.length === 1 && checks.length === 1) {
       const source = (regexes[0].pattern as RegExp).source.replace(/^\^|\$$/g, '');
-      return { source, words: /^\\?\//.test(source) ? 'um caminho que começa com /' : `o formato ${source}` };
+      return { source, words: /^\\?\//.test(source) ? 'um caminho que começa com /' : /^\w+$/.test(source) ? `"${source}"` : `o formato ${source}` };
     }
   }
   if (def.type === 'union') {
@@ -114,6 +116,8 @@ function stringField(schema: z.ZodType, field: CmsField): CmsField {
       patterns.push([(check.pattern as RegExp).source, `Comece com ${String(check.prefix)}`]);
     } else if (check.check === 'string_format' && check.format === 'regex') {
       const pattern = check.pattern as RegExp;
+      // zod's own e-mail pattern (trimmed first, unlike z.email()): the phone shows its e-mail keyboard.
+      if (pattern === z.regexes.email) field.type = 'email';
       const rule = placeholderRuleOf(pattern);
       const message = rule ? placeholderMessage(rule) : String((check.error as (() => string) | undefined)?.() ?? 'Formato inválido.');
       patterns.push([pattern.source, message]);

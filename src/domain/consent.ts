@@ -5,22 +5,28 @@ import * as z from 'zod/mini';
 export const consentMessage = 'Aceite a Política de Privacidade para continuar.';
 
 /**
- * The version of the privacy policy the site publishes. A lead is stored only with this exact
- * version: anything else (missing, invented, an old page left open) is not consent to the text in force.
- * content/legal/politica-de-privacidade.md carries the same value in its frontmatter `version`; the build
- * stops when the two differ (src/lib/content.ts), so a new policy text ships with its new version here.
+ * Where the policy is published: the route of src/pages/politica-de-privacidade.astro. Not an editor field: a
+ * path typed there could not move the page, only break every link to it (tests/integration/cms-copy.test.ts).
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-28';
+export const PRIVACY_POLICY_PATH = '/politica-de-privacidade';
 
-/** Versions look like the policy's frontmatter `version` ("2026-11-21"); the database checks the same. */
+/**
+ * What a privacy-policy version looks like ("2026-11-21"): the policy's front matter `version` (content/legal,
+ * checked by the build and the editor with these same rules, src/schemas/pages.ts) and the database's check.
+ * The published version itself lives only in that front matter: the functions read it at run time
+ * (functions/lib/content-files.ts) and accept a lead only with that exact version.
+ */
+export const POLICY_VERSION_PATTERN = /^[0-9A-Za-z._-]+$/;
+export const POLICY_VERSION_MAX_LENGTH = 40;
+
 export const privacyPolicyVersionSchema = z.string({ error: consentMessage }).check(
   z.minLength(1, { error: consentMessage }),
-  z.maxLength(40, { error: consentMessage }),
-  z.regex(/^[0-9A-Za-z._-]+$/, { error: consentMessage }),
+  z.maxLength(POLICY_VERSION_MAX_LENGTH, { error: consentMessage }),
+  z.regex(POLICY_VERSION_PATTERN, { error: consentMessage }),
 );
 
 /** The version when it is the published one, otherwise null (answer fieldErrors.privacyPolicyVersion = consentMessage). */
-export function parsePrivacyPolicyVersion(value: unknown, published: string = PRIVACY_POLICY_VERSION): string | null {
+export function parsePrivacyPolicyVersion(value: unknown, published: string): string | null {
   const result = privacyPolicyVersionSchema.safeParse(value);
   return result.success && result.data === published ? result.data : null;
 }

@@ -69,7 +69,7 @@ export const orcamentoSchema = z.object({
       requiredNote: t('Aviso de campos obrigatórios'),
       back: t('Botão voltar'),
       next: t('Botão próximo'),
-      submit: t('Botão enviar', 'Texto do produto: "Finalizar e Agendar".'),
+      submit: t('Botão enviar', 'O botão da última etapa do formulário, que envia o pedido (hoje: "Finalizar e Agendar").'),
       saving: t('Enviando'),
       honeypotLabel: t('Campo anti-spam', 'Escondido: pessoas não o veem; robôs que o preenchem são ignorados.'),
       consent: label(
@@ -104,7 +104,7 @@ export const orcamentoSchema = z.object({
       summaryEmpty: t('Resumo: vazio'),
       cancel: t('Botão cancelar'),
       close: t('Botão fechar'),
-      confirm: t('Botão confirmar', 'Texto do produto: "Confirmar Agendamento".'),
+      confirm: t('Botão confirmar', 'O botão que confirma o horário escolhido no calendário (hoje: "Confirmar Agendamento").'),
       confirming: t('Agendando'),
     }),
     'Agendamento',
@@ -112,13 +112,13 @@ export const orcamentoSchema = z.object({
   toasts: label(
     z.object({
       saveError: toast('Erro ao salvar'),
-      policyChanged: toast('Política atualizada', 'O servidor recusou a versão da política que a página mostrou (há uma mais nova).'),
+      policyChanged: toast('Política atualizada', 'Aparece quando a Política de Privacidade mudou depois que a pessoa abriu a página: ela precisa recarregar a página.'),
       unexpectedError: toast('Erro inesperado'),
       saved: toast('Dados salvos'),
       availabilityError: toast('Erro de disponibilidade'),
       noSlots: toast('Sem horários'),
-      schedulingError: toast('Erro ao agendar', 'O título vem com a mensagem do servidor, ou o texto quando não há.'),
-      schedulingUnknown: toast('Erro desconhecido', 'Quando o servidor responde sem sucesso e sem mensagem.'),
+      schedulingError: toast('Erro ao agendar', 'Aparece quando o agendamento falha: o título vem com a explicação do erro, ou com este texto quando não há explicação.'),
+      schedulingUnknown: toast('Erro desconhecido', 'Aparece quando o agendamento falha sem nenhuma explicação (por exemplo, uma instabilidade).'),
       slotTaken: toast('Horário tomado', 'Outra pessoa reservou o horário entre a lista e a confirmação.'),
       success: label(
         z.object({
@@ -169,7 +169,7 @@ export const orcamentoSchema = z.object({
   noMeeting: label(
     z.object({ heading: t('Título') }),
     'Sem reunião',
-    'No lugar do calendário, quando uma regra de content/roteamento.yaml não oferece reunião; a mensagem e o link são os da regra.',
+    'Aparece no lugar do calendário quando as regras de encaminhamento não oferecem reunião a esse contato; a mensagem e o link são os da regra.',
   ),
   noscript: label(
     z.object({ before: t('Antes do e-mail'), email: t('Entre o e-mail e o chat'), chat: t('Link do chat') }),

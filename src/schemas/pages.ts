@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { POLICY_VERSION_MAX_LENGTH, POLICY_VERSION_PATTERN } from '../domain/consent';
 import { cta, faqEntry, highlight, href, label, metricItem, pageMeta, resultCard, serviceCard, statCard, text, timelineEntry } from './shared';
 
 const sectionHeading = { eyebrow: label(text, 'Sobretítulo'), title: label(text, 'Título') };
@@ -20,7 +21,7 @@ export const homeSchema = z.object({
         z.object({
           label: label(text, 'Texto do botão'),
           // `linkedin` points the button at the LinkedIn URL of site.yaml.
-          href: label(z.union([z.literal('linkedin'), href]), 'Link', 'Escreva linkedin para o LinkedIn de Identidade do site, um caminho que começa com / ou um endereço https://…'),
+          href: label(z.union([z.string().trim().regex(/^linkedin$/), href]), 'Link', 'Escreva linkedin para o LinkedIn de Identidade do site, um caminho que começa com / ou um endereço https://…'),
         }),
         'Botão principal',
       ),
@@ -35,7 +36,7 @@ export const homeSchema = z.object({
       paragraphs: label(z.array(label(text, 'Parágrafo')).min(1), 'Parágrafos'),
       highlights: label(z.array(highlight).length(4), 'Destaques (4)'),
       timelineTitle: label(text, 'Título da trajetória'),
-      timeline: label(z.array(timelineEntry).length(4), 'Trajetória (4)', 'EXEMPLO — revisar: períodos, cargos e empresas da trajetória real.'),
+      timeline: label(z.array(timelineEntry).length(4), 'Trajetória (4)', 'Exemplo: troque pelos períodos, cargos e empresas da sua trajetória real.'),
     }),
     'Sobre (#sobre)',
   ),
@@ -66,8 +67,8 @@ export type Home = z.infer<typeof homeSchema>;
 export const servicePageSchema = z.object({
   ...pageMeta,
   breadcrumb: label(text, 'Nome na trilha de navegação'),
-  serviceType: label(text, 'Tipo de serviço', 'Usado nos dados estruturados (Service).'),
-  order: label(z.number().int(), 'Ordem', 'Posição da página entre os serviços.'),
+  serviceType: label(text, 'Tipo de serviço', 'O nome do serviço como o Google deve entendê-lo (não aparece no texto da página).'),
+  order: label(z.number().int(), 'Ordem', 'A ordem desta página na lista de serviços: 1 aparece primeiro.'),
   hero: label(z.object({ badge: label(text, 'Selo'), headline: label(text, 'Título principal'), description, cta: label(cta, 'Botão') }), 'Topo'),
   metrics: label(z.object({ title: label(text, 'Título'), items: label(z.array(metricItem).length(4), 'Números (4)') }), 'Números'),
   list: label(
@@ -94,11 +95,30 @@ export const notFoundSchema = z.object({
   homeLink: label(text, 'Link para o início'),
 });
 
-// content/legal/*.md: Markdown pages with their own version (stored with each lead's consent).
+// content/legal/*.md: Markdown pages with their own version (stored with each lead's consent). The functions
+// read the policy's `version` from this file at run time (functions/lib/content-files.ts): its only home.
 export const legalSchema = z.object({
   ...pageMeta,
   heading: label(text, 'Título'),
   breadcrumb: label(text, 'Nome na trilha de navegação'),
-  version: label(text, 'Versão', 'Muda junto com PRIVACY_POLICY_VERSION em src/domain/consent.ts: o build para se forem diferentes.'),
-  updated: label(text, 'Atualizada em'),
+  version: label(
+    z.string().trim().max(POLICY_VERSION_MAX_LENGTH).regex(POLICY_VERSION_PATTERN, 'Use só letras sem acento, números, ponto, hífen ou sublinhado, sem espaços (ex.: 2026-12-01).'),
+    'Versão',
+    'Mude sempre que mudar o texto, por exemplo para a data de hoje (2026-12-01). Cada pedido de orçamento guarda a versão que a pessoa aceitou.',
+  ),
+  updated: label(text, 'Atualizada em', 'A data mostrada no topo da página, por extenso (ex.: 1 de dezembro de 2026).'),
 });
+
+/** `{email}` in a legal text: the site's contact address (Identidade do site → E-mail de contato), put in by the build. */
+export const EMAIL_PLACEHOLDER = '{email}';
+
+/**
+ * A legal text's body (Markdown): it names the contact address as {email} and never writes an address itself,
+ * so the address has one home (site.yaml) and the policy can never cite another. One pattern, because the
+ * editor takes one per field: has {email}, no e-mail address, no other {name}.
+ */
+export const legalBody = label(
+  z.string().regex(/^(?=[\s\S]*\{email\})(?![\s\S]*[\w.+-]+@[\w-]+\.\w)(?![\s\S]*\{(?!email\})[A-Za-z]+\})[\s\S]*$/, 'Escreva {email} onde o e-mail de contato deve aparecer (ele vem de Identidade do site). Não escreva endereços de e-mail nem outros marcadores entre chaves.'),
+  'Texto',
+  'Onde o e-mail de contato aparece, escreva {email}: o site põe no lugar o endereço de Identidade do site → E-mail de contato.',
+);

@@ -36,7 +36,7 @@ export type IconName = z.infer<typeof iconName>;
 
 /** A site path (`/x`, `/#anchor`, `/x?y`) or an absolute https URL. */
 export const href = label(
-  z.union([z.string().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ })]),
+  z.union([z.string().trim().regex(/^\/[^\s]*$/, 'use um caminho que comece com /'), z.url({ protocol: /^https?$/ }).trim()]),
   'Link',
   'Um caminho do site que começa com / (ex.: /orcamento, /#contato) ou um endereço completo https://…',
 );
@@ -44,7 +44,7 @@ export const href = label(
 export const navItem = z.object({
   name: label(text, 'Nome no menu'),
   target: href,
-  type: label(z.enum(['scroll', 'link', 'external']), 'Tipo', 'scroll: seção da página inicial; link: página do site; external: outro site'),
+  type: label(z.enum(['scroll', 'link', 'external']), 'Tipo', 'Como o link abre: scroll rola até uma seção da página inicial; link abre outra página do site; external abre outro site em nova aba.'),
 });
 export type NavItem = z.infer<typeof navItem>;
 
@@ -62,9 +62,9 @@ export const metricItem = z.object({ metric: label(text, 'Número'), description
 export const faqEntry = z.object({ question: label(text, 'Pergunta'), answer: label(text, 'Resposta') });
 export type FaqEntry = z.infer<typeof faqEntry>;
 export const timelineEntry = z.object({
-  period: label(text, 'Período', 'EXEMPLO — revisar: período da trajetória real'),
-  role: label(text, 'Cargo', 'EXEMPLO — revisar'),
-  company: label(text, 'Empresa', 'EXEMPLO — revisar'),
+  period: label(text, 'Período', 'Exemplo: troque pelo período real (ex.: 2015 – 2020).'),
+  role: label(text, 'Cargo', 'Exemplo: troque pelo cargo real.'),
+  company: label(text, 'Empresa', 'Exemplo: troque pela empresa real.'),
   description: label(text, 'Descrição'),
 });
 export const serviceCard = z.object({

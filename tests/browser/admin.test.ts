@@ -1,128 +1,23 @@
-// The editor at /admin/ in real Chromium, served by `npm start`'s server from the production build. Sveltia CMS
-// runs on its offline "test-repo" backend (files in the browser's origin-private file system), seeded with this
-// repository's real content/: the served configuration is the committed one with only `backend` swapped, since
-// the GitHub backend needs GitHub. Everything else (fields, rules, YAML settings, headers, CSP) is production's.
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+// The editor at /admin/ in real Chromium, served by `npm start`'s server from the production build, on Sveltia's
+// offline test backend seeded with content/ (tests/browser/admin.fixtures.ts).
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { BASE_URL, launchBrowser } from './support';
+import { changedLines, contentTree, editAndSave, editorContext, openEditor, openEntry, openHome, stored, wcagViolations } from './admin.fixtures';
 import { buildProject, copyProject, projectRoot } from '../support/project';
 import { homeSchema } from '../../src/schemas/pages';
 import { editorDataFile } from '../../src/cms/yaml';
 
-const TEST_DIR = 'sveltia-cms-test';
-
 let browser: Browser;
 let seed: Record<string, string>;
-
-async function contentTree(): Promise<Record<string, string>> {
-  const files: Record<string, string> = {};
-  for (const name of await readdir(join(projectRoot, 'content'), { recursive: true })) {
-    if (/\.(ya?ml|md)$/.test(name)) files[`content/${name}`] = await readFile(join(projectRoot, 'content', name), 'utf8');
-  }
-  return files;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   seed = await contentTree();
 });
 afterAll(() => browser?.close());
-
-/** A context whose /admin/config.yml uses the test backend, recording CSP violations and off-site requests. */
-async function editorContext(viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR' });
-  const violations: string[] = [];
-  const offsite: string[] = [];
-  context.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  context.on('request', (r) => {
-    if (!r.url().startsWith(BASE_URL) && !/^(data|blob):/.test(r.url())) offsite.push(r.url());
-  });
-  await context.route(/\/admin\/config\.yml/, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace(/^backend:\n(?: {2}.*\n)+/m, 'backend:\n  name: test-repo\n');
-    expect(body).toContain('name: test-repo');
-    await route.fulfill({ response, body });
-  });
-  return { context, violations, offsite };
-}
-
-/**
- * WCAG 2.1 A and AA violations (axe). The editor is Sveltia's interface: its best-practice findings (no <main>
- * landmark, no <h1> in the entry form, content outside landmarks) are its own structure and are not gated here.
- */
-async function wcagViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** Seeds the origin-private file system with content/ as the repository's root, then opens the editor by keyboard. */
-async function openEditor(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${BASE_URL}/robots.txt`);
-  await page.evaluate(
-    async ({ dir, files }) => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(dir, { create: true });
-      for (const [path, text] of Object.entries(files)) {
-        const parts = path.split('/');
-        let folder = root;
-        for (const part of parts.slice(0, -1)) folder = await folder.getDirectoryHandle(part, { create: true });
-        const writable = await (await folder.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-        await writable.write(text);
-        await writable.close();
-      }
-    },
-    { dir: TEST_DIR, files: seed },
-  );
-  await page.goto(`${BASE_URL}/admin/`);
-  const signIn = page.getByRole('button', { name: 'Trabalhar com Repositório de Teste' });
-  await signIn.waitFor();
-  expect(await wcagViolations(page)).toEqual([]);
-  // Keyboard only: Tab reaches the sign-in button and Enter signs in.
-  for (let i = 0; i < 10 && !(await signIn.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
-  await page.getByText('Textos do site').first().waitFor();
-  return page;
-}
-
-/** Every file in the test repository, as the editor left it. */
-const stored = (page: Page) =>
-  page.evaluate(async (dir) => {
-    const out: Record<string, string> = {};
-    const walk = async (folder: FileSystemDirectoryHandle, prefix: string) => {
-      for await (const [name, handle] of folder.entries()) {
-        if (handle.kind === 'directory') await walk(handle, `${prefix}${name}/`);
-        else out[`${prefix}${name}`] = await (await handle.getFile()).text();
-      }
-    };
-    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(dir), '');
-    return out;
-  }, TEST_DIR);
-
-/** Opens an entry as the mentor does, from its collection's list (a cold hash URL sometimes renders an empty form). */
-async function openEntry(page: Page, collection: string, label: string) {
-  await page.goto(`${BASE_URL}/admin/#/collections/${collection}`);
-  await page.getByRole('gridcell', { name: label, exact: true }).or(page.getByRole('link', { name: label, exact: true })).first().click();
-  await page.getByRole('textbox').first().waitFor();
-}
-async function openHome(page: Page) {
-  await openEntry(page, 'paginas', 'Página inicial');
-  expect(await wcagViolations(page)).toEqual([]);
-}
-
-/** Changes one text of an entry, saves, and returns the file as the editor wrote it. */
-async function editAndSave(page: Page, path: string, field: string, value: string) {
-  await page.getByRole('textbox', { name: field }).first().fill(value);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect.poll(async () => (await stored(page))[path], { timeout: 15_000 }).not.toBe(seed[path]);
-  return (await stored(page))[path];
-}
-const changedLines = (before: string, after: string) => after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
 
 describe('/admin/ as served', () => {
   it('answers 200 with the editor and its generated configuration, noindex, with its own headers; out of the sitemap', async () => {
@@ -150,13 +45,13 @@ describe('/admin/ as served', () => {
 
 describe('editing in the browser (Sveltia CMS, test backend seeded with content/)', () => {
   it('a new home headline saves as a one-line change that passes the schema, and a build of a copy shows it on /', async () => {
-    const { context, violations, offsite } = await editorContext();
-    const page = await openEditor(context);
+    const { context, violations, offsite } = await editorContext(browser);
+    const page = await openEditor(context, seed);
     await openHome(page);
     const headline = page.getByRole('textbox', { name: 'Título principal' }).first();
     expect(await headline.inputValue()).toBe((load(seed['content/home.yaml']) as { hero: { headline: string } }).hero.headline);
     const newHeadline = 'Sua empresa solar vendendo todos os meses';
-    const saved = await editAndSave(page, 'content/home.yaml', 'Título principal', newHeadline);
+    const saved = await editAndSave(page, seed, 'content/home.yaml', 'Título principal', newHeadline);
     const files = await stored(page);
     const data = load(saved) as { hero: { headline: string } };
     expect(homeSchema.safeParse(data).error?.issues ?? []).toEqual([]);
@@ -184,8 +79,8 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
   }, 240_000);
 
   it('opens every content file with its fields; a save of the quote copy keeps its other texts byte for byte (spaces included)', async () => {
-    const { context, violations } = await editorContext();
-    const page = await openEditor(context);
+    const { context, violations } = await editorContext(browser);
+    const page = await openEditor(context, seed);
     const entries: Array<[string, string, string]> = [
       ['paginas', 'Identidade do site', 'Nome da marca'],
       ['paginas', 'Página inicial', 'Título principal'],
@@ -203,15 +98,15 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
     }
     // orcamento.yaml has texts that end in a space ("…concorda com a "): the editor must not trim them.
     await openEntry(page, 'paginas', 'Orçamento (formulário e agendamento)');
-    const saved = await editAndSave(page, 'content/orcamento.yaml', 'Título da página', 'Peça seu orçamento');
+    const saved = await editAndSave(page, seed, 'content/orcamento.yaml', 'Título da página', 'Peça seu orçamento');
     expect(changedLines(seed['content/orcamento.yaml'], saved)).toEqual(['heading: "Peça seu orçamento"']);
     expect(violations).toEqual([]);
     await context.close();
   }, 120_000);
 
   it('an emptied required field, a short description and an unknown placeholder are refused in pt-BR; nothing is written', async () => {
-    const { context, violations } = await editorContext({ width: 390, height: 844 });
-    const page = await openEditor(context);
+    const { context, violations } = await editorContext(browser, { width: 390, height: 844 });
+    const page = await openEditor(context, seed);
     await openHome(page);
     await page.getByRole('textbox', { name: 'Selo' }).first().fill('');
     await page.getByRole('textbox', { name: 'Descrição no Google' }).first().fill('Curta demais para o Google');

@@ -68,15 +68,10 @@ describe('content validation at build time', () => {
     expect(result.output).toContain('{studnts}');
   });
 
-  it("the site's email changed in site.yaml alone stops the build: the functions mail and show SITE_EMAIL", async () => {
-    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^email: \S+/m, 'email: outro@mentorsolar.com.br'));
+  it('a privacy policy that writes an address instead of {email} stops the build with the editor’s message', async () => {
+    const result = await buildWith('legal/politica-de-privacidade.md', (md) => md.replace('**{email}**', '**privacidade@exemplo.com.br**'));
     expect(result.failed).toBe(true);
-    expect(result.output).toContain('src/domain/contact.ts');
-  });
-
-  it('a privacy policy citing another address stops the build', async () => {
-    const result = await buildWith('legal/politica-de-privacidade.md', (md) => md.replace('**contato@mentorsolar.com.br**', '**privacidade@exemplo.com.br**'));
-    expect(result.failed).toBe(true);
-    expect(result.output).toContain('privacidade@exemplo.com.br');
+    expect(result.output).toContain('content/legal/politica-de-privacidade.md');
+    expect(result.output).toContain('Escreva {email} onde o e-mail de contato deve aparecer');
   });
 });

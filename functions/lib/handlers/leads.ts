@@ -8,6 +8,7 @@ import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { requestFingerprint } from '../idempotency';
+import { publishedPolicyVersion } from '../content-files';
 import { newLeadNotification } from '../mail/messages';
 import { leadRouteOf, RoutingRulesError } from '../routing-rules';
 
@@ -40,7 +41,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
       const result = validateLead(values);
       // No lead without the policy version in force (LGPD); reported with the field errors.
-      const version = parsePrivacyPolicyVersion(privacyPolicyVersion);
+      const version = parsePrivacyPolicyVersion(privacyPolicyVersion, publishedPolicyVersion());
       if (!result.ok || version === null) {
         const fieldErrors: LeadRequestFieldErrors = result.ok ? {} : { ...result.fieldErrors };
         if (version === null) fieldErrors.privacyPolicyVersion = consentMessage;

@@ -1,0 +1,80 @@
+// The editor at /admin/ for the mentor (issue 35 items 4 and 6), in real Chromium from the production build:
+// axe finds no violation on the sign-in screen, each collection's list, an entry and an entry's error state, on a
+// phone (390 px) and a desktop (1280 px); a GitHub sign-in that cannot complete here stops within 20 s with a
+// pt-BR explanation (public/admin/sign-in-guard.js).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations, BASE_URL, launchBrowser } from './support';
+import { contentTree, editorContext, openEditor, openHome } from './admin.fixtures';
+
+let browser: Browser;
+let seed: Record<string, string>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seed = await contentTree();
+});
+afterAll(() => browser?.close());
+
+/** A collection's list as the mentor opens it from the sidebar. */
+async function openList(page: Page, collection: string, firstEntry: string) {
+  await page.goto(`${BASE_URL}/admin/#/collections/${collection}`);
+  await page.getByRole('gridcell', { name: firstEntry, exact: true }).or(page.getByRole('link', { name: firstEntry, exact: true })).first().waitFor();
+}
+
+describe('/admin/ accessibility (axe: WCAG 2.x A/AA and best practices)', () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    it(`${viewport.width} px: sign-in, the three lists, an entry and its error state have no violations`, async () => {
+      const { context } = await editorContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/admin/`);
+      await page.getByRole('button', { name: 'Trabalhar com Repositório de Teste' }).waitFor();
+      expect(await axeViolations(page), 'sign-in').toEqual([]);
+      await page.close();
+
+      const editor = await openEditor(context, seed);
+      for (const [collection, first] of [['paginas', 'Identidade do site'], ['servicos', 'Palestras'], ['legal', 'Política de Privacidade']]) {
+        await openList(editor, collection, first);
+        expect(await axeViolations(editor), `list ${collection}`).toEqual([]);
+      }
+      await openHome(editor);
+      expect(await axeViolations(editor), 'entry').toEqual([]);
+      await editor.getByRole('textbox', { name: 'Selo' }).first().fill('');
+      await editor.getByRole('button', { name: 'Salvar' }).click();
+      await editor.getByText('Este campo é obrigatório.').waitFor();
+      expect(await axeViolations(editor), 'error state').toEqual([]);
+      await context.close();
+    }, 180_000);
+  }
+});
+
+describe('signing in with GitHub where it cannot complete', () => {
+  it('stops within 20 s with the pt-BR explanation, and the popup is closed', async () => {
+    // The real configuration (GitHub backend through Netlify's OAuth). Netlify is unreachable from here: a local
+    // stand-in answers the popup with a page that never signs in, as an offline or local sign-in behaves.
+    const { context } = await editorContext(browser, { width: 390, height: 844 }, false);
+    await context.route(/^https:\/\/api\.netlify\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Netlify</title><p>…</p>' }));
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/admin/`);
+    // Sveltia isolates the service's name (U+2068 … U+2069): "Entrar com ⁨GitHub⁩".
+    const signIn = page.getByRole('button', { name: /^Entrar com \W?GitHub\W?$/ });
+    await signIn.waitFor();
+    const popup = context.waitForEvent('page');
+    const clicked = Date.now();
+    await signIn.click();
+    const opened = await popup;
+    const notice = page.getByRole('alert').filter({ hasText: 'Não foi possível entrar pelo GitHub a partir daqui.' });
+    await notice.waitFor({ timeout: 20_000 });
+    const elapsed = Date.now() - clicked;
+    console.log(`sign-in notice after ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(20_000);
+    await expect.poll(() => opened.isClosed(), { timeout: 5_000 }).toBe(true);
+    expect(await notice.textContent()).toContain('O login pelo GitHub funciona no site publicado');
+    expect(await axeViolations(page)).toEqual([]);
+    // The editor is back on its sign-in screen (closing the popup ends its wait); the notice closes.
+    await signIn.waitFor();
+    expect(await signIn.isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Entendi' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await context.close();
+  }, 90_000);
+});
