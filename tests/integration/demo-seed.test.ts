@@ -39,7 +39,7 @@ if (serverUrl) {
       const db = await createTestDatabase(serverUrl);
       const store = await openPostgresStore({ url: db.url, poolMax: 2 });
       const seeder = postgresClient(connect({ url: db.url, poolMax: 1 }, { pipelining: true }));
-      return { store, seeder, close: () => Promise.all([store.close(), seeder.close()]).finally(() => db.drop()) };
+      return { store, seeder, close: () => Promise.all([store.close(), seeder.close()]).then(() => {}).finally(() => db.drop()) };
     },
   });
 }
