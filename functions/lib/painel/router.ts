@@ -3,7 +3,7 @@
 import { painelMessages } from '../../../src/domain/painel/copy';
 import type { App } from '../app';
 import { copy, guard, HttpError } from '../http';
-import { clearedSessionCookie, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
+import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
@@ -67,7 +67,7 @@ export function createPainelHandler(getApp: () => Promise<App>) {
       if (found.method === 'POST' && !isSameOrigin(req, app.env.siteUrl)) throw new HttpError(403, painelMessages.crossOrigin);
       const painel = painelStore(app.store);
       const ctx: PainelContext = {
-        req, url, app, painel, segments, ipHash: keyedHash(app.env.painel.hashKey, context?.ip ?? 'unknown'), viewer: null, sessionHash: null,
+        req, url, app, painel, segments, ipHash: keyedHash(app.env.painel.hashKey, clientNetwork(context?.ip ?? 'unknown')), viewer: null, sessionHash: null,
         waitUntil: context?.waitUntil,
       };
       if (found.access === 'anyone') return found.handle(ctx as SignedIn);

@@ -23,6 +23,9 @@ export const roleLabels = { mentor: 'Mentor', consultor: 'Consultor' } as const;
 export const painelMessages = {
   codeSent: 'Se este e-mail tiver acesso ao painel, enviamos um código para ele. O código vale por 10 minutos.',
   badCode: 'Código inválido ou expirado. Confira o código ou peça um novo.',
+  /** A refused code request or sign-in names the time (Brasília) its quota frees a place. */
+  tooManyCodes: (time: string) => `Muitos pedidos de código. Tente de novo às ${time}.`,
+  tooManyTries: (time: string) => `Muitas tentativas. Tente de novo às ${time}.`,
   email: 'Informe um e-mail válido.',
   code: 'Informe o código recebido por e-mail.',
   signedOut: 'Sua sessão terminou. Entre de novo.',
