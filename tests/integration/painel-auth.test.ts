@@ -185,6 +185,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/leads/${l}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
       ['GET', `/api/painel/leads/${brunoMeeting.leadId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
       ['GET', `/api/painel/leads/${l}/dados`, undefined, mentorOnly(200)],
+      ['GET', `/api/painel/leads/${l}/excluir`, undefined, mentorOnly(200)],
       ['POST', `/api/painel/leads/${l}/excluir`, { confirm: 'not-the-email@x.com' }, mentorOnly(400)],
       // "Reenviar" of a delivery this lead does not have (painel-integrations.test.ts resends real ones).
       ['POST', `/api/painel/leads/${l}/reenviar`, { delivery: crypto.randomUUID() }, mentorOnly(404)],

@@ -7,7 +7,7 @@ import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_I
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
-import { eraseLead, exportLeadData, listLeads, showLead } from './handlers/leads';
+import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
@@ -39,6 +39,7 @@ export const routes: Route[] = [
   route('GET', 'leads', 'signed-in', listLeads),
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),
+  route('GET', 'leads/*/excluir', 'mentor', previewErase),
   route('POST', 'leads/*/excluir', 'mentor', eraseLead),
   route('POST', 'leads/*/reenviar', 'mentor', resendDelivery),
   route('GET', 'exportar/reunioes', 'mentor', exportMeetings),

@@ -12,6 +12,8 @@ export const JSON_FUNCTIONS = [
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
   // RD Station and webhook deliveries (20261128000000_integrations.sql).
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
+  // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
+  'person_erasure_preview', 'person_erase',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

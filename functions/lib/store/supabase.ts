@@ -139,11 +139,11 @@ export function openSupabaseStore(url: string, serviceRoleKey: string): Store {
     async markFailed(id, nextAttemptAt, error) {
       check(await sb.from('outbox').update({ next_attempt_at: nextAttemptAt.toISOString(), locked_until: null, last_error: error }).eq('id', id));
     },
-    async exportPersonData(email) {
-      return check<PersonData>(await sb.rpc('export_person_data', { p_email: email }));
+    async exportPersonData(email, team = []) {
+      return check<PersonData>(await sb.rpc('export_person_data', { p_email: email, p_team: team }));
     },
-    async deletePersonData(email) {
-      return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email }));
+    async deletePersonData(email, team = []) {
+      return check<PersonDeletion>(await sb.rpc('delete_person_data', { p_email: email, p_team: team }));
     },
     async call(fn, p) {
       assertJsonFunction(fn);
