@@ -52,3 +52,13 @@ export const MIN_VISIBLE = 2;
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
+
+/**
+ * The first name a mail to an unverified address may greet: letters only, 2 to 20 of them, else null
+ * (the greeting then names nobody). A typed name is the only text of a stranger's choosing such a mail
+ * would carry: a URL, digits or a formula never travel from the mentor's domain.
+ */
+export function greetingName(name: string): string | null {
+  const first = firstName(name);
+  return /^\p{L}{2,20}$/u.test(first) ? first : null;
+}

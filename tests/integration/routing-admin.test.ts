@@ -225,7 +225,7 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     const cookie = await signIn(MENTOR);
     const res = await call('GET', '/api/painel/relatorio?mes=2026-10', { cookie });
     expect(await res.json()).toEqual({
-      month: '2026-10', leads: 4, leadsBooked: 2,
+      month: '2026-10', leads: 4, leadsBooked: 2, followupSkips: { automated: 0, sourceCap: 0, hourlyCap: 0 },
       consultants: [
         { name: 'Ana Souza', active: true, weight: 50, booked: 2, held: 1, noShows: 1, cancelled: 0, share: 0.5, target: 0.2 },
         { name: 'Bruno Almeida', active: true, weight: 100, booked: 2, held: 0, noShows: 1, cancelled: 1, share: 0, target: 0.4 },
