@@ -173,11 +173,21 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     expect(await cli('why', missing)).toEqual({ code: 1, out: '', err: routingCopy.unknownMeeting(missing) });
 
     // The console's meeting view: the mentor and the meeting's consultant see it; nobody else sees the meeting.
-    for (const email of [MENTOR, ANA]) {
-      const cookie = await signIn(email);
-      const view = (await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie })).json()) as MeetingView;
-      expect(view.why, email).toEqual({ routing: why, names });
-    }
+    const mentorView = (await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(MENTOR) })).json()) as MeetingView;
+    expect(mentorView.why).toEqual({ routing: why, names });
+    // The consultant reads their own part only (issue #36 L6): no colleague's numbers, names or exclusion, no draw.
+    const anaText = await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(ANA) })).text();
+    const anaView = JSON.parse(anaText) as MeetingView;
+    expect(anaView.why).toEqual({
+      routing: {
+        ...why,
+        input: { ...input, candidates: [input.candidates[0]], random: 0 },
+        decision: { ...why.decision, excluded: [], loads: { [PRESELLERS.ana]: why.decision.loads[PRESELLERS.ana] } },
+      },
+      names: { [PRESELLERS.ana]: 'Ana Souza' },
+      partial: true,
+    });
+    for (const other of [PRESELLERS.bruno, PRESELLERS.carla, 'Bruno', 'Carla']) expect(anaText).not.toContain(other);
     const mentor = await signIn(MENTOR);
     expect(((await (await call('GET', `/api/painel/reunioes/${older}`, { cookie: mentor })).json()) as MeetingView).why).toBeNull();
     expect((await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(BRUNO) })).status).toBe(404);

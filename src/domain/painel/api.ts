@@ -125,7 +125,11 @@ export type MeetingView = MeetingRow & {
   /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
   canRecordOutcome: boolean;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
-  why: { routing: RoutingWhy; names: Record<string, string> } | null;
+  /**
+   * The booking's stored why. A consultant gets their own part only (`partial`: their candidate line,
+   * the rule, window and tie-break; no colleague's weights, caps, counts, names, nor the draw).
+   */
+  why: { routing: RoutingWhy; names: Record<string, string>; partial?: true } | null;
 };
 
 /**
