@@ -1,7 +1,7 @@
 // After `astro build`: puts the editor's code in dist/admin/ (Sveltia CMS, pinned in package.json, copied
 // from node_modules: no CDN) and, on Netlify, names the linked GitHub repository in dist/admin/config.yml.
 // public/admin/ (index.html and config.yml, generated from the schemas) is already there, copied by Astro.
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,10 +64,46 @@ export function githubRepository(url) {
   return /github\.com[/:]([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(url ?? '')?.[1];
 }
 
+/** Image files by their first bytes: PNG, JPEG, GIF, WebP, AVIF. (No SVG: it can carry script.) */
+const IMAGE_MAGIC = [
+  (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
+  (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' && /^avi[fs]/.test(b.subarray(8, 12).toString('latin1')),
+];
+const IMAGE_NAME = /\.(png|jpe?g|gif|webp|avif)$/i;
+
+/**
+ * The editor's upload folder (public/uploads, src/cms/config.ts) holds images only: any other file (an
+ * .html, an .svg, a _headers) stops the build, named. Checked by name and by content. Returns the count.
+ */
+export async function checkUploads(folder) {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
+  let images = 0;
+  for (const entry of entries) {
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    if (entry.isDirectory()) continue;
+    const head = Buffer.alloc(16);
+    const handle = await open(path);
+    try {
+      await handle.read(head, 0, 16, 0);
+    } finally {
+      await handle.close();
+    }
+    if (!entry.isFile() || !IMAGE_NAME.test(entry.name) || !IMAGE_MAGIC.some((is) => is(head))) {
+      throw new Error(`cms-admin: public/uploads holds a file that is not an image: ${entry.name}`);
+    }
+    images++;
+  }
+  return images;
+}
+
 /** The Sveltia CMS browser bundle as the package ships it. */
 export const sveltiaBundle = () => readFile(join(packageDir, 'dist/sveltia-cms.js'), 'utf8');
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  await checkUploads(fileURLToPath(new URL('../../public/uploads/', import.meta.url)));
   const bundle = await sveltiaBundle();
   const { code, files: fonts } = selfHostFonts(adaptBundle(selfHostLocales(bundle)));
   await writeFile(join(dist, 'admin/sveltia-cms.js'), code);

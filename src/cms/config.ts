@@ -31,12 +31,20 @@ export const FOLDERS = [
   { name: 'legal', label: 'Textos legais', folder: 'content/legal', extension: 'md', schema: legalSchema, identifier: 'heading' },
 ] as const;
 
+/** Where the editor's uploads go, and their size limit. */
+export const UPLOADS_FOLDER = 'public/uploads';
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+
 export function cmsConfig() {
   return {
     backend: { name: 'github', repo: LOCAL_REPOSITORY, branch: 'main', base_url: 'https://api.netlify.com', commit_messages: { update: 'Editor: {{collection}} “{{slug}}” atualizado por {{author-name}}' } },
     publish_mode: 'simple',
-    media_folder: 'public',
-    public_folder: '/',
+    // Uploads have their own folder, never the site root (where _headers, the icons and /admin/ live);
+    // images only (scripts/build/cms-admin.mjs stops a build that finds anything else there), at most
+    // UPLOAD_MAX_BYTES, names slugified; /uploads/* is served sandboxed (netlify.toml).
+    media_folder: UPLOADS_FOLDER,
+    public_folder: '/uploads',
+    media_libraries: { default: { config: { max_file_size: UPLOAD_MAX_BYTES, slugify_filename: true } } },
     output: OUTPUT,
     collections: [
       {
