@@ -19,13 +19,10 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
- * alsoDeliver: the integration rows (RD Station, webhooks) of the same table, delivered by the same drain
- * after the mail that is due (integrations/deliver.ts).
+ * alsoDeliver: the integration rows (RD Station, webhooks) of the same table (integrations/deliver.ts),
+ * delivered by a loop of their own, kicked with the mail's.
  */
 export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: () => Promise<void>): Outbox {
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.dropped) {
       // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
@@ -53,22 +50,44 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
     }
   }
 
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drainDue().catch((error) => console.error(`[mail] outbox drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
-        if (alsoDeliver) await alsoDeliver().catch((error) => console.error(`[integrations] drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  /**
+   * One loop that runs `work` again while kicked meanwhile, and is joined by a kick while it runs. Mail
+   * and integration deliveries each have their own: a receiver that hangs (up to its 15 s timeout) never
+   * holds back a mail queued meanwhile, a sign-in code included.
+   */
+  function loop(work: () => Promise<void>, label: string) {
+    let running: Promise<void> | null = null;
+    let again = false;
+    return {
+      kick(): Promise<void> {
+        if (running) {
+          again = true;
+          return running;
+        }
+        running = (async () => {
+          do {
+            again = false;
+            await work().catch((error) => console.error(`${label} drain failed: ${(error as { code?: string })?.code ?? 'error'}`));
+          } while (again);
+        })().finally(() => {
+          running = null;
+        });
+        return running;
+      },
+      idle: () => running ?? Promise.resolve(),
+    };
   }
 
-  return { kick, idle: () => running ?? Promise.resolve() };
+  const mail = loop(drainDue, '[mail] outbox');
+  const deliveries = alsoDeliver ? loop(alsoDeliver, '[integrations]') : null;
+
+  /**
+   * Starts both loops; resolves when both are done (a scheduled drain, or Netlify's waitUntil, must cover
+   * the deliveries too). The mail loop does not wait for the deliveries' one, whatever it waits on.
+   */
+  function kick(): Promise<void> {
+    return Promise.all([mail.kick(), deliveries?.kick()]).then(() => undefined);
+  }
+
+  return { kick, idle: async () => void (await Promise.all([mail.idle(), deliveries?.idle()])) };
 }
