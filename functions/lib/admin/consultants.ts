@@ -6,9 +6,7 @@ import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } f
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
-import { feedHttpUrl } from '../calendar/sync';
-import { isPublicAddress } from '../integrations/http';
-import { isIP } from 'node:net';
+import { feedAddress } from '../calendar/feed-address';
 import { isRoomUrl, locationCopy, ROOM_URL_MAX } from '../../../src/domain/meeting-location';
 import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
 import { withSchedules } from '../schedules';
@@ -78,27 +76,12 @@ export function parseLocal(value: string | undefined, timeZone: string, asEnd: b
   return zonedToUtc(asEnd ? addDays(m[1], 1) : m[1], '00:00', timeZone);
 }
 
-/**
- * A calendar feed's address. Outside local use (integrations' `local`: CONTEXT=dev or NETLIFY_DEV) only
- * https:// or webcal://, and never a loopback, private or link-local literal nor localhost: the sync
- * fetches it from the functions, and its answer (or HTTP status) shows in Equipe, so an internal address
- * would make the field a window on the functions' network (169.254.169.254, 127.0.0.1).
- */
+/** A calendar feed's address as stored, null to remove it (calendar/feed-address.ts decides). */
 function feedUrl(value: string | undefined, localUse: boolean): string | null {
   if (value === 'none') return null;
-  if ((value ?? '').length > FEED_URL_MAX) throw new InputError(cliCopy.feedUrl);
-  let url: URL;
-  try {
-    url = new URL(feedHttpUrl(value ?? ''));
-  } catch {
-    throw new InputError(cliCopy.feedUrl);
-  }
-  if (!(localUse ? ['https:', 'http:'] : ['https:']).includes(url.protocol) || !url.hostname) throw new InputError(cliCopy.feedUrl);
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (!localUse && ((isIP(host) && !isPublicAddress(host)) || host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))) {
-    throw new InputError(cliCopy.feedInternal);
-  }
-  return url.href;
+  const found = feedAddress(value ?? '', { maxLength: FEED_URL_MAX, localUse });
+  if ('refused' in found) throw new InputError(found.refused === 'internal' ? cliCopy.feedInternal : cliCopy.feedUrl);
+  return found.url;
 }
 
 /** 'telefone' → null (a phone call); else a room as isRoomUrl defines it, stored as the parser writes it. */
