@@ -85,8 +85,8 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
    * Starts both loops; resolves when both are done (a scheduled drain, or Netlify's waitUntil, must cover
    * the deliveries too). The mail loop does not wait for the deliveries' one, whatever it waits on.
    */
-  function kick(): Promise<void> {
-    return Promise.all([mail.kick(), deliveries?.kick()]).then(() => undefined);
+  async function kick(): Promise<void> {
+    await Promise.all([mail.kick(), deliveries?.kick()]);
   }
 
   return { kick, idle: async () => void (await Promise.all([mail.idle(), deliveries?.idle()])) };
