@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CODE_TTL_SECONDS, SESSION_IDLE_SECONDS } from '../../functions/lib/painel/auth';
 import { createPainelHandler, routes } from '../../functions/lib/painel/router';
 import { config as painelFunction } from '../../functions/painel';
-import { painelMessages } from '../../src/domain/painel/copy';
 import { ANA, BRUNO, bookMeeting, cookieOf, MENTOR, painelClient, PRESELLERS, SITE } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
