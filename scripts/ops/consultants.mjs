@@ -12,7 +12,7 @@ const cliEnv = { config: env.scheduling, siteUrl: env.siteUrl };
 
 let parsed;
 try {
-  parsed = lib.parseCommand(process.argv.slice(2), env.scheduling);
+  parsed = lib.parseCommand(process.argv.slice(2), env.scheduling, { localUse: env.integrations.local });
 } catch (error) {
   if (!(error instanceof lib.InputError)) throw error;
   console.error(error.message);

@@ -24,8 +24,9 @@ const dataDir = process.env.DATA_DIR?.trim() || '.data';
 const lib = await importTs('data-subject', [
   "export { openStore } from './functions/lib/app';",
   "export { readEnv } from './functions/lib/env';",
-  "export { erasePerson } from './functions/lib/admin/data-subject';",
+  "export { erasePerson, erasurePreview, teamAddresses } from './functions/lib/admin/data-subject';",
 ]);
+const env = lib.readEnv();
 let store;
 try {
   store = await openStore();
@@ -39,15 +40,17 @@ try {
 }
 let code = 0;
 try {
+  // The same erasure as the painel's: every lead of the person's identity, upcoming meetings cancelled first.
+  const app = { store, env: { ...env, dataDir }, now: () => new Date() };
   if (command === 'export') {
-    console.log(JSON.stringify(await store.exportPersonData(email), null, 2));
+    console.log(JSON.stringify(await store.exportPersonData(email, lib.teamAddresses(env)), null, 2));
   } else if (flags.includes('--yes')) {
-    const { files, ...deleted } = await lib.erasePerson(store, email, dataDir);
+    const { files, ...deleted } = await lib.erasePerson(app, email);
     console.log(JSON.stringify({ deleted: { ...deleted, files } }));
   } else {
-    const { leads } = await store.exportPersonData(email);
-    const meetings = leads.reduce((n, lead) => n + lead.meetings.length, 0);
-    console.error(`Seriam apagados ${leads.length} lead(s), ${meetings} reunião(ões) e os emails sobre essa pessoa. Repita com --yes para apagar.`);
+    const { leads, upcoming, teamAddress } = await lib.erasurePreview(app, email);
+    const team = teamAddress ? ' Este e-mail é de alguém da equipe: as mensagens da equipe sobre outros leads ficam.' : '';
+    console.error(`Seriam apagados ${leads.length} lead(s) desta pessoa, com suas reuniões (${upcoming.length} futura(s), canceladas antes) e os emails sobre ela.${team} Repita com --yes para apagar.`);
   }
 } catch (error) {
   // Code only: messages may quote SQL or personal data.
@@ -60,5 +63,5 @@ process.exit(code);
 
 /** Opens the store the environment selects, as the functions do (TypeScript imported through importTs). */
 function openStore() {
-  return lib.openStore(lib.readEnv());
+  return lib.openStore(env);
 }

@@ -5,7 +5,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { rateLimitKey, readRateLimit, tooManyRequestsResponse } from './rate-limit.mjs';
 
@@ -92,8 +91,46 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /** A method token no handler allows: what a function is asked instead of a forbidden method, so it answers its own 405 and Allow. */
 const UNSUPPORTED_METHOD = 'X-UNSUPPORTED';
 
-/** Converts a Node request into a web Request (a forbidden method arrives as UNSUPPORTED_METHOD, bodiless). */
-export function toWebRequest(req, origin) {
+/**
+ * The most of a request body this host reads: far above any function's own cap (16 KB, functions/lib/http.ts).
+ * A longer body reaches the function cut at HOST_BODY_LIMIT + 1 bytes, so the function still answers its
+ * own 413 in its own words, and nothing larger is ever held in memory.
+ */
+export const HOST_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Reads a Node request's body into memory: `{ body, complete }`, the body cut at limit + 1 bytes when
+ * longer (complete: false; reading then stops). A declared Content-Length over the limit is not read at
+ * all: the function's own check of that header refuses it.
+ * Why buffered and not `Readable.toWeb(req)`: a handler that cancels that web stream at its cap leaves the
+ * Node stream emitting into a closed controller, and the ERR_INVALID_STATE it throws from an event
+ * handler ended the whole process (site, API, mail drain): one anonymous POST over 16 KB was enough.
+ */
+export function readNodeBody(req, limit = HOST_BODY_LIMIT) {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) return resolve({ body: Buffer.alloc(0), complete: false });
+    const chunks = [];
+    let size = 0;
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ body: Buffer.concat(chunks).subarray(0, limit + 1), complete: false });
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve({ body: Buffer.concat(chunks), complete: true }));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * Converts a Node request into a web Request (a forbidden method arrives as UNSUPPORTED_METHOD, bodiless).
+ * `body`: the request's bytes, already read (readNodeBody), never the live Node stream (see readNodeBody).
+ */
+function toWebRequest(req, origin, body) {
   if (FORBIDDEN_METHODS.has(String(req.method).toUpperCase())) return new Request(new URL(req.url ?? '/', origin), { method: UNSUPPORTED_METHOD });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -103,9 +140,18 @@ export function toWebRequest(req, origin) {
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? Readable.toWeb(req) : undefined,
-    duplex: hasBody ? 'half' : undefined,
+    body: hasBody ? (body ?? Buffer.alloc(0)) : undefined,
   });
+}
+
+/**
+ * A Node request as a web Request, its body read first (readNodeBody). `complete: false`: the body was cut
+ * (the function refuses it); the connection should then close with the answer, the rest never read.
+ */
+export async function readWebRequest(req, origin) {
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const read = hasBody ? await readNodeBody(req) : { body: undefined, complete: true };
+  return { request: toWebRequest(req, origin, read.body), complete: read.complete };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;

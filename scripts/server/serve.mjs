@@ -33,6 +33,12 @@ const functionModules = await Promise.all(
   files.map((f) => import(pathToFileURL(`${outdir}/${f.replace(/\.m?[jt]s$/, '.mjs')}`).href)),
 );
 
+// Last resort: one failing request or timer must not end the site, the API, the mail drain and the
+// reminders for everyone. Logged by class or code only (a message may quote personal data); serving goes on.
+const errorCode = (error) => (error && typeof error === 'object' && (error.code || error.name)) || 'unknown';
+process.on('uncaughtException', (error) => console.error(`server: uncaught exception: ${errorCode(error)}`));
+process.on('unhandledRejection', (error) => console.error(`server: unhandled rejection: ${errorCode(error)}`));
+
 const server = await startServer({ port: Number(process.env.PORT ?? 8888), host: process.env.HOST, functionModules });
 console.log(`Site e funções em ${server.url}`);
 const scheduler = startScheduler(functionModules, files);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
-import { createFunctionRouter, sendWebResponse, toWebRequest } from './functions-host.mjs';
+import { createFunctionRouter, readWebRequest, sendWebResponse } from './functions-host.mjs';
 import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,7 +65,9 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
   const server = http.createServer(async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
-      const request = toWebRequest(req, origin);
+      const { request, complete } = await readWebRequest(req, origin);
+      // A body left unread ends the connection with this answer: the rest of it is never read.
+      if (!complete) res.shouldKeepAlive = false;
       if (!decodable(request)) return void (await sendWebResponse(res, await notFound(origin), req.headers['accept-encoding']));
       const fromFunction = await routeFunction(request, req.socket.remoteAddress);
       const response = fromFunction ?? staticMethodNotAllowed(request) ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));

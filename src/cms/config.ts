@@ -32,6 +32,7 @@ export const FOLDERS = [
   { name: 'legal', label: 'Textos legais', folder: 'content/legal', extension: 'md', schema: legalSchema, identifier: 'heading' },
 ] as const;
 
+
 export function cmsConfig() {
   return {
     backend: { name: 'github', repo: LOCAL_REPOSITORY, branch: 'main', base_url: 'https://api.netlify.com', commit_messages: { update: 'Editor: {{collection}} “{{slug}}” atualizado por {{author-name}}' } },

@@ -5,7 +5,7 @@
 // A touch holds the campaign parameters of the address, the referring site's host (never the full
 // referrer URL) and the path of the page the visitor arrived on. Keys are the URL parameter names.
 import * as z from 'zod/mini';
-import { cleanLine, hasOnlyPrintable } from './text';
+import { cleanLine, hasOnlyPrintable, stripBidiControls } from './text';
 import { CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
 
 export { ATTRIBUTION_PARAMS, ATTRIBUTION_STORAGE_KEY, CLICK_ID_PARAMS, UTM_PARAMS } from './attribution-params';
@@ -24,6 +24,8 @@ const HOSTNAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]
 const PATH = /^\/(?!\/)[\x21\x24-\x3E\x40-\x5B\x5D-\x7E]*$/;
 
 const utm = z.string().check(
+  // Bidi controls go (text.ts): a campaign name must not reorder the painel row it is shown in.
+  z.overwrite(stripBidiControls),
   z.minLength(1),
   z.maxLength(attributionLimits.utm),
   // One printable line: no control character (newlines and tabs are ones), no lone surrogate.

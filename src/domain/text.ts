@@ -8,9 +8,18 @@ const FORBIDDEN = /[\p{Cc}\p{Cs}]/u;
 /** Characters that take no visible place of their own: whitespace, format (zero-width, bidi), combining marks, default-ignorable (Hangul fillers…) and the blank Braille pattern. */
 const INVISIBLE = /[\s\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
-/** NFC, whitespace runs (newlines, tabs) collapsed to one space, ends trimmed. Never throws. */
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069): typed into a name, a company, a
+ * UTM value or a note they reorder whatever follows them where the text is shown (a painel row read
+ * "…azuoS exe.jpg", a mail subject showed the meeting at 03:21). Removed from every field; the letters
+ * themselves stay, and right-to-left scripts still read right to left without them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+export const stripBidiControls = (input: string) => input.replace(BIDI_CONTROLS, '');
+
+/** NFC, bidi controls removed, whitespace runs (newlines, tabs) collapsed to one space, ends trimmed. Never throws. */
 export function cleanLine(input: string): string {
-  return input.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  return stripBidiControls(input.normalize('NFC')).replace(/\s+/gu, ' ').trim();
 }
 
 /** False when the text holds a control character or a lone surrogate (the database and mail cannot carry them). */
@@ -30,9 +39,9 @@ export function isStorableJson(value: unknown): boolean {
   return true;
 }
 
-/** A multi-line free text (a cancel reason): NFC, line ends as \n, control characters but \n and tabs removed, ends trimmed. */
+/** A multi-line free text (a cancel reason, a note): NFC, line ends as \n, control characters but \n and tabs and bidi controls removed, ends trimmed. */
 export function cleanParagraph(input: string): string {
-  return input.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').trim();
+  return input.normalize('NFC').replace(/\r\n?/g, '\n').replace(/[^\P{Cc}\n\t]/gu, '').replace(BIDI_CONTROLS, '').trim();
 }
 
 /** Code points that show something on screen. */
@@ -51,4 +60,14 @@ export const MIN_VISIBLE = 2;
 /** How the site greets a person or names a consultant: the first word of the name ("Ana Souza" → "Ana"). */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/**
+ * The first name a mail to an unverified address may greet: letters only, 2 to 20 of them, else null
+ * (the greeting then names nobody). A typed name is the only text of a stranger's choosing such a mail
+ * would carry: a URL, digits or a formula never travel from the mentor's domain.
+ */
+export function greetingName(name: string): string | null {
+  const first = firstName(name);
+  return /^\p{L}{2,20}$/u.test(first) ? first : null;
 }

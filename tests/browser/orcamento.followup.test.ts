@@ -37,8 +37,10 @@ async function runFollowups(): Promise<void> {
 describe('follow-up link (/orcamento#agendar=)', () => {
   it('the mailed link opens the dialog for that lead, books, and shows the confirmation; then it is spent', async () => {
     const email = `followup-${Date.now()}@example.com`;
+    // Sent as the wizard's fetch sends it from the page (fetch metadata, language): the follow-up goes only
+    // to forms a browser sent (functions/lib/followup/signals.ts).
     const res = await fetch(`${h.url}/api/leads`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'accept-language': 'pt-BR,pt;q=0.9' },
       body: JSON.stringify({ ...validLead, email, service: 'trafego', idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION }),
     });
     expect(res.status).toBe(201);

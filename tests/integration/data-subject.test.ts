@@ -144,7 +144,7 @@ describe('scripts/ops/data-subject.mjs', () => {
       const exported = JSON.parse((await cli('export', 'cli@example.com')).stdout);
       expect(exported.leads.map((l: { email: string }) => l.email)).toEqual(['Cli@Example.com']);
       expect((await cli('delete', 'cli@example.com')).stderr).toMatch(/--yes/);
-      expect(JSON.parse((await cli('delete', 'CLI@example.com', '--yes')).stdout)).toEqual({ deleted: { leads: 1, meetings: 0, outbox: 1, files: 2 } });
+      expect(JSON.parse((await cli('delete', 'CLI@example.com', '--yes')).stdout)).toEqual({ deleted: { leads: 1, meetings: 0, outbox: 1, cancelled: 0, files: 2 } });
       const left = await readdir(join(dataDir, 'outbox'));
       expect(left.sort()).toEqual([`2026-11-23T10-00-00-000Z-${queued.find((m) => m.to === 'outra@example.com')!.id}.eml`, ...Object.keys(others)].sort());
       await expect(cli('remove', 'cli@example.com')).rejects.toMatchObject({ code: 2 });

@@ -78,10 +78,11 @@ export const validRequest = { ...validLead, privacyPolicyVersion: POLICY_VERSION
 
 export const key = () => `k-${crypto.randomUUID()}`;
 
+/** A POST as the site's own pages send it from a browser (fetch metadata and language included). */
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`http://localhost${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'accept-language': 'pt-BR,pt;q=0.9', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -33,12 +33,12 @@ export function painelClient(opened: () => Opened) {
     return handler(req, { ip: opts.ip ?? '203.0.113.7' });
   }
 
-  /** The code of the latest sign-in mail to `email`, as its reader gets it; null when none was queued. */
+  /** The code of the latest sign-in mail to `email` whose code is live, as its reader gets it; null when none. */
   async function codeFor(email: string): Promise<string | null> {
     const [row] = await opened().query<{ id: string; message: SealedContent; secrets: string[] | null }>(
       // The live code's mail: written at the code's own time (a test's clock may have gone back since).
       `select o.id, o.message, o.secrets from outbox o join painel_codes c on c.email = lower(o.message->>'to') and c.created_at = o.created_at
-       where o.kind = 'painel-code' and lower(o.message->>'to') = lower($1)`, [email]);
+       where o.kind = 'painel-code' and lower(o.message->>'to') = lower($1) order by o.created_at desc, o.id desc limit 1`, [email]);
     if (!row) return null;
     return /é: ([A-Z0-9]{8})/.exec(asDelivered(row).message.text)?.[1] ?? null;
   }

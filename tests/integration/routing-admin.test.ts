@@ -173,11 +173,21 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     expect(await cli('why', missing)).toEqual({ code: 1, out: '', err: routingCopy.unknownMeeting(missing) });
 
     // The console's meeting view: the mentor and the meeting's consultant see it; nobody else sees the meeting.
-    for (const email of [MENTOR, ANA]) {
-      const cookie = await signIn(email);
-      const view = (await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie })).json()) as MeetingView;
-      expect(view.why, email).toEqual({ routing: why, names });
-    }
+    const mentorView = (await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(MENTOR) })).json()) as MeetingView;
+    expect(mentorView.why).toEqual({ routing: why, names });
+    // The consultant reads their own part only (issue #36 L6): no colleague's numbers, names or exclusion, no draw.
+    const anaText = await (await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(ANA) })).text();
+    const anaView = JSON.parse(anaText) as MeetingView;
+    expect(anaView.why).toEqual({
+      routing: {
+        ...why,
+        input: { ...input, candidates: [input.candidates[0]], random: 0 },
+        decision: { ...why.decision, excluded: [], loads: { [PRESELLERS.ana]: why.decision.loads[PRESELLERS.ana] } },
+      },
+      names: { [PRESELLERS.ana]: 'Ana Souza' },
+      partial: true,
+    });
+    for (const other of [PRESELLERS.bruno, PRESELLERS.carla, 'Bruno', 'Carla']) expect(anaText).not.toContain(other);
     const mentor = await signIn(MENTOR);
     expect(((await (await call('GET', `/api/painel/reunioes/${older}`, { cookie: mentor })).json()) as MeetingView).why).toBeNull();
     expect((await call('GET', `/api/painel/reunioes/${withWhy}`, { cookie: await signIn(BRUNO) })).status).toBe(404);
@@ -225,7 +235,7 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
     const cookie = await signIn(MENTOR);
     const res = await call('GET', '/api/painel/relatorio?mes=2026-10', { cookie });
     expect(await res.json()).toEqual({
-      month: '2026-10', leads: 4, leadsBooked: 2,
+      month: '2026-10', leads: 4, leadsBooked: 2, followupSkips: { automated: 0, sourceCap: 0, hourlyCap: 0 },
       consultants: [
         { name: 'Ana Souza', active: true, weight: 50, booked: 2, held: 1, noShows: 1, cancelled: 0, share: 0.5, target: 0.2 },
         { name: 'Bruno Almeida', active: true, weight: 100, booked: 2, held: 0, noShows: 1, cancelled: 1, share: 0, target: 0.4 },

@@ -6,7 +6,7 @@ import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } f
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
-import { feedHttpUrl } from '../calendar/sync';
+import { feedAddress } from '../calendar/feed-address';
 import { isRoomUrl, locationCopy, ROOM_URL_MAX } from '../../../src/domain/meeting-location';
 import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
 import { withSchedules } from '../schedules';
@@ -43,6 +43,7 @@ export const cliCopy = {
   dateTime: (s: string) => `Data inválida: "${s}". Use AAAA-MM-DD ou AAAA-MM-DDTHH:MM (horário de Brasília).`,
   order: 'O fim da folga deve ser depois do início.',
   feedUrl: `Endereço da agenda inválido: use o link https:// (ou webcal://) do iCal da agenda, com até ${FEED_URL_MAX} caracteres, ou "none" para remover.`,
+  feedInternal: 'Endereço da agenda recusado: use o link público (https:// ou webcal://) do iCal da agenda; endereços internos ou desta máquina não são aceitos.',
   linkExists: (e: string) =>
     `${e} já tem um link de agenda. Por segurança ele não pode ser exibido de novo; gere um novo com --rotate (o anterior deixa de funcionar).`,
   added: (n: string) => `Consultor ${n} cadastrado (horário padrão até você definir outro com "hours").`,
@@ -75,17 +76,12 @@ export function parseLocal(value: string | undefined, timeZone: string, asEnd: b
   return zonedToUtc(asEnd ? addDays(m[1], 1) : m[1], '00:00', timeZone);
 }
 
-function feedUrl(value: string | undefined): string | null {
+/** A calendar feed's address as stored, null to remove it (calendar/feed-address.ts decides). */
+function feedUrl(value: string | undefined, localUse: boolean): string | null {
   if (value === 'none') return null;
-  if ((value ?? '').length > FEED_URL_MAX) throw new InputError(cliCopy.feedUrl);
-  let url: URL;
-  try {
-    url = new URL(feedHttpUrl(value ?? ''));
-  } catch {
-    throw new InputError(cliCopy.feedUrl);
-  }
-  if (!['https:', 'http:'].includes(url.protocol) || !url.hostname) throw new InputError(cliCopy.feedUrl);
-  return url.href;
+  const found = feedAddress(value ?? '', { maxLength: FEED_URL_MAX, localUse });
+  if ('refused' in found) throw new InputError(found.refused === 'internal' ? cliCopy.feedInternal : cliCopy.feedUrl);
+  return found.url;
 }
 
 /** 'telefone' → null (a phone call); else a room as isRoomUrl defines it, stored as the parser writes it. */
@@ -100,7 +96,7 @@ function roomUrl(value: string | undefined): string | null {
 type Parsed = { command: ConsultantCommand | { action: 'sync' } | RoutingCommand; token?: string };
 
 /** Checks every argument; throws InputError (pt-BR) before anything is stored. */
-export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
+export function parseCommand(argv: string[], config: SchedulingConfig, opts: { localUse?: boolean } = {}): Parsed {
   const [command, ...args] = argv;
   const arity = (min: number, max = min) => {
     if (args.length < min || args.length > max) throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`);
@@ -143,7 +139,7 @@ export function parseCommand(argv: string[], config: SchedulingConfig): Parsed {
     }
     case 'feed':
       arity(2);
-      return { command: { action: 'feed', email: email(args[0]), url: feedUrl(args[1]) } };
+      return { command: { action: 'feed', email: email(args[0]), url: feedUrl(args[1], opts.localUse ?? false) } };
     case 'sala':
       arity(2);
       return { command: { action: 'room', email: email(args[0]), url: roomUrl(args[1]) } };

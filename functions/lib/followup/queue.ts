@@ -4,7 +4,8 @@
 // mail with a personal link to the scheduling dialog, valid 7 days. Never twice (one row per lead, written
 // with the mail in one transaction), never after a booking (re-checked under the person's booking lock;
 // a booking after the queue drops the unsent mail), one per person while a link is valid, and inside the
-// per-address hourly cap of the outbox.
+// per-address hourly cap of the outbox. Skipped (recorded, counted in the painel's report) when the form
+// looked automated, or past the hourly caps from all forms and from one source (rules.ts).
 import type { Service } from '../../../src/domain/options';
 import { FOLLOWUP_FRAGMENT } from '../../../src/domain/followup';
 import type { App } from '../app';
@@ -12,7 +13,9 @@ import { scheduledBudget, workLeft, type Budget } from '../budget';
 import { followupMail } from '../mail/followup-mail';
 import { sealMessage, type SealedContent } from '../mail/secrets';
 import { mintToken } from '../manage/tokens';
-import { FOLLOWUP_DELAY_SECONDS, FOLLOWUP_MAX_AGE_SECONDS, FOLLOWUP_TTL_DAYS, FOLLOWUP_TTL_SECONDS } from './rules';
+import {
+  FOLLOWUP_DELAY_SECONDS, FOLLOWUP_MAX_AGE_SECONDS, FOLLOWUP_TTL_DAYS, FOLLOWUP_TTL_SECONDS, FOLLOWUPS_PER_HOUR, FOLLOWUPS_PER_SOURCE_PER_HOUR,
+} from './rules';
 
 type DueLead = { leadId: string; name: string; email: string; service: Service };
 
@@ -35,6 +38,7 @@ export async function queueDueFollowups(app: App, budget: Budget = scheduledBudg
     const now = app.now();
     const due = await store.call<DueLead[]>('lead_followup_due', { now: now.toISOString(), limit: BATCH, ...rule });
     let queuedNow = 0;
+    let skippedNow = 0;
     for (const lead of due) {
       if (workLeft(budget) <= 0) break;
       // Only the hash is stored; the token exists in the mail alone (sealed apart until it is sent).
@@ -44,14 +48,17 @@ export async function queueDueFollowups(app: App, budget: Budget = scheduledBudg
         siteUrl: env.siteUrl, replyTo: env.contactEmail,
       });
       const message: SealedContent = sealMessage({ ...mail, to: lead.email }, [token]);
-      const ok = await store.call<boolean>('lead_followup_queue', {
+      const answer = await store.call<boolean | 'skipped'>('lead_followup_queue', {
         lead_id: lead.leadId, now: now.toISOString(), token_hash: row.hash, ttl_seconds: FOLLOWUP_TTL_SECONDS, ...rule, message,
+        per_hour: FOLLOWUPS_PER_HOUR, per_source: FOLLOWUPS_PER_SOURCE_PER_HOUR,
       });
-      if (ok) queuedNow++;
+      if (answer === true) queuedNow++;
+      else if (answer === 'skipped') skippedNow++;
     }
     queued += queuedNow;
-    // A lead refused on the re-check stays out of the next list (booked, or its person got one meanwhile).
-    if (due.length < BATCH || queuedNow === 0) break;
+    // A skipped lead leaves the list for good, so a burst past the caps is worked through in one run.
+    // A lead refused on the re-check stays in it (booked, or its person got one meanwhile): stop there.
+    if (due.length < BATCH || queuedNow + skippedNow === 0) break;
   }
   if (queued > 0) await app.outbox.kick(budget);
   return queued;

@@ -9,6 +9,7 @@ import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { requestFingerprint } from '../idempotency';
 import { publishedPolicyVersion } from '../content-files';
+import { sourceHash, submissionSignals } from '../followup/signals';
 import { newLeadNotification } from '../mail/messages';
 import { leadRouteOf, RoutingRulesError } from '../routing-rules';
 
@@ -20,7 +21,7 @@ export const leadCopy = {
 /** Retry-After of the per-email limit: create_lead counts one email's leads over the last hour. */
 const EMAIL_LIMIT_WINDOW_SECONDS = 3600;
 
-type Context = { waitUntil?: (p: Promise<unknown>) => void };
+type Context = { waitUntil?: (p: Promise<unknown>) => void; ip?: string };
 
 export function isIdempotencyKey(v: unknown): v is string {
   return typeof v === 'string' && /^[\w-]{8,100}$/.test(v);
@@ -80,6 +81,12 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
         throw stored.status === 'mismatch'
           ? new HttpError(422, apiMessages.idempotencyMismatch)
           : new HttpError(429, apiMessages.tooManyRequests, { 'retry-after': String(EMAIL_LIMIT_WINDOW_SECONDS) });
+      }
+      if (stored.created) {
+        // Where the form came from and whether it looked automated: what the follow-up's caps read.
+        await app.store.call('lead_source_record', {
+          lead_id: stored.id, source_hash: sourceHash(app.env.painel.hashKey, context?.ip), signals: submissionSignals(req),
+        });
       }
       if (stored.created && !stored.upcoming) flushOutboxLater(app, context);
       // Only the fact that a meeting exists: its date, time and consultant are never told to whoever typed the email.

@@ -8,6 +8,7 @@ import { serviceValues } from '../../../src/domain/options';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
+import { isForeignKeyViolation, isRoutingMoved } from '../store/errors';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { decide, leadPool, MAX_ROUTING_ATTEMPTS, readRoutingState } from '../routing';
@@ -112,7 +113,18 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
               fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now(), leadTimeZone,
               timeZone: env.scheduling.timeZone, routing: why },
             invites,
-          );
+          ).catch((error: unknown) => {
+            // The lead was erased while this booking waited for it: no such lead any more (404), never a 500.
+            if (isForeignKeyViolation(error)) throw new HttpError(404, meetingCopy.unknownLead);
+            // Equal distribution moved under this booking (bookings committed meanwhile): route again.
+            if (isRoutingMoved(error)) return { status: 'moved' as const };
+            throw error;
+          });
+          if (result.status === 'moved') {
+            // Not taken: the fresh counts decide whether this consultant may still have it.
+            tried.delete(preseller.id);
+            continue;
+          }
           if (result.status === 'conflict') continue;
           if (result.status === 'mismatch') throw new HttpError(422, apiMessages.idempotencyMismatch);
           if (result.status === 'upcoming') {

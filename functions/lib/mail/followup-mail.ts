@@ -2,7 +2,7 @@
 // a meeting 15 minutes after the form, with the personal link that reopens the scheduling dialog
 // (functions/lib/followup/queue.ts queues it). Text and HTML from the same blocks (layout.ts).
 import { labelOf, serviceOptions, type Service } from '../../../src/domain/options';
-import { firstName } from '../../../src/domain/text';
+import { greetingName } from '../../../src/domain/text';
 import type { MailContent } from '../store/port';
 import { composeMail } from './layout';
 
@@ -18,7 +18,8 @@ export const followupCopy = {
 /** The message, without its recipient's address (the database writes the lead's own, as typed). */
 export function followupMail(input: { name: string; service: Service; link: string; ttlDays: number; siteUrl: string; replyTo: string }): Omit<MailContent, 'to'> {
   const mail = composeMail({ to: '', subject: followupCopy.subject, replyTo: input.replyTo }, {
-    greeting: `Olá, ${firstName(input.name)}!`,
+    // To an address nobody verified: the name only when it is plainly a first name (greetingName).
+    greeting: greetingName(input.name) ? `Olá, ${greetingName(input.name)}!` : 'Olá!',
     blocks: [
       { type: 'text', text: followupCopy.intro(labelOf(serviceOptions, input.service)) },
       { type: 'buttons', links: [{ label: followupCopy.action, url: input.link }] },

@@ -7,11 +7,21 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CODE_LENGTH = 8;
 export const CODE_TTL_SECONDS = 10 * 60;
-/** A code dies at its 5th wrong try. */
+/**
+ * Wrong tries one IP gets at an address's codes within a code's life (then refused until the oldest
+ * ages out), and the wrong tries from all IPs that kill a code: 20 IPs' worth, so a stranger's guesses
+ * from a few IPs never kill the code in the owner's mail, and guessing 8 of 32 symbols stays hopeless.
+ */
 export const CODE_MAX_ATTEMPTS = 5;
-/** Codes asked per address (any address, allowed or not) and per IP, per hour. */
-export const CODES_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_MAX_WRONG_TOTAL = 100;
+/**
+ * Codes asked per hour (any address, allowed or not; refused requests not counted): per address and
+ * IP, per IP, and per address from all IPs: a ceiling 10 IPs' worth, so a stranger's requests from a
+ * few IPs never lock the owner out, and an address gets at most 50 code mails an hour.
+ */
+export const CODES_PER_ADDRESS_AND_IP_PER_HOUR = 5;
 export const CODES_PER_IP_PER_HOUR = 20;
+export const CODES_PER_ADDRESS_PER_HOUR = 50;
 /** Failed sign-ins per IP per hour before that IP is refused for the rest of the hour. */
 export const FAILED_SIGN_INS_PER_IP_PER_HOUR = 30;
 
@@ -40,6 +50,21 @@ export const newSessionToken = () => randomBytes(24).toString('base64url');
 
 /** A keyed hash (HMAC-SHA-256) of an IP or an address: comparable in the log and the limits, not reversible. */
 export const keyedHash = (key: Buffer, value: string) => createHmac('sha256', key).update(value).digest('hex');
+
+/**
+ * What the limits count as one client: an IPv4 address, or an IPv6 /64 (one subscriber's network, where
+ * every address is theirs to take: counting each would give a stranger billions of fresh quotas).
+ */
+export function clientNetwork(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 
 export function sessionCookie(token: string): string {
   return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${SESSION_ABSOLUTE_SECONDS}; HttpOnly; Secure; SameSite=Strict`;

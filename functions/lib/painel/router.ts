@@ -3,11 +3,11 @@
 import { painelMessages } from '../../../src/domain/painel/copy';
 import type { App } from '../app';
 import { copy, guard, HttpError } from '../http';
-import { clearedSessionCookie, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
+import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
-import { eraseLead, exportLeadData, listLeads, showLead } from './handlers/leads';
+import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
@@ -39,6 +39,7 @@ export const routes: Route[] = [
   route('GET', 'leads', 'signed-in', listLeads),
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),
+  route('GET', 'leads/*/excluir', 'mentor', previewErase),
   route('POST', 'leads/*/excluir', 'mentor', eraseLead),
   route('POST', 'leads/*/reenviar', 'mentor', resendDelivery),
   route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
@@ -67,7 +68,7 @@ export function createPainelHandler(getApp: () => Promise<App>) {
       if (found.method === 'POST' && !isSameOrigin(req, app.env.siteUrl)) throw new HttpError(403, painelMessages.crossOrigin);
       const painel = painelStore(app.store);
       const ctx: PainelContext = {
-        req, url, app, painel, segments, ipHash: keyedHash(app.env.painel.hashKey, context?.ip ?? 'unknown'), viewer: null, sessionHash: null,
+        req, url, app, painel, segments, ipHash: keyedHash(app.env.painel.hashKey, clientNetwork(context?.ip ?? 'unknown')), viewer: null, sessionHash: null,
         waitUntil: context?.waitUntil,
       };
       if (found.access === 'anyone') return found.handle(ctx as SignedIn);

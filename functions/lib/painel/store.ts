@@ -83,22 +83,25 @@ export function painelStore(store: Store) {
     },
     requestCode(args: {
       email: string; emailHash: string; ipHash: string; codeHash: string; message: SealedContent; mentors: string[];
-      ttlSeconds: number; perAddress: number; perIp: number; now: Date;
+      ttlSeconds: number; perAddressAndIp: number; perAddress: number; perIp: number; now: Date;
     }) {
-      return store.call<{ status: 'sent' | 'denied' | 'limited' }>('painel_request_code', {
+      return store.call<{ status: 'sent' | 'denied' } | { status: 'limited'; retry_at: string }>('painel_request_code', {
         email: args.email, email_hash: args.emailHash, ip_hash: args.ipHash, code_hash: args.codeHash, message: args.message,
-        mentors: args.mentors, ttl_seconds: args.ttlSeconds, per_address: args.perAddress, per_ip: args.perIp, now: args.now.toISOString(),
+        mentors: args.mentors, ttl_seconds: args.ttlSeconds, per_address_ip: args.perAddressAndIp, per_address: args.perAddress,
+        per_ip: args.perIp, now: args.now.toISOString(),
       });
     },
     signIn(args: {
       email: string; codeHash: string; sessionHash: string; ipHash: string; mentors: string[]; maxAttempts: number;
-      ipFailures: number; absoluteSeconds: number; now: Date;
+      maxWrongTotal: number; ttlSeconds: number; ipFailures: number; absoluteSeconds: number; now: Date;
     }) {
-      return store.call<({ status: 'ok' } & { role: Role; email: string; name: string | null; preseller: string | null }) | { status: 'bad' | 'limited' }>(
-        'painel_sign_in', {
-          email: args.email, code_hash: args.codeHash, session_hash: args.sessionHash, ip_hash: args.ipHash, mentors: args.mentors,
-          max_attempts: args.maxAttempts, ip_failures: args.ipFailures, absolute_seconds: args.absoluteSeconds, now: args.now.toISOString(),
-        });
+      return store.call<
+        ({ status: 'ok' } & { role: Role; email: string; name: string | null; preseller: string | null }) | { status: 'bad' } | { status: 'limited'; retry_at: string }
+      >('painel_sign_in', {
+        email: args.email, code_hash: args.codeHash, session_hash: args.sessionHash, ip_hash: args.ipHash, mentors: args.mentors,
+        max_attempts: args.maxAttempts, max_wrong_total: args.maxWrongTotal, ttl_seconds: args.ttlSeconds, ip_failures: args.ipFailures,
+        absolute_seconds: args.absoluteSeconds, now: args.now.toISOString(),
+      });
     },
     session(sessionHash: string, mentors: string[], idleSeconds: number, now: Date): Promise<Viewer | null> {
       return store.call('painel_session', { session_hash: sessionHash, mentors, idle_seconds: idleSeconds, now: now.toISOString() });

@@ -12,3 +12,22 @@ export class StoreUnavailableError extends Error {
     super(`store unavailable (${code})`);
   }
 }
+
+/**
+ * A write that named a row another transaction deleted meanwhile (SQLSTATE 23503, foreign_key_violation):
+ * e.g. a booking racing the erasure of its lead. Whatever the adapter, the code is on the error.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : null;
+  // PGlite and postgres.js carry the SQLSTATE; the supabase adapter prefixes it (supabase.ts check()).
+  return code === '23503' || code === 'supabase_23503';
+}
+
+/**
+ * The booking's routing no longer holds (SQLSTATE MS001, meetings_equal_check): bookings committed
+ * meanwhile put the chosen consultant ahead of the team under equal distribution. The caller routes again.
+ */
+export function isRoutingMoved(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : null;
+  return code === 'MS001' || code === 'supabase_MS001';
+}

@@ -10,8 +10,12 @@ export const JSON_FUNCTIONS = [
   'routing_admin', 'routing_why', 'routing_report',
   // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
+  // Its caps (20261129100200_followup_caps.sql): where a lead came from, and the skips for the report.
+  'lead_source_record', 'lead_followup_skips',
   // RD Station and webhook deliveries (20261128000000_integrations.sql).
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
+  // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
+  'person_erasure_preview', 'person_erase',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

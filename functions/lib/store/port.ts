@@ -264,10 +264,14 @@ export interface Store {
    */
   digestHeldNotices(now: Date, everySeconds: number, subject: string): Promise<number>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
-  /** LGPD data-subject requests (scripts/ops/data-subject.mjs): matched on email in any case. */
-  exportPersonData(email: string): Promise<PersonData>;
+  /**
+   * LGPD data-subject requests (scripts/ops/data-subject.mjs, the painel): every lead of the address's
+   * identity (email_identity). `team`: addresses whose own mail is never the person's (the contact,
+   * PAINEL_MENTORES; every consultant's is added by the SQL).
+   */
+  exportPersonData(email: string, team?: string[]): Promise<PersonData>;
   /** Deletes the person's leads, meetings and the outbox messages about them, in one transaction. */
-  deletePersonData(email: string): Promise<PersonDeletion>;
+  deletePersonData(email: string, team?: string[]): Promise<PersonDeletion>;
   /**
    * One of the jsonb SQL functions (json-functions.ts: the painel's, routing's, the follow-up's): one jsonb argument,
    * one jsonb answer. functions/lib/painel/store.ts types each call.

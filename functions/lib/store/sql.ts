@@ -137,12 +137,12 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async markFailed(id, nextAttemptAt, error) {
       await rows('update outbox set next_attempt_at = $2::timestamptz, locked_until = null, last_error = $3 where id = $1::uuid', [id, nextAttemptAt, error]);
     },
-    async exportPersonData(email) {
-      const [row] = await rows<{ data: PersonData }>('select export_person_data($1) as data', [email]);
+    async exportPersonData(email, team = []) {
+      const [row] = await rows<{ data: PersonData }>('select export_person_data($1, $2::jsonb) as data', [email, team]);
       return row.data;
     },
-    async deletePersonData(email) {
-      const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1) as data', [email]);
+    async deletePersonData(email, team = []) {
+      const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1, $2::jsonb) as data', [email, team]);
       return row.data;
     },
     async call(fn, p) {

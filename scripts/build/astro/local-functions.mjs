@@ -1,6 +1,6 @@
 // `astro dev`: serves functions/ from Vite's module graph, so the embedded database opens once
 // and edits reload without restarting. Production builds do not use this.
-import { createFunctionRouter, listFunctionFiles, sendWebResponse, toWebRequest } from '../../server/functions-host.mjs';
+import { createFunctionRouter, listFunctionFiles, readWebRequest, sendWebResponse } from '../../server/functions-host.mjs';
 
 export default function localFunctions() {
   return {
@@ -13,7 +13,8 @@ export default function localFunctions() {
         try {
           const files = await listFunctionFiles(dir);
           const modules = await Promise.all(files.map((f) => server.ssrLoadModule(`${dir}/${f}`)));
-          const response = await createFunctionRouter(modules)(toWebRequest(req, `http://${req.headers.host}`), req.socket.remoteAddress);
+          const { request } = await readWebRequest(req, `http://${req.headers.host}`);
+          const response = await createFunctionRouter(modules)(request, req.socket.remoteAddress);
           if (!response) return next();
           await sendWebResponse(res, response);
         } catch (error) {

@@ -25,9 +25,13 @@ export const painelPaths = {
   leads: '/api/painel/leads',
   /** GET → LeadView; 404 when it is not the viewer's. */
   lead: (id: string) => `/api/painel/leads/${id}`,
-  /** GET → the person's data as JSON (attachment), as `npm run data-subject -- export` gives. Mentor only. */
+  /** GET → the person's data as JSON (attachment), as `npm run data-subject -- export` gives; ?formato=texto: readable pt-BR text. Mentor only. */
   leadData: (id: string) => `/api/painel/leads/${id}/dados`,
-  /** POST { confirm: <the lead's email> } → 200 { leads, meetings, outbox } removed. Mentor only. */
+  leadDataText: (id: string) => `/api/painel/leads/${id}/dados?formato=texto`,
+  /**
+   * GET → ErasePreview (what an erasure would take and what stays elsewhere); POST { confirm: <the lead's
+   * email> } → 200 { leads, meetings, outbox, cancelled, files } removed. Mentor only.
+   */
   leadErase: (id: string) => `/api/painel/leads/${id}/excluir`,
   /**
    * POST ResendInput → 200 LeadView as it is now: "Reenviar" a failed or paused RD Station / webhook
@@ -46,6 +50,16 @@ export const painelPaths = {
   /** GET ?mes=AAAA-MM (default: this month in Brasília) → RoutingReportView (domain/scheduling/routing-report.ts); 400 for a bad month. Mentor only. */
   report: '/api/painel/relatorio',
 } as const;
+
+/** What "Excluir dados" takes: every lead of the person (one e-mail identity) and each upcoming meeting, cancelled first. */
+export type ErasePreview = {
+  /** The lead's e-mail is a team member's (consultant, contact, mentor): their own mail about others stays. */
+  teamAddress: boolean;
+  leads: { id: string; nome: string; email: string; empresa: string; createdAt: string }[];
+  upcoming: { id: string; startsAt: string; service: string; consultant: string }[];
+  /** The contact reached RD Station Marketing: it stays there until erased there. */
+  rdContact: boolean;
+};
 
 export type Role = 'mentor' | 'consultor';
 
@@ -111,7 +125,11 @@ export type MeetingView = MeetingRow & {
   /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
   canRecordOutcome: boolean;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
-  why: { routing: RoutingWhy; names: Record<string, string> } | null;
+  /**
+   * The booking's stored why. A consultant gets their own part only (`partial`: their candidate line,
+   * the rule, window and tie-break; no colleague's weights, caps, counts, names, nor the draw).
+   */
+  why: { routing: RoutingWhy; names: Record<string, string>; partial?: true } | null;
 };
 
 /**

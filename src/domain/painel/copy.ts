@@ -19,10 +19,28 @@ export const tabLabels: Record<MeetingTab, string> = {
 
 export const roleLabels = { mentor: 'Mentor', consultor: 'Consultor' } as const;
 
+/** 'Excluir dados': what the erasure takes and what it leaves elsewhere (#32 item 7). */
+export const eraseCopy = {
+  loading: 'Verificando o que será excluído…',
+  teamAddress:
+    'Atenção: este e-mail é de alguém da equipe (consultor ou mentor). Só os dados deste lead serão excluídos; os e-mails da equipe sobre outros leads ficam.',
+  leadsTitle: (n: number) => (n === 1 ? 'Será excluído o envio desta pessoa:' : `Serão excluídos os ${n} envios desta pessoa (mesmo e-mail, com ou sem pontos ou +etiqueta):`),
+  upcomingTitle: (n: number) =>
+    n === 1 ? 'Esta reunião futura será cancelada antes; o consultor recebe o cancelamento na agenda:' : `Estas ${n} reuniões futuras serão canceladas antes; cada consultor recebe o cancelamento na agenda:`,
+  noUpcoming: 'Nenhuma reunião futura a cancelar.',
+  mailsGo: 'Também são apagados os e-mails guardados sobre esta pessoa e os envios ao RD Station ou ao webhook que ainda não saíram.',
+  rdStays: 'O contato continua no RD Station Marketing, que recebeu os dados: exclua-o lá também.',
+  rdLink: 'Abrir a base de contatos do RD Station (nova aba)',
+  rdUrl: 'https://app.rdstation.com.br/leads',
+} as const;
+
 /** Errors and answers of the console's endpoints, word for word. */
 export const painelMessages = {
   codeSent: 'Se este e-mail tiver acesso ao painel, enviamos um código para ele. O código vale por 10 minutos.',
   badCode: 'Código inválido ou expirado. Confira o código ou peça um novo.',
+  /** A refused code request or sign-in names the time (Brasília) its quota frees a place. */
+  tooManyCodes: (time: string) => `Muitos pedidos de código. Tente de novo às ${time}.`,
+  tooManyTries: (time: string) => `Muitas tentativas. Tente de novo às ${time}.`,
   email: 'Informe um e-mail válido.',
   code: 'Informe o código recebido por e-mail.',
   signedOut: 'Sua sessão terminou. Entre de novo.',

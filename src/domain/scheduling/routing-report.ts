@@ -16,7 +16,11 @@ export type ReportRow = {
   /** weight ÷ Σ weights of the active consultants (null: inactive). */
   target: number | null;
 };
-export type RoutingReportView = { month: string; consultants: ReportRow[]; leads: number; leadsBooked: number };
+export type RoutingReportView = {
+  month: string; consultants: ReportRow[]; leads: number; leadsBooked: number;
+  /** "Falta só escolher o horário" not sent this month, by why (the painel's report; issue #36 M3). */
+  followupSkips?: { automated: number; sourceCap: number; hourlyCap: number };
+};
 
 export const reportCopy = {
   columns: ['Consultor', 'Agendadas', 'Realizadas', 'Não compareceu', 'Canceladas', 'Participação', 'Meta'],
@@ -24,6 +28,8 @@ export const reportCopy = {
   leads: (n: number, m: number) => `Leads: ${n}; com reunião: ${m} (${n ? percent(m / n) : '—'})`,
   note: 'Participação: reuniões que contam (não canceladas, sem "Lead não compareceu") ÷ as do time. Meta: peso ÷ soma dos pesos dos ativos.',
   inactive: ' (inativo)',
+  followupSkips: (s: { automated: number; sourceCap: number; hourlyCap: number }) =>
+    `Lembretes de agendamento não enviados: ${s.automated} de envios automáticos, ${s.sourceCap} pelo limite por origem e ${s.hourlyCap} pelo limite por hora.`,
 } as const;
 
 /** "33,3 %" */

@@ -1,5 +1,7 @@
 // "Entrar": the e-mail gets a one-time code (POST code), the code opens a session (POST signIn).
-// Two forms so "Receber código" can be pressed again for a new code while the code field is shown.
+// Two forms so "Receber código" can be pressed again for a new code while the code field is shown: the
+// code already received stays good until it expires, so the code field stays whatever the new request
+// answers. The "sent" note shows only while no error does (it would contradict a refusal beside it).
 import { useRef, useState, type FormEvent } from 'react';
 import { painelPaths, type Viewer } from '../../domain/painel/api';
 import { painelMessages } from '../../domain/painel/copy';
@@ -25,6 +27,8 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  /** A code was asked at least once: the code field stays, even when a later request is refused. */
+  const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<Message>(null);
   const [busy, setBusy] = useState<'code' | 'signIn' | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -37,6 +41,7 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
     setFailure(null);
     const address = email.trim();
     if (!looksLikeEmail(address)) {
+      setSent(null);
       setEmailError(painelMessages.email);
       focusLater(emailRef);
       return;
@@ -47,13 +52,16 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
     setBusy(null);
     if (result.ok) {
       setSent(result.data?.message || painelMessages.codeSent);
+      setAsked(true);
       setCode('');
       setCodeError(null);
       focusLater(codeRef);
     } else if (result.status === 400) {
+      setSent(null);
       setEmailError(result.error);
       focusLater(emailRef);
     } else {
+      setSent(null);
       setFailure({ kind: 'alert', text: result.error });
     }
   }
@@ -64,6 +72,7 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
     setFailure(null);
     const value = code.trim();
     if (!value) {
+      setSent(null);
       setCodeError(painelMessages.code);
       focusLater(codeRef);
       return;
@@ -72,6 +81,7 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
     const result = await request<Viewer>(painelPaths.signIn, { method: 'POST', body: { email: email.trim(), code: value }, own401: true });
     setBusy(null);
     if (result.ok) return onSignedIn(result.data);
+    setSent(null);
     if (result.status === 400 && result.error === painelMessages.email) {
       setEmailError(result.error);
       focusLater(emailRef);
@@ -112,13 +122,13 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
       </form>
       {/* Always present, so the sent answer is announced when it arrives. */}
       <div role="status">{sent && <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 font-medium text-emerald-900">{sent}</p>}</div>
-      {sent && (
+      {asked && (
         <form noValidate onSubmit={signIn} className="grid gap-4">
           <TextField
             id="painel-codigo"
             label="Código"
             autoComplete="one-time-code"
-            inputMode="numeric"
+            autoCapitalize="characters"
             maxLength={20}
             value={code}
             onValue={setCode}

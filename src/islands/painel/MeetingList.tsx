@@ -43,9 +43,15 @@ export function MeetingList({ items, hasMore, loadingMore, loadMore, onOpen }: P
                     <span className="font-semibold tabular-nums text-slate-900">{timeOf(m.startsAt)}</span>
                     <span className={`${badge} ${stateBadge[meetingState(m)]}`}>{meetingStateLabel(m)}</span>
                   </span>
-                  <span className={`mt-1 block font-semibold text-slate-900 ${ui.wrap}`}>{m.lead.name}</span>
+                  {/* User text isolated (<bdi>): a stray bidi control in a name cannot reorder the row. */}
+                  <bdi className={`mt-1 block font-semibold text-slate-900 ${ui.wrap}`}>{m.lead.name}</bdi>
                   <span className={`block text-sm text-slate-600 ${ui.wrap}`}>
-                    {[m.lead.company, serviceLabel(m.service), m.consultant.name].filter(Boolean).join(' · ')}
+                    {m.lead.company && (
+                      <>
+                        <bdi>{m.lead.company}</bdi> ·{' '}
+                      </>
+                    )}
+                    {[serviceLabel(m.service), m.consultant.name].filter(Boolean).join(' · ')}
                   </span>
                 </button>
               </li>

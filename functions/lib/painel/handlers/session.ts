@@ -6,9 +6,11 @@ import { flushOutboxLater } from '../../app';
 import { HttpError, readJson } from '../../http';
 import { composeMail } from '../../mail/layout';
 import { sealMessage } from '../../mail/secrets';
+import { wallClock } from '../../../../src/lib/meeting-time';
 import {
-  clearedSessionCookie, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, codeHash, CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR,
-  FAILED_SIGN_INS_PER_IP_PER_HOUR, keyedHash, newCode, newSessionToken, normalizeCode, SESSION_ABSOLUTE_SECONDS, sessionCookie, sha256Hex,
+  clearedSessionCookie, CODE_MAX_ATTEMPTS, CODE_MAX_WRONG_TOTAL, CODE_TTL_SECONDS, codeHash, CODES_PER_ADDRESS_AND_IP_PER_HOUR,
+  CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR, FAILED_SIGN_INS_PER_IP_PER_HOUR, keyedHash, newCode, newSessionToken, normalizeCode,
+  SESSION_ABSOLUTE_SECONDS, sessionCookie, sha256Hex,
 } from '../auth';
 import { painelJson, type PainelContext, type SignedIn } from '../context';
 import type { Viewer } from '../store';
@@ -21,6 +23,16 @@ async function emailOf(ctx: PainelContext): Promise<{ email: string; body: Recor
   const email = typeof raw.email === 'string' ? raw.email.trim() : '';
   if (!emailSchema.safeParse(email).success) throw new HttpError(400, painelMessages.email);
   return { email, body: raw };
+}
+
+/**
+ * A 429 that says when to try again: the minute (Brasília) the quota frees a place, rounded up so the
+ * time named is never early, and Retry-After in seconds to the same instant.
+ */
+function limited(words: (time: string) => string, retryAt: string, now: Date): HttpError {
+  const at = new Date(Math.ceil(new Date(retryAt).getTime() / 60_000) * 60_000);
+  const seconds = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
+  return new HttpError(429, words(wallClock(at).time), { 'retry-after': String(seconds) });
 }
 
 /** POST codigo: the same 202 whether or not the address may enter; a mail only when it may. */
@@ -36,9 +48,9 @@ export async function requestCode(ctx: PainelContext): Promise<Response> {
   const result = await ctx.painel.requestCode({
     email, emailHash: keyedHash(app.env.painel.hashKey, email.toLowerCase()), ipHash: ctx.ipHash, codeHash: codeHash(email, code),
     message: sealMessage(mail, [code]), mentors: app.env.painel.mentors, ttlSeconds: CODE_TTL_SECONDS,
-    perAddress: CODES_PER_ADDRESS_PER_HOUR, perIp: CODES_PER_IP_PER_HOUR, now: app.now(),
+    perAddressAndIp: CODES_PER_ADDRESS_AND_IP_PER_HOUR, perAddress: CODES_PER_ADDRESS_PER_HOUR, perIp: CODES_PER_IP_PER_HOUR, now: app.now(),
   });
-  if (result.status === 'limited') throw new HttpError(429, 'Muitos pedidos de código. Aguarde alguns minutos e tente de novo.', { 'retry-after': '900' });
+  if (result.status === 'limited') throw limited(painelMessages.tooManyCodes, result.retry_at, app.now());
   if (result.status === 'sent') flushOutboxLater(app, { waitUntil: ctx.waitUntil });
   return painelJson({ message: painelMessages.codeSent }, 202);
 }
@@ -51,9 +63,10 @@ export async function signIn(ctx: PainelContext): Promise<Response> {
   const token = newSessionToken();
   const result = await ctx.painel.signIn({
     email, codeHash: codeHash(email, code), sessionHash: sha256Hex(token), ipHash: ctx.ipHash, mentors: ctx.app.env.painel.mentors,
-    maxAttempts: CODE_MAX_ATTEMPTS, ipFailures: FAILED_SIGN_INS_PER_IP_PER_HOUR, absoluteSeconds: SESSION_ABSOLUTE_SECONDS, now: ctx.app.now(),
+    maxAttempts: CODE_MAX_ATTEMPTS, maxWrongTotal: CODE_MAX_WRONG_TOTAL, ttlSeconds: CODE_TTL_SECONDS, ipFailures: FAILED_SIGN_INS_PER_IP_PER_HOUR,
+    absoluteSeconds: SESSION_ABSOLUTE_SECONDS, now: ctx.app.now(),
   });
-  if (result.status === 'limited') throw new HttpError(429, 'Muitas tentativas. Aguarde e tente de novo mais tarde.', { 'retry-after': '3600' });
+  if (result.status === 'limited') throw limited(painelMessages.tooManyTries, result.retry_at, ctx.app.now());
   if (result.status !== 'ok') throw new HttpError(400, painelMessages.badCode);
   const viewer: Viewer = { role: result.role, email: result.email, name: result.name, preseller: result.preseller };
   return painelJson(await viewerAnswer(ctx, viewer), 200, { 'set-cookie': sessionCookie(token) });

@@ -41,7 +41,7 @@ export async function runTeamCommand(ctx: SignedIn): Promise<Response> {
   const { env } = ctx.app;
   let parsed;
   try {
-    parsed = parseCommand([command, ...args], env.scheduling);
+    parsed = parseCommand([command, ...args], env.scheduling, { localUse: env.integrations.local });
   } catch (error) {
     if (error instanceof InputError) throw new HttpError(400, forConsole(error.message));
     throw error;

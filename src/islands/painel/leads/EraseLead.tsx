@@ -1,18 +1,23 @@
-// 'Excluir dados' (mentor): asks first, in place; the lead's e-mail typed again is the confirmation the
-// endpoint checks. Answers how many rows went, for the list's status line.
+// 'Excluir dados' (mentor): says first what goes (every lead of this person, each upcoming meeting,
+// cancelled with a notice to its consultant) and what stays elsewhere (the contact in RD Station, the
+// team's own mail when the address is a team member's), then asks for the lead's e-mail typed again,
+// the confirmation the endpoint checks. Answers how many rows went, for the list's status line.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { painelPaths } from '../../../domain/painel/api';
-import { painelMessages } from '../../../domain/painel/copy';
+import { painelPaths, type ErasePreview } from '../../../domain/painel/api';
+import { eraseCopy, painelMessages } from '../../../domain/painel/copy';
 import { request } from '../api';
 import { useFocusLater } from '../focus';
+import { dateTimeOf } from '../format';
 import { ui } from '../styles';
-import { Notice, TextField, type Message } from '../ui';
+import { Notice, RetryAlert, TextField, type Message } from '../ui';
+import { useResource } from '../useResource';
 
-type Removed = { leads: number; meetings: number; outbox: number };
+type Removed = { leads: number; meetings: number; outbox: number; cancelled: number };
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const summary = (r: Removed) =>
-  `Dados excluídos: ${count(r.leads, 'lead', 'leads')}, ${count(r.meetings, 'reunião', 'reuniões')} e ${count(r.outbox, 'e-mail', 'e-mails')}.`;
+  `Dados excluídos: ${count(r.leads, 'lead', 'leads')}, ${count(r.meetings, 'reunião', 'reuniões')} e ${count(r.outbox, 'e-mail', 'e-mails')}.` +
+  (r.cancelled ? ` ${count(r.cancelled, 'reunião futura cancelada', 'reuniões futuras canceladas')}, com aviso ao consultor.` : '');
 
 interface Props {
   idPrefix: string;
@@ -23,14 +28,18 @@ interface Props {
 }
 
 export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props) {
+  const preview = useResource<ErasePreview>(painelPaths.leadErase(leadId));
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const focusLater = useFocusLater();
-  // Opened by 'Excluir dados': the confirmation field is the next thing to do.
-  useEffect(() => field.current?.focus(), []);
+  const ready = preview.state.phase === 'ready' ? preview.state.data : null;
+  // Once what goes is shown, the confirmation field is the next thing to do.
+  useEffect(() => {
+    if (ready) field.current?.focus();
+  }, [ready]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,8 +66,11 @@ export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props
       <h3 id={`${idPrefix}-excluir`} className="text-lg font-bold text-red-900">
         Excluir os dados deste lead?
       </h3>
+      {preview.state.phase === 'loading' && <p role="status" className="text-slate-800">{eraseCopy.loading}</p>}
+      {preview.state.phase === 'error' && <RetryAlert error={preview.state.error} onRetry={() => void preview.reload()} />}
+      {ready && <WhatGoes preview={ready} />}
       <p className="text-slate-800">
-        O lead, suas reuniões e os e-mails guardados serão apagados de vez. Para confirmar, digite o e-mail do lead: <strong className={ui.wrap}>{email}</strong>
+        Para confirmar, digite o e-mail do lead: <strong className={ui.wrap}>{email}</strong>
       </p>
       <TextField
         id={`${idPrefix}-confirmar`}
@@ -75,10 +87,52 @@ export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props
         <button type="button" onClick={onCancel} disabled={busy} className={ui.secondary}>
           Cancelar
         </button>
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={ui.danger}>
+        <button type="submit" disabled={busy || !ready} aria-busy={busy || undefined} className={ui.danger}>
           {busy ? 'Excluindo…' : 'Confirmar exclusão'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The lists of what the erasure takes and what it leaves elsewhere. User text isolated (dir=auto). */
+function WhatGoes({ preview }: { preview: ErasePreview }) {
+  return (
+    <div className="grid gap-3 text-slate-800">
+      {preview.teamAddress && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-950">{eraseCopy.teamAddress}</p>
+      )}
+      <div>
+        <p className="font-semibold">{eraseCopy.leadsTitle(preview.leads.length)}</p>
+        <ul className="mt-1 list-disc pl-5">
+          {preview.leads.map((l) => (
+            <li key={l.id} className={ui.wrap}>
+              <bdi>{l.nome}</bdi> (<bdi>{l.empresa}</bdi>), <bdi>{l.email}</bdi>, enviado em {dateTimeOf(l.createdAt)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <p className="font-semibold">{preview.upcoming.length ? eraseCopy.upcomingTitle(preview.upcoming.length) : eraseCopy.noUpcoming}</p>
+        {preview.upcoming.length > 0 && (
+          <ul className="mt-1 list-disc pl-5">
+            {preview.upcoming.map((m) => (
+              <li key={m.id}>
+                {dateTimeOf(m.startsAt)} com <bdi>{m.consultant}</bdi>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <p>{eraseCopy.mailsGo}</p>
+      {preview.rdContact && (
+        <p>
+          {eraseCopy.rdStays}{' '}
+          <a href={eraseCopy.rdUrl} target="_blank" rel="noopener noreferrer" className={ui.link}>
+            {eraseCopy.rdLink}
+          </a>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-// A lead (LeadView). For the mentor: 'Exportar dados' (the person's data as JSON) and 'Excluir dados'.
+// A lead (LeadView). For the mentor: 'Exportar dados' (the person's data as JSON, and as a readable
+// pt-BR text file) and 'Excluir dados'.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
 import { attributionCopy, integrationCopy } from '../../../domain/painel/copy';
@@ -51,7 +52,10 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
           {mentor && !erasing && (
             <div className="flex flex-col gap-3 sm:flex-row">
               <a href={painelPaths.leadData(lead.id)} download className={ui.linkButton}>
-                Exportar dados
+                Exportar dados (JSON)
+              </a>
+              <a href={painelPaths.leadDataText(lead.id)} download className={ui.linkButton}>
+                Exportar dados (texto)
               </a>
               <button type="button" ref={eraseButton} onClick={() => setErasing(true)} className={ui.dangerOutline}>
                 Excluir dados

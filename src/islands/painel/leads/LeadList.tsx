@@ -28,18 +28,19 @@ export function LeadList({ items, hasMore, loadingMore, loadMore, onOpen }: Prop
           <li key={lead.id}>
             <button type="button" data-row className={ui.row} onClick={(e) => onOpen(lead.id, e.currentTarget)}>
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className={`font-semibold text-slate-900 ${ui.wrap}`}>{lead.name}</span>
+                <bdi className={`font-semibold text-slate-900 ${ui.wrap}`}>{lead.name}</bdi>
                 <span className="text-sm text-slate-600">{meetingsLabel(lead.meetings)}</span>
               </span>
               <span className={`block text-sm text-slate-700 ${ui.wrap}`}>
-                {lead.company} · {labelOf(segmentoOptions, lead.segmento)}
+                {/* User text isolated: a stray bidi control stored before the text rules removed them cannot reorder the row. */}
+                <bdi>{lead.company}</bdi> · {labelOf(segmentoOptions, lead.segmento)}
               </span>
               <span className={`block text-sm text-slate-600 ${ui.wrap}`}>
-                {lead.email} · recebido em {dateTimeOf(lead.createdAt)}
+                <bdi>{lead.email}</bdi> · recebido em {dateTimeOf(lead.createdAt)}
               </span>
               {touchSummary(lead.firstTouch) && (
                 <span className={`block text-sm text-slate-600 ${ui.wrap}`} data-touch>
-                  {attributionCopy.listPrefix} {touchSummary(lead.firstTouch)}
+                  {attributionCopy.listPrefix} <bdi>{touchSummary(lead.firstTouch)}</bdi>
                 </span>
               )}
             </button>

@@ -46,7 +46,8 @@ export function RoutingWhyPanel({ idPrefix, meetingId, why }: { idPrefix: string
               </li>
             ))}
           </ul>
-          <p className="mt-3 text-sm text-slate-700">{parts.replays ? whyCopy.replayOk : whyCopy.replayBad}</p>
+          {/* A consultant's part cannot be replayed without the colleagues' lines: no claim either way. */}
+          {!why?.partial && <p className="mt-3 text-sm text-slate-700">{parts.replays ? whyCopy.replayOk : whyCopy.replayBad}</p>}
         </>
       )}
     </section>

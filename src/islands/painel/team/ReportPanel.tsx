@@ -70,6 +70,7 @@ export function ReportPanel() {
             })}
           </ul>
           <p className="font-medium text-slate-900">{reportCopy.leads(report.leads, report.leadsBooked)}</p>
+          {report.followupSkips && <p className="text-slate-800">{reportCopy.followupSkips(report.followupSkips)}</p>}
           <p className={ui.hint}>{reportCopy.note}</p>
         </div>
       )}

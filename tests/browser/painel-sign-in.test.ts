@@ -1,0 +1,67 @@
+// Sign-in that does not fight the user (#32 item 8), at 390 px on the real server: asking codes again
+// leaves the first one good; the refusal names the time to try again; the "sent" note is gone while an
+// error shows; the code field stays, and the first code still opens the painel. axe clean when refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODES_PER_ADDRESS_AND_IP_PER_HOUR } from '../../functions/lib/painel/auth';
+import { codeMail, painelMessages } from '../../src/domain/painel/copy';
+import { wallClock } from '../../src/lib/meeting-time';
+import { axeViolations } from './support';
+import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { outbox, to, waitForMails } from './reuniao.fixtures';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('/painel sign-in', () => {
+  it('keeps the first code good through later requests, names the time to try again, and hides the sent note on error', async () => {
+    // A consultant of its own: no other file asks codes for this address.
+    const email = `dora.${Date.now()}@consultores.example.com`;
+    await h.db.query(`select consultant_admin('add', jsonb_build_object('name', 'Dora Lima', 'email', $1::text))`, [email]);
+    const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${h.url}/painel`);
+      await page.getByLabel('E-mail').fill(email);
+      const ask = page.getByRole('button', { name: 'Receber código' });
+      await ask.click();
+      const note = page.getByText(painelMessages.codeSent);
+      await note.waitFor();
+      const first = /é: ([A-Z0-9]{8})/.exec((await waitForMails(h.dataDir, isCode, 1))[0].text)![1];
+      const firstAskedAt = Date.now();
+
+      // The rest of the hour's codes for this address from this browser, then one more.
+      for (let i = 1; i < CODES_PER_ADDRESS_AND_IP_PER_HOUR; i++) {
+        await ask.click();
+        await waitForMails(h.dataDir, isCode, i + 1);
+        await expect.poll(() => ask.isEnabled(), { timeout: 20_000 }).toBe(true);
+      }
+      await ask.click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor({ timeout: 20_000 });
+      const text = (await refusal.textContent())!;
+      const time = /^Muitos pedidos de código\. Tente de novo às (\d\d:\d\d)\.$/.exec(text)?.[1];
+      // The hour after the first request, in Brasília, rounded up to the minute (a minute of slack for a slow machine).
+      const expected = [0, 1, 2].map((m) => wallClock(new Date(firstAskedAt + 3600_000 + m * 60_000)).time);
+      expect(expected).toContain(time);
+      // The alert takes the focus; the sent note is gone; the code field stays.
+      expect(await refusal.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await note.count()).toBe(0);
+      await page.getByLabel('Código').waitFor();
+      expect(await axeViolations(page), 'refused').toEqual([]);
+
+      // The first code, asked five requests ago, still opens the painel.
+      await page.getByLabel('Código').fill(first);
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+// A booking racing the erasure of its lead (issue #36 L4) on a real PostgreSQL server: the erasure holds
+// the lead's row, the booking waits on it, the erasure commits; the booking answers 404 with its pt-BR
+// words, never a 500 (it was SQLSTATE 23503, foreign_key_violation, 7 rounds of 8).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import { createMeetingsHandler, meetingCopy } from '../../functions/lib/handlers/meetings';
+import { futureWorkday, key, postJson, PRESELLERS, validRequest } from './helpers';
+import { storeCases, type Opened } from './stores';
+
+const server = storeCases(inject('postgresUrl')).find((s) => s.name === 'PostgreSQL');
+
+describe.runIf(server)('a booking racing an erasure on PostgreSQL', () => {
+  let db: Opened;
+  beforeAll(async () => {
+    db = await server!.open();
+  });
+  afterAll(() => db?.close());
+
+  it('answers 404, not 500, in every round', async () => {
+    for (let round = 0; round < 4; round++) {
+      const created = await createLeadsHandler(async () => db.app)(postJson('/api/leads', { ...validRequest, email: `corrida.${round}@example.com`, idempotencyKey: key() }));
+      const { id: leadId } = await created.json();
+      // The erasure's transaction, holding the lead's row (as delete_person_data does) until it commits.
+      await db.query('begin');
+      await db.query('delete from outbox where lead_id = $1', [leadId]);
+      await db.query('delete from leads where id = $1', [leadId]);
+      const booking = createMeetingsHandler(async () => db.app)(postJson('/api/meetings', {
+        leadId, service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
+        scheduledDate: futureWorkday(3, round), scheduledTime: '10:00', presellerId: PRESELLERS.ana,
+      }));
+      // Commit once the booking waits on the row lock (or has already answered: the lead was read as gone).
+      let waiting = false;
+      const settled = booking.then(() => true);
+      for (let i = 0; i < 400 && !waiting; i++) {
+        const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        waiting = n > 0 || (await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 25))]));
+      }
+      await db.query('commit');
+      const res = await booking;
+      expect(res.status, `round ${round}`).toBe(404);
+      expect((await res.json()).error).toBe(meetingCopy.unknownLead);
+    }
+  }, 120_000);
+});
