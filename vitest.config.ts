@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/browser-site.ts'],
+          // expect.poll waits 1 s by default: a page under a loaded 2-core machine may take longer to show
+          // what the test waits for (tests/browser/reuniao.test.ts failed so), so every poll gets 20 s.
+          expect: { poll: { timeout: 20_000, interval: 50 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
