@@ -56,7 +56,8 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
         ...meetingMail({
           settings: input, meeting: before, audience: 'consultant', to: before.preseller.email, cancelled: true,
           subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
-          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [],
+          // Not theirs any more: the console would answer "Não encontrado.".
+          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [], inPainel: false,
           // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
           icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input, { audience: 'consultant' }),
         }),

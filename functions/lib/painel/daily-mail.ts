@@ -2,6 +2,7 @@
 // that ended without an outcome; none when there are none, and never two on one day (painel_daily_mail).
 import { labelOf, serviceOptions } from '../../../src/domain/options';
 import { pendingOutcomesMail } from '../../../src/domain/painel/copy';
+import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
 import { wallClock } from '../../../src/lib/meeting-time';
 import type { App } from '../app';
 import { composeMail } from '../mail/layout';
@@ -19,17 +20,21 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const painel = painelStore(app.store);
   const pending = await painel.pendingOutcomes(now, LISTED);
   if (pending.length === 0) return false;
-  const rows = pending.map((m) => {
+  // One line per meeting, each with its own link into the console (its history and the outcome form).
+  const items = pending.map((m) => {
     const at = wallClock(new Date(m.startsAt));
-    return [`${at.date} ${at.time}`, `${m.lead.name} (${m.lead.company}) · ${labelOf(serviceOptions, m.service)} · ${m.consultant.name}`] as const;
+    return {
+      text: `${at.date} ${at.time} · ${m.lead.name} (${m.lead.company}) · ${labelOf(serviceOptions, m.service)} · ${m.consultant.name}`,
+      link: { label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: m.id }) },
+    };
   });
   const message = composeMail({ to: app.env.contactEmail, subject: pendingOutcomesMail.subject(pending.length) }, {
     greeting: 'Bom dia!',
     blocks: [
       { type: 'text', text: pendingOutcomesMail.intro },
-      { type: 'rows', rows },
-      // The console opens on its "Sem desfecho" tab (MeetingsScreen reads the fragment).
-      { type: 'buttons', links: [{ label: pendingOutcomesMail.action, url: `${app.env.siteUrl}/painel#sem-desfecho` }] },
+      { type: 'items', items },
+      // The console opens on its "Sem desfecho" tab.
+      { type: 'buttons', links: [{ label: pendingOutcomesMail.action, url: painelUrl(app.env.siteUrl, { kind: 'section', section: 'meetings', filters: { aba: 'sem-desfecho' } }) }] },
     ],
     footer: { siteUrl: app.env.siteUrl, note: 'Você recebe este resumo porque é o mentor do site.' },
   });
