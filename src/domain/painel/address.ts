@@ -37,7 +37,7 @@ export const homePlace: PainelPlace = { kind: 'section', section: 'meetings', fi
 
 /** A filter value as a list sends it: short, printable (a copied address is anyone's input). */
 const FILTER_MAX = 60;
-const printable = (value: string) => value.length <= FILTER_MAX && !/[\u0000-\u001f\u007f]/.test(value);
+const printable = (value: string) => value.length <= FILTER_MAX && [...value].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f);
 /**
  * An id goes into the endpoint's path, so only path-safe characters pass (no '/', '.', '%': an address
  * like `#lead=../sessao` must not reach another endpoint); the endpoint answers "Não encontrado." for
