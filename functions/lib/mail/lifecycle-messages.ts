@@ -74,7 +74,11 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
  * state); the lead also gets a link to book again.
  */
 export function cancelMails(
-  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks },
+  input: MailSettings & {
+    meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks;
+    /** Someone else cancelled the consultant's meeting from the painel (the mentor): their name, for the consultant's copy. */
+    by?: string | null;
+  },
 ): OutboxMessage[] {
   const { meeting, actor, reason, links } = input;
   const about = describeMeeting(meeting, input.scheduling);
@@ -98,7 +102,8 @@ export function cancelMails(
       message: meetingMail({
         settings: input, meeting, audience: 'consultant', to: meeting.preseller.email, cancelled: true,
         subject: `Reunião cancelada: ${meeting.lead.nomeEmpresa} em ${about.date} às ${about.time}`,
-        intro: [actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
+        intro: [input.by ? `${input.by} cancelou esta reunião pelo painel; o lead foi avisado por email.`
+          : actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
           ...(reason ? [`Motivo: ${reason}`] : [])],
         links: [{ label: viewLabel, url: links.consultant }],
         icalEvent: meetingIcs(meeting, 'CANCEL', input, { audience: 'consultant' }),

@@ -83,8 +83,12 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   throw new HttpError(409, meetingCopy.slotGone);
 }
 
-/** Cancels the meeting (a repeat is fine). Resolves when the cancellation is stored. */
-export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: string | null, context?: Context): Promise<void> {
+/**
+ * Cancels the meeting (a repeat is fine). Resolves when the cancellation is stored. The consultant's mail
+ * link and the painel's "Cancelar reunião" both come here; `by`: the name of whoever cancelled a
+ * consultant's meeting for them (the mentor in the painel), for the consultant's mail.
+ */
+export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: string | null, context?: Context, by?: string | null): Promise<void> {
   const { store, env } = app;
   // A concurrent reschedule changes the SEQUENCE the mails were built for: rebuild and try again.
   for (let attempt = 0, current: TokenMeeting | null = meeting; attempt < 3 && current; attempt++) {
@@ -95,7 +99,7 @@ export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: str
     const leadToken = mintToken('lead');
     const consultantToken = mintToken('consultant');
     const mails = cancelMails({
-      meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason,
+      meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason, by,
       bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, ...mailSettings(env),
       links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
     });

@@ -68,6 +68,10 @@ export function painelStore(store: Store) {
     activity(limit: number, after?: { id: string } | null): Promise<ActivityRow[]> {
       return store.call('painel_activity_list', { limit, after: after ?? null });
     },
+    /** The painel's actions on a meeting (its activity rows of these actions), oldest first, with the person's name. */
+    meetingActions(id: string, actions: string[]): Promise<{ at: string; action: string; who: string }[]> {
+      return store.call('painel_meeting_actions', { meeting: id, actions });
+    },
     log(entry: { actor: string | null; action: string; subject?: string | null; ipHash?: string | null }, now: Date): Promise<void> {
       return store.call('painel_log', { now: now.toISOString(), actor: entry.actor, action: entry.action, subject: entry.subject ?? null, ip_hash: entry.ipHash ?? null });
     },

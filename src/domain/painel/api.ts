@@ -21,6 +21,13 @@ export const painelPaths = {
   meeting: (id: string) => `/api/painel/reunioes/${id}`,
   /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
   outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
+  /**
+   * POST CancelInput → MeetingView as it now is: "Cancelar reunião", the way the consultant's mail link
+   * cancels (the lead's mail and CANCEL invite, the consultant's CANCEL). 400 for a reason that is not one
+   * line of 1–200 printable characters, 404 when it is not the viewer's, 409 when already cancelled or
+   * closed (less than the booking notice before it starts).
+   */
+  cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
   leads: '/api/painel/leads',
   /** GET → LeadView; 404 when it is not the viewer's. */
@@ -97,9 +104,13 @@ export type MeetingRow = {
 export type MeetingEvent =
   | { kind: 'booked'; at: string; startsAt: string }
   | { kind: 'rescheduled'; at: string; from: string; to: string }
-  | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null }
+  /** `who`: the person who cancelled it from the painel (a name, or a mentor's address); absent otherwise. */
+  | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null; who?: string | null }
   | { kind: 'mail'; at: string; mailKind: string; subject: string; to: 'lead' | 'consultant' | 'other'; sentAt: string | null }
   | { kind: 'outcome'; at: string; outcome: Outcome };
+
+export const CANCEL_MOTIVO_MAX = 200;
+export type CancelInput = { reason: string };
 
 export type MeetingView = MeetingRow & {
   lead: MeetingRow['lead'] & { email: string; phone: string; cnpj: string };
@@ -110,6 +121,8 @@ export type MeetingView = MeetingRow & {
   outcomes: Outcome[];
   /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
   canRecordOutcome: boolean;
+  /** The viewer may cancel it now: scheduled, theirs or a mentor, and more than the booking notice ahead. */
+  canCancel: boolean;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
   why: { routing: RoutingWhy; names: Record<string, string> } | null;
 };

@@ -38,6 +38,8 @@ export const painelMessages = {
   badCommand: 'Comando inválido.',
   alreadySent: 'Esta entrega já foi enviada; não há o que reenviar.',
   notResendable: 'Só uma entrega que falhou ou está pausada pode ser reenviada.',
+  cancelReason: 'Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.',
+  alreadyCancelled: 'Esta reunião já foi cancelada.',
 } as const;
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */

@@ -4,6 +4,7 @@ import type { Page } from '../../../../src/domain/painel/api';
 import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
 import { encodeCursor, isUuid, meetingQuery, outcomeInput } from '../query';
+import { meetingAnswer } from './cancel';
 
 /** Rows per page of every console list. */
 export const PAGE_SIZE = 50;
@@ -32,7 +33,7 @@ export async function listMeetings(ctx: SignedIn): Promise<Response> {
 }
 
 export async function showMeeting(ctx: SignedIn): Promise<Response> {
-  const view = await ctx.painel.meeting(ctx.viewer, pathId(ctx), ctx.app.now());
+  const view = await meetingAnswer(ctx, pathId(ctx));
   if (!view) throw new HttpError(404, painelMessages.notFound);
   return painelJson(view);
 }
@@ -48,6 +49,5 @@ export async function recordOutcome(ctx: SignedIn): Promise<Response> {
   if (status === 'missing') throw new HttpError(404, painelMessages.notFound);
   if (status === 'cancelled') throw new HttpError(409, painelMessages.cancelled);
   if (status === 'not_started') throw new HttpError(409, painelMessages.notStarted);
-  const view = await ctx.painel.meeting(ctx.viewer, id, now);
-  return painelJson(view);
+  return painelJson(await meetingAnswer(ctx, id));
 }

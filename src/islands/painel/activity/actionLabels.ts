@@ -7,6 +7,7 @@ const actionLabels: Record<string, string> = {
   logout: 'Saiu',
   logout_all: 'Saiu de todos os aparelhos',
   outcome: 'Registrou desfecho',
+  meeting_cancelled: 'Cancelou uma reunião',
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',

@@ -11,6 +11,7 @@ import { BackButton, Notice, RetryAlert, ScreenHeading, type Message } from '../
 import { useResource } from '../useResource';
 import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
+import { CancelForm } from './CancelForm';
 import { OutcomeForm } from './OutcomeForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
 
@@ -33,6 +34,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     replace(next);
     onChanged(next);
     setNotice({ kind: 'status', text: 'Desfecho registrado.' });
+  }
+
+  function cancelled(next: MeetingView) {
+    replace(next);
+    onChanged(next);
+    setNotice({ kind: 'status', text: 'Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.' });
   }
 
   return (
@@ -80,6 +87,11 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               ]}
             />
           </section>
+          {meeting.canCancel && (
+            <section className={ui.card}>
+              <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
+            </section>
+          )}
           {meeting.canRecordOutcome && (
             <section className={ui.card}>
               <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
