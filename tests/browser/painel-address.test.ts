@@ -2,12 +2,14 @@
 // pelo site" mail's "Abrir no painel" signs in and then opens that lead; Back and Forward move between
 // the list, the lead and its meeting; a reload keeps the place; a tab is an address; an address that
 // names nothing says "Não encontrado."; a screen whose code cannot load (offline) offers "Tentar de
-// novo"; the console has its own bar, no site header or footer. axe clean in each new state.
+// novo"; the console has its own bar, no site header or footer. And the mentor cancels a consultant's
+// meeting from it: the lead's mail and the CANCEL invites arrive, the time is offered again. axe clean in
+// each new state. (One file, one sign-in: codes are limited per address per hour.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { bookThroughApi, waitForMails } from './reuniao.fixtures';
+import { bookThroughApi, freeSlots, to, waitForMails } from './reuniao.fixtures';
 import { signedIn } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
@@ -152,5 +154,53 @@ describe('/painel: every place has an address', () => {
       await context.setOffline(false);
       await page.close();
     }
+  });
+
+  it('the mentor cancels a consultant\'s meeting with the keyboard: the lead\'s mail and the CANCEL invites arrive, the time is offered again', async () => {
+    if (!context) throw new Error('the first test signs in');
+    const email = `cancelar.${Date.now()}@solarbrasil.com.br`;
+    const { meetingId, day, time } = await bookThroughApi(h.url, h.dataDir, email);
+    const { rows } = await h.db.query<{ email: string; id: string }>('select p.email, p.id from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
+    const consultant = rows[0].email;
+    // The consultant's own time (another consultant may be free at the same hour).
+    const offered = async () => (await freeSlots(h.url, day, rows[0].id)).includes(`${time}|${rows[0].id}`);
+    expect(await offered()).toBe(false);
+
+    const page = await context.newPage();
+    try {
+      await page.goto(`${h.url}/painel#reuniao=${meetingId}`);
+      const open = page.getByRole('button', { name: 'Cancelar reunião' });
+      await open.focus();
+      await page.keyboard.press('Enter');
+      const reason = page.getByLabel('Motivo');
+      await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectAxeClean(page, 'cancel form');
+      // Nothing typed: the rule is said and the focus stays on the field; nothing is sent.
+      await page.keyboard.press('Enter');
+      await page.getByText('Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.').waitFor();
+      await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expectAxeClean(page, 'cancel form, reason missing');
+      await page.keyboard.type('O lead pediu para remarcar por telefone');
+      await page.keyboard.press('Enter');
+      await page.getByText('Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.').waitFor();
+      await page.getByText(`Cancelada pelo painel por ${MENTOR}`).waitFor();
+      expect(await page.getByRole('button', { name: 'Cancelar reunião' }).count()).toBe(0);
+      await expectAxeClean(page, 'meeting cancelled');
+    } finally {
+      await page.close();
+    }
+
+    // The lead's cancellation and the consultant's, each with METHOD:CANCEL for this meeting's UID.
+    const [toLead] = await waitForMails(h.dataDir, (m) => to(email)(m) && m.subject.startsWith('Reunião cancelada'));
+    const [toConsultant] = await waitForMails(h.dataDir, (m) => to(consultant)(m) && m.subject.startsWith('Reunião cancelada') && m.text.includes(email));
+    for (const mail of [toLead, toConsultant]) {
+      // (The invite travels twice in a mail: the calendar part and the .ics attachment.)
+      expect(mail.ics.length).toBeGreaterThan(0);
+      expect(mail.ics.map((i) => [i.method, i.uid.startsWith(meetingId)])).toEqual(mail.ics.map(() => ['CANCEL', true]));
+    }
+    expect(toLead.text).toContain('O consultor precisou cancelar a sua reunião');
+    expect(toConsultant.text).toContain('Motivo: O lead pediu para remarcar por telefone');
+    // The freed time is offered again.
+    await expect.poll(offered, { timeout: 20_000 }).toBe(true);
   });
 });
