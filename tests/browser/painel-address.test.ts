@@ -203,4 +203,53 @@ describe('/painel: every place has an address', () => {
     // The freed time is offered again.
     await expect.poll(offered, { timeout: 20_000 }).toBe(true);
   });
+
+  it('the outcome form opens with the outcome recorded, keeps what was saved, and "Sem desfecho" drops the meeting without a reload', async () => {
+    if (!context) throw new Error('the first test signs in');
+    const stamp = Date.now();
+    const name = `Desfecho Endereço ${stamp}`;
+    const { meetingId } = await bookThroughApi(h.url, h.dataDir, `desfecho.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
+    // Time passes: the meeting started an hour ago.
+    await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [meetingId]);
+    const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
+      `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
+    const { preseller_id: consultor, day } = rows[0];
+
+    const page = await context.newPage();
+    try {
+      // The list's tab and filters come from the address (a copied link shows the same list).
+      await page.goto(`${h.url}/painel#reunioes&aba=sem-desfecho&consultor=${consultor}&de=${day}&ate=${day}`);
+      const row = page.locator('[data-row]:visible', { hasText: name });
+      await row.click();
+      await page.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
+      const save = page.getByRole('button', { name: 'Registrar desfecho' });
+      await save.click();
+      await page.getByText('Escolha se houve comparecimento.').waitFor();
+      await page.getByRole('radio', { name: 'Compareceu', exact: true }).check();
+      await save.click();
+      await page.getByText('Escolha se o lead é qualificado.').waitFor();
+      await page.getByRole('radio', { name: 'Sim' }).check();
+      await save.click();
+      await page.getByText('Desfecho registrado.').waitFor();
+      expect(await page.getByRole('radio', { name: 'Compareceu', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Sim' }).isChecked()).toBe(true);
+
+      // Back to the list that was loaded before: the meeting has left "Sem desfecho", with no new request.
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.goBack();
+      await page.getByRole('tab', { name: 'Sem desfecho' }).waitFor();
+      await expect.poll(() => row.count()).toBe(0);
+      expect(asked.filter((p) => p === '/api/painel/reunioes')).toEqual([]);
+      await expectAxeClean(page, 'sem desfecho after the outcome');
+
+      // The meeting's address again: the form starts from the outcome recorded.
+      await page.goto(`${h.url}/painel#reuniao=${meetingId}`);
+      await page.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
+      await expect.poll(() => page.getByRole('radio', { name: 'Compareceu', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Sim' }).isChecked()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 });

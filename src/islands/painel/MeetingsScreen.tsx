@@ -27,6 +27,13 @@ interface Props {
 
 type Filters = Required<Pick<MeetingQuery, 'consultor' | 'de' | 'ate'>> & { servico: string };
 
+/**
+ * A meeting changed in its detail (an outcome, a cancellation) leaves the tabs it no longer belongs to
+ * at once, without reading the list again: "Sem desfecho" once it has one, "Próximas" once cancelled.
+ */
+const stillIn = (tab: MeetingTab, m: MeetingRow) =>
+  (tab !== 'sem-desfecho' || (m.status === 'scheduled' && m.outcome === null)) && (tab !== 'proximas' || m.status === 'scheduled');
+
 const tabOf = (value: string | undefined): MeetingTab => meetingTabs.find((t) => t === value) ?? 'proximas';
 
 export function MeetingsScreen({ viewer, focus, onOpen, changed, filters: address, onFilters }: Props) {
@@ -74,7 +81,7 @@ export function MeetingsScreen({ viewer, focus, onOpen, changed, filters: addres
       <div>
         <Tabs id="reunioes-aba" label="Situação das reuniões" tabs={meetingTabs} labels={tabLabels} selected={tab} onSelect={setTab}>
           <ListState list={list} empty="Nenhuma reunião." noun={list.items.length === 1 ? 'reunião' : 'reuniões'} onRetry={() => void reload()} />
-          {list.phase === 'ready' && <MeetingList items={list.items.map((m) => changed[m.id] ?? m)} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
+          {list.phase === 'ready' && <MeetingList items={list.items.map((m) => changed[m.id] ?? m).filter((m) => stillIn(tab, m))} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
         </Tabs>
       </div>
     </section>

@@ -94,7 +94,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
           )}
           {meeting.canRecordOutcome && (
             <section className={ui.card}>
-              <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
+              <OutcomeForm idPrefix={uid} meetingId={meeting.id} current={meeting.outcome} onRecorded={recorded} />
             </section>
           )}
           <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
