@@ -68,6 +68,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               ]}
             />
           </section>
+          {/* The outcome is what the viewer came for once the meeting started: on a phone it no longer starts below the contact card. */}
+          {meeting.canRecordOutcome && (
+            <section className={ui.card}>
+              <OutcomeForm idPrefix={uid} meetingId={meeting.id} current={meeting.outcome} onRecorded={recorded} />
+            </section>
+          )}
           <section aria-labelledby={`${uid}-contato`} className={ui.card}>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h3 id={`${uid}-contato`} className={ui.subheading}>
@@ -90,11 +96,6 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
           {meeting.canCancel && (
             <section className={ui.card}>
               <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
-            </section>
-          )}
-          {meeting.canRecordOutcome && (
-            <section className={ui.card}>
-              <OutcomeForm idPrefix={uid} meetingId={meeting.id} current={meeting.outcome} onRecorded={recorded} />
             </section>
           )}
           <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
