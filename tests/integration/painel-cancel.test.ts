@@ -1,11 +1,12 @@
-// "Cancelar reunião" from the painel, on PGlite and on PostgreSQL: the mails and CANCEL invites are the
-// consultant's mail-link ones, the history names who cancelled, and bad input — another consultant's
-// meeting, a reason that is not one printable line of 1–200 characters, a second click — gets its pt-BR
-// answer and changes nothing.
+// "Cancelar reunião" and "Reagendar" from the painel, on PGlite and on PostgreSQL: the mails and invites
+// are the mail links' ones, the history names who cancelled, and bad input — another consultant's
+// meeting, a reason that is not one printable line of 1–200 characters, a second click, a time the same
+// consultant is not free — gets its pt-BR answer and changes nothing.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MeetingView } from '../../src/domain/painel/api';
 import { painelMessages } from '../../src/domain/painel/copy';
 import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { futureWorkday, key } from './helpers';
 import { storeCases, type Opened } from './stores';
 
 type Row = { kind: string; message: { to: string; subject: string; text: string; icalEvent?: { method: string; content: string } } };
@@ -64,7 +65,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel cancel on $name', (stor
     expect(view).toMatchObject({ status: 'cancelled', canCancel: false, cancelledBy: 'consultant', cancelReason: 'Cliente pediu por telefone' });
     expect(view.events.find((e) => e.kind === 'cancelled')).toMatchObject({ by: 'consultant', reason: 'Cliente pediu por telefone', who: MENTOR });
 
-    const mails = (await outboxOf(anas.meetingId)).filter((r) => r.kind.startsWith('meeting-cancelled'));
+    // (Outbox ids are not in insertion order: sorted by kind.)
+    const mails = (await outboxOf(anas.meetingId)).filter((r) => r.kind.startsWith('meeting-cancelled')).sort((a, b) => a.kind.localeCompare(b.kind));
     expect(mails.map((m) => [m.kind, m.message.to])).toEqual([['meeting-cancelled-lead', 'carla@solarvale.com.br'], ['meeting-cancelled-preseller', ANA]]);
     for (const m of mails) {
       expect(m.message.icalEvent?.method).toBe('CANCEL');
@@ -91,5 +93,36 @@ describe.each(storeCases(inject('postgresUrl')))('painel cancel on $name', (stor
     expect(view.events.find((e) => e.kind === 'cancelled')).toMatchObject({ who: 'Ana Souza' });
     const [toAna] = (await outboxOf(anasOther.meetingId)).filter((r) => r.kind === 'meeting-cancelled-preseller');
     expect(toAna.message.text).toContain('Você cancelou esta reunião');
+  });
+
+  it('the consultant moves their meeting to a time they are free: the lead gets the updated invite; a time they are not free, or bad input, changes nothing', async () => {
+    const moving = await bookMeeting(opened.app, { email: 'fabio@solarleste.com.br', presellerId: PRESELLERS.ana, time: '09:00', day: 2, empresa: 'Solar Leste', nome: 'Fábio Melo' });
+    await bookMeeting(opened.app, { email: 'gina@solaroeste.com.br', presellerId: PRESELLERS.ana, time: '13:00', day: 2, empresa: 'Solar Oeste', nome: 'Gina Paz' });
+    const move = (body: unknown) => call('POST', `/api/painel/reunioes/${moving.meetingId}/reagendar`, { cookie: ana, body });
+    const before = (await outboxOf(moving.meetingId)).length;
+    const day = futureWorkday(3, 2);
+
+    for (const body of [{}, { scheduledDate: day, scheduledTime: '25:00', consultant: 'same', idempotencyKey: key() }, { scheduledDate: day, scheduledTime: '11:00', consultant: 'outro', idempotencyKey: key() }]) {
+      const res = await move(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ error: painelMessages.rescheduleInput });
+    }
+    // 13:00 is Gina's meeting with Ana: "mesmo consultor" cannot have it, and nothing moves.
+    const taken = await move({ scheduledDate: day, scheduledTime: '13:00', consultant: 'same', idempotencyKey: key() });
+    expect(taken.status).toBe(409);
+    expect(await outboxOf(moving.meetingId)).toHaveLength(before);
+
+    const res = await move({ scheduledDate: day, scheduledTime: '11:00', consultant: 'same', idempotencyKey: key() });
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as MeetingView;
+    expect(view.consultant.id).toBe(PRESELLERS.ana);
+    expect(view.events.map((e) => e.kind)).toContain('rescheduled');
+    const [toLead] = (await outboxOf(moving.meetingId)).filter((r) => r.kind === 'meeting-rescheduled-lead');
+    expect(toLead.message.to).toBe('fabio@solarleste.com.br');
+    expect(toLead.message.icalEvent?.method).toBe('REQUEST');
+    expect(toLead.message.icalEvent?.content).toMatch(/SEQUENCE:1\r?\n/);
+    expect(toLead.message.text).toContain('às 11:00');
+    const [toAna] = (await outboxOf(moving.meetingId)).filter((r) => r.kind === 'meeting-rescheduled-preseller');
+    expect(toAna.message.text).toContain('Você escolheu o novo horário pelo painel');
   });
 });

@@ -11,8 +11,15 @@ import { meetingIcs, type MailMeeting, type MailSettings, type MeetingLinks } fr
  * link. When the consultant changes, the new one gets the invite as a new meeting and the previous one
  * a METHOD:CANCEL of the same UID, so the event leaves their calendar.
  */
-export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: MeetingLinks }): OutboxMessage[] {
-  const { before, after, links } = input;
+export function rescheduleMails(
+  input: MailSettings & {
+    before: MailMeeting; after: MailMeeting; links: MeetingLinks;
+    /** Moved in the painel, not by the lead; `by`: who, when it was not the consultant themself. */
+    team?: { by: string | null };
+  },
+): OutboxMessage[] {
+  const { before, after, links, team } = input;
+  const chose = !team ? 'O lead escolheu um novo horário:' : team.by ? `${team.by} escolheu o novo horário pelo painel:` : 'Você escolheu o novo horário pelo painel:';
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
   const moved = `A reunião de ${was.when} foi reagendada.`;
@@ -36,7 +43,7 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Reunião reagendada: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: [`${moved} O lead escolheu um novo horário:`], links: consultantLink, icalEvent: consultantInvite,
+        intro: [`${moved} ${chose}`], links: consultantLink, icalEvent: consultantInvite,
       }),
     });
     return mails;
@@ -47,7 +54,7 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Nova reunião: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: ['Uma reunião reagendada pelo lead foi atribuída a você.'], links: consultantLink, icalEvent: consultantInvite,
+        intro: [`Uma reunião reagendada ${team ? 'pelo painel' : 'pelo lead'} foi atribuída a você.`], links: consultantLink, icalEvent: consultantInvite,
       }),
     },
     {

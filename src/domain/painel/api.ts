@@ -28,6 +28,12 @@ export const painelPaths = {
    * closed (less than the booking notice before it starts).
    */
   cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
+  /**
+   * POST RescheduleInput → MeetingView as it now is: "Reagendar", the lead's own reschedule path (the
+   * updated invite and mail to the lead; the consultant's, or a CANCEL and a new invite when it changes).
+   * 400 bad input, 404 not the viewer's, 409 cancelled, closed or the time no longer free.
+   */
+  reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
   leads: '/api/painel/leads',
   /** GET → LeadView; 404 when it is not the viewer's. */
@@ -111,6 +117,8 @@ export type MeetingEvent =
 
 export const CANCEL_MOTIVO_MAX = 200;
 export type CancelInput = { reason: string };
+/** `consultant`: 'same' keeps the meeting's consultant (or fails), 'any' lets the routing rules choose. */
+export type RescheduleInput = { scheduledDate: string; scheduledTime: string; consultant: 'same' | 'any'; idempotencyKey: string };
 
 export type MeetingView = MeetingRow & {
   lead: MeetingRow['lead'] & { email: string; phone: string; cnpj: string };

@@ -40,6 +40,7 @@ export const painelMessages = {
   notResendable: 'Só uma entrega que falhou ou está pausada pode ser reenviada.',
   cancelReason: 'Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.',
   alreadyCancelled: 'Esta reunião já foi cancelada.',
+  rescheduleInput: 'Escolha um dia e um horário da lista.',
 } as const;
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */

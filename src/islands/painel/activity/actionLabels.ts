@@ -8,6 +8,7 @@ const actionLabels: Record<string, string> = {
   logout_all: 'Saiu de todos os aparelhos',
   outcome: 'Registrou desfecho',
   meeting_cancelled: 'Cancelou uma reunião',
+  meeting_rescheduled: 'Reagendou uma reunião',
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',
