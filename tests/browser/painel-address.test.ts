@@ -3,8 +3,9 @@
 // the list, the lead and its meeting; a reload keeps the place; a tab is an address; an address that
 // names nothing says "Não encontrado."; a screen whose code cannot load (offline) offers "Tentar de
 // novo"; the console has its own bar, no site header or footer. And the mentor cancels a consultant's
-// meeting from it: the lead's mail and the CANCEL invites arrive, the time is offered again. axe clean in
-// each new state. (One file, one sign-in: codes are limited per address per hour.)
+// meeting from it: the lead's mail and the CANCEL invites arrive, the time is offered again; a consultant
+// reschedules their meeting from it and the lead gets the updated invite. axe clean in each new state.
+// (One sign-in per person for the file: codes are limited per address per hour.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
@@ -251,5 +252,39 @@ describe('/painel: every place has an address', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('a consultant reschedules their meeting from the painel: the lead gets the updated invite', async () => {
+    const email = `reagendar.${Date.now()}@solarbrasil.com.br`;
+    const { meetingId, day } = await bookThroughApi(h.url, h.dataDir, email);
+    const { rows } = await h.db.query<{ email: string; id: string; name: string }>(
+      'select p.email, p.id, p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
+    const consultant = rows[0];
+    // A later day on which this consultant is free.
+    let target: { day: string; time: string } | null = null;
+    for (let ahead = 1; ahead <= 30 && !target; ahead++) {
+      const next = new Date(Date.parse(`${day}T12:00:00Z`) + ahead * 86_400_000).toISOString().slice(0, 10);
+      const free = (await freeSlots(h.url, next, consultant.id)).find((s) => s.endsWith(`|${consultant.id}`));
+      if (free) target = { day: next, time: free.split('|')[0] };
+    }
+    if (!target) throw new Error('no free time for the consultant in 30 days');
+
+    const session = await signedIn(h, consultant.email, PHONE, `/painel#reuniao=${meetingId}`);
+    try {
+      const page = session.page;
+      await page.getByRole('button', { name: 'Reagendar' }).click();
+      await page.getByLabel('Novo dia').fill(target.day);
+      await page.getByLabel('Horário').selectOption(target.time);
+      await expectAxeClean(page, 'reschedule form');
+      await page.getByRole('button', { name: 'Confirmar novo horário' }).click();
+      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}\\.`)).waitFor();
+      await expectAxeClean(page, 'meeting rescheduled');
+    } finally {
+      await session.context.close();
+    }
+    const [moved] = await waitForMails(h.dataDir, (m) => to(email)(m) && m.subject.startsWith('Reunião reagendada'));
+    expect(moved.subject).toContain(`às ${target.time}`);
+    expect(moved.ics.length).toBeGreaterThan(0);
+    expect(moved.ics.map((i) => [i.method, i.sequence, i.uid.startsWith(meetingId)])).toEqual(moved.ics.map(() => ['REQUEST', 1, true]));
   });
 });

@@ -13,6 +13,7 @@ import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
 import { CancelForm } from './CancelForm';
 import { OutcomeForm } from './OutcomeForm';
+import { RescheduleForm } from './RescheduleForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
 
 interface Props {
@@ -34,6 +35,13 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     replace(next);
     onChanged(next);
     setNotice({ kind: 'status', text: 'Desfecho registrado.' });
+  }
+
+  // Names when and with whom: the move may have changed the consultant (painel-polish #6).
+  function rescheduled(next: MeetingView) {
+    replace(next);
+    onChanged(next);
+    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}. O lead recebeu o convite atualizado.` });
   }
 
   function cancelled(next: MeetingView) {
@@ -94,7 +102,9 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
             />
           </section>
           {meeting.canCancel && (
-            <section className={ui.card}>
+            <section aria-label="Alterar a reunião" className={`${ui.card} grid gap-4`}>
+              {/* Keyed by the time: after a move the form starts again, closed. */}
+              <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />
               <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
             </section>
           )}
