@@ -22,6 +22,12 @@ export type LeadFilter = {
   deliveryIssue?: boolean;
 };
 
+/** A lead's own cancellation or move (painel_lead_changes). */
+export type LeadChange = {
+  kind: 'cancelled' | 'rescheduled'; at: string; meetingId: string; from: string | null; to: string | null; startsAt: string;
+  lead: { name: string; company: string }; consultant: string;
+};
+
 const iso = (d: Date | undefined) => d?.toISOString() ?? null;
 const scope = (viewer: Viewer) => (viewer.role === 'consultor' ? viewer.preseller : null);
 
@@ -81,6 +87,10 @@ export function painelStore(store: Store) {
     },
     pendingOutcomes(now: Date, limit: number): Promise<MeetingRow[]> {
       return store.call('painel_pending_outcomes', { now: now.toISOString(), limit });
+    },
+    /** The cancellations and moves leads made themselves in (since, now], oldest first. */
+    leadChanges(since: Date, now: Date): Promise<LeadChange[]> {
+      return store.call('painel_lead_changes', { since: since.toISOString(), now: now.toISOString() });
     },
     queueDailyMail(day: string, message: SealedContent & { meetingIds: string[] }, now: Date): Promise<boolean> {
       return store.call('painel_queue_daily_mail', { day, message, now: now.toISOString() });

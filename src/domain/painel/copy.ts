@@ -117,6 +117,9 @@ export const pendingOutcomesMail = {
   subject: (count: number) => `${count} ${count === 1 ? 'reunião' : 'reuniões'} sem desfecho`,
   intro: 'Estas reuniões já aconteceram e ainda não têm desfecho registrado no painel:',
   action: 'Registrar no painel',
+  /** The leads' own cancellations and moves of the last 24 hours, under the pending outcomes. */
+  changesTitle: 'Mudanças feitas pelos leads nas últimas 24 horas:',
+  changesSubject: (count: number) => `${count} ${count === 1 ? 'mudança feita por lead' : 'mudanças feitas por leads'}`,
 } as const;
 
 /** The sign-in code's mail. */
