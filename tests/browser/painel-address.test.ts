@@ -151,6 +151,21 @@ describe('/painel: every place has an address', () => {
       await alert.getByRole('button', { name: 'Tentar de novo' }).click();
       await page.getByRole('heading', { level: 2, name: 'Atividade' }).waitFor();
       expect(await hashOf(page)).toBe('#atividade');
+
+      // "Período": a preset fills both dates (and the address); "De" after "Até" is said, and not asked.
+      await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: 'Reuniões' }).click();
+      await page.locator('#painel-secao-meetings').waitFor();
+      await page.locator('summary', { hasText: 'Filtros' }).first().click();
+      await page.getByRole('button', { name: 'Hoje', exact: true }).click();
+      const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+      await expect.poll(() => hashOf(page)).toBe(`#reunioes&de=${today}&ate=${today}`);
+      expect(await page.getByRole('button', { name: 'Hoje', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      const refused: number[] = [];
+      page.on('response', (r) => r.url().includes('/api/painel/') && r.status() >= 400 && refused.push(r.status()));
+      await page.locator('#reunioes-periodo-de').fill('2099-01-01');
+      await page.getByText('A data inicial é depois da final.').waitFor();
+      await expectAxeClean(page, 'period refused');
+      expect(refused).toEqual([]);
     } finally {
       await context.setOffline(false);
       await page.close();

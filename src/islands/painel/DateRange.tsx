@@ -1,4 +1,5 @@
 // "Período": two Brasília dates (AAAA-MM-DD, both inclusive), as the lists' `de`/`ate` take them.
+import { periodPresets } from './format';
 import { ui } from './styles';
 
 interface Props {
@@ -32,6 +33,19 @@ export function DateRange({ id, from, to, error, onChange }: Props) {
   return (
     <fieldset className="grid min-w-0 gap-1.5">
       <legend className={`${ui.label} mb-1.5`}>Período</legend>
+      <div className="mb-2 flex flex-wrap gap-2">
+        {periodPresets().map((preset) => (
+          <button
+            key={preset.label}
+            type="button"
+            aria-pressed={from === preset.de && to === preset.ate}
+            onClick={() => onChange(preset.de, preset.ate)}
+            className={`${ui.small} aria-pressed:border-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white`}
+          >
+            {preset.label}
+          </button>
+        ))}
+      </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid min-w-0 gap-1">
           <label htmlFor={`${id}-de`} className={ui.hint}>
