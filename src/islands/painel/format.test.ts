@@ -1,6 +1,6 @@
 // The console's Brasília dates: a day of another year says its year; the period presets.
 import { describe, expect, it } from 'vitest';
-import { dayHeading, periodPresets } from './format';
+import { dayHeading, periodPresets, whatsappUrl } from './format';
 
 describe('painel dates', () => {
   it('says the year of a day in another year, not of this year\'s', () => {
@@ -22,5 +22,10 @@ describe('painel dates', () => {
     expect(monday[0]).toEqual({ label: 'Hoje', de: '2026-11-30', ate: '2026-11-30' });
     expect(monday[2]).toEqual({ label: 'Esta semana', de: '2026-11-30', ate: '2026-11-30' });
     expect(monday[3]).toEqual({ label: 'Este mês', de: '2026-11-01', ate: '2026-11-30' });
+  });
+
+  it('links a Brazilian number to WhatsApp with 55, and a number from abroad as stored', () => {
+    expect(whatsappUrl('43991234567')).toBe('https://wa.me/5543991234567');
+    expect(whatsappUrl('+351912345678')).toBe('https://wa.me/351912345678');
   });
 });

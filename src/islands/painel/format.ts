@@ -46,3 +46,12 @@ export function dateTimeOf(iso: string) {
   const { date, time } = wallClock(iso);
   return `${date} às ${time}`;
 }
+
+/**
+ * WhatsApp's link for a stored phone (10–11 Brazilian digits, or E.164 '+…' from abroad): what a Brazilian
+ * team opens first, beside the tel: link.
+ */
+export function whatsappUrl(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `https://wa.me/${phone.trim().startsWith('+') ? digits : `55${digits}`}`;
+}

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { painelPaths, type MeetingView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
-import { maskPhone } from '../../../domain/phone';
+import { PhoneLinks } from '../PhoneLinks';
 import { dateTimeOf, timeOf } from '../format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
 import { ui } from '../styles';
@@ -96,7 +96,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
                 ['Nome', meeting.lead.name],
                 ['Empresa', meeting.lead.company],
                 ['E-mail', <a key="e" href={`mailto:${meeting.lead.email}`} className={ui.link}>{meeting.lead.email}</a>],
-                ['Telefone', <a key="t" href={`tel:${meeting.lead.phone.replace(/[^\d+]/g, '')}`} className={ui.link}>{maskPhone(meeting.lead.phone)}</a>],
+                ['Telefone', <PhoneLinks key="t" phone={meeting.lead.phone} />],
                 ['CNPJ', maskCnpj(meeting.lead.cnpj)],
               ]}
             />
