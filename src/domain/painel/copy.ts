@@ -26,6 +26,7 @@ export const painelMessages = {
   email: 'Informe um e-mail válido.',
   code: 'Informe o código recebido por e-mail.',
   signedOut: 'Sua sessão terminou. Entre de novo.',
+  signedOutEverywhere: 'Você saiu do painel em todos os aparelhos.',
   forbidden: 'Você não tem acesso a esta função do painel.',
   notFound: 'Não encontrado.',
   crossOrigin: 'Pedido recusado: envie pelo próprio painel.',
