@@ -2,16 +2,16 @@
 // pelo site" mail's "Abrir no painel" signs in and then opens that lead; Back and Forward move between
 // the list, the lead and its meeting; a reload keeps the place; a tab is an address; an address that
 // names nothing says "Não encontrado."; a screen whose code cannot load (offline) offers "Tentar de
-// novo"; the console has its own bar, no site header or footer. And the mentor cancels a consultant's
-// meeting from it: the lead's mail and the CANCEL invites arrive, the time is offered again; a consultant
-// reschedules their meeting from it and the lead gets the updated invite. axe clean in each new state.
-// (One sign-in per person for the file: codes are limited per address per hour.)
+// novo"; the console has its own bar, no site header or footer; the period presets. axe clean in each
+// new state. The meeting's actions run here too, on the same sign-in (painel-meeting-actions.cases.ts):
+// codes are limited per address per hour.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
-import { bookThroughApi, freeSlots, to, waitForMails } from './reuniao.fixtures';
+import { bookThroughApi, waitForMails } from './reuniao.fixtures';
 import { signedIn } from './painel.fixtures';
+import { meetingActionCases } from './painel-meeting-actions.cases';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -174,134 +174,6 @@ describe('/painel: every place has an address', () => {
     }
   });
 
-  it('the mentor cancels a consultant\'s meeting with the keyboard: the lead\'s mail and the CANCEL invites arrive, the time is offered again', async () => {
-    if (!context) throw new Error('the first test signs in');
-    const email = `cancelar.${Date.now()}@solarbrasil.com.br`;
-    const { meetingId, day, time } = await bookThroughApi(h.url, h.dataDir, email);
-    const { rows } = await h.db.query<{ email: string; id: string }>('select p.email, p.id from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
-    const consultant = rows[0].email;
-    // The consultant's own time (another consultant may be free at the same hour).
-    const offered = async () => (await freeSlots(h.url, day, rows[0].id)).includes(`${time}|${rows[0].id}`);
-    expect(await offered()).toBe(false);
-
-    const page = await context.newPage();
-    try {
-      await page.goto(`${h.url}/painel#reuniao=${meetingId}`);
-      const open = page.getByRole('button', { name: 'Cancelar reunião' });
-      await open.focus();
-      await page.keyboard.press('Enter');
-      const reason = page.getByLabel('Motivo');
-      await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
-      await expectAxeClean(page, 'cancel form');
-      // Nothing typed: the rule is said and the focus stays on the field; nothing is sent.
-      await page.keyboard.press('Enter');
-      await page.getByText('Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.').waitFor();
-      await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
-      await expectAxeClean(page, 'cancel form, reason missing');
-      await page.keyboard.type('O lead pediu para remarcar por telefone');
-      await page.keyboard.press('Enter');
-      await page.getByText('Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.').waitFor();
-      await page.getByText(`Cancelada pelo painel por ${MENTOR}`).waitFor();
-      expect(await page.getByRole('button', { name: 'Cancelar reunião' }).count()).toBe(0);
-      await expectAxeClean(page, 'meeting cancelled');
-    } finally {
-      await page.close();
-    }
-
-    // The lead's cancellation and the consultant's, each with METHOD:CANCEL for this meeting's UID.
-    const [toLead] = await waitForMails(h.dataDir, (m) => to(email)(m) && m.subject.startsWith('Reunião cancelada'));
-    const [toConsultant] = await waitForMails(h.dataDir, (m) => to(consultant)(m) && m.subject.startsWith('Reunião cancelada') && m.text.includes(email));
-    for (const mail of [toLead, toConsultant]) {
-      // (The invite travels twice in a mail: the calendar part and the .ics attachment.)
-      expect(mail.ics.length).toBeGreaterThan(0);
-      expect(mail.ics.map((i) => [i.method, i.uid.startsWith(meetingId)])).toEqual(mail.ics.map(() => ['CANCEL', true]));
-    }
-    expect(toLead.text).toContain('O consultor precisou cancelar a sua reunião');
-    expect(toConsultant.text).toContain('Motivo: O lead pediu para remarcar por telefone');
-    // The freed time is offered again.
-    await expect.poll(offered, { timeout: 20_000 }).toBe(true);
-  });
-
-  it('the outcome form opens with the outcome recorded, keeps what was saved, and "Sem desfecho" drops the meeting without a reload', async () => {
-    if (!context) throw new Error('the first test signs in');
-    const stamp = Date.now();
-    const name = `Desfecho Endereço ${stamp}`;
-    const { meetingId } = await bookThroughApi(h.url, h.dataDir, `desfecho.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
-    // Time passes: the meeting started an hour ago.
-    await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [meetingId]);
-    const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
-      `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
-    const { preseller_id: consultor, day } = rows[0];
-
-    const page = await context.newPage();
-    try {
-      // The list's tab and filters come from the address (a copied link shows the same list).
-      await page.goto(`${h.url}/painel#reunioes&aba=sem-desfecho&consultor=${consultor}&de=${day}&ate=${day}`);
-      const row = page.locator('[data-row]:visible', { hasText: name });
-      await row.click();
-      await page.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
-      const save = page.getByRole('button', { name: 'Registrar desfecho' });
-      await save.click();
-      await page.getByText('Escolha se houve comparecimento.').waitFor();
-      await page.getByRole('radio', { name: 'Compareceu', exact: true }).check();
-      await save.click();
-      await page.getByText('Escolha se o lead é qualificado.').waitFor();
-      await page.getByRole('radio', { name: 'Sim' }).check();
-      await save.click();
-      await page.getByText('Desfecho registrado.').waitFor();
-      expect(await page.getByRole('radio', { name: 'Compareceu', exact: true }).isChecked()).toBe(true);
-      expect(await page.getByRole('radio', { name: 'Sim' }).isChecked()).toBe(true);
-
-      // Back to the list that was loaded before: the meeting has left "Sem desfecho", with no new request.
-      const asked: string[] = [];
-      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-      await page.goBack();
-      await page.getByRole('tab', { name: 'Sem desfecho' }).waitFor();
-      await expect.poll(() => row.count()).toBe(0);
-      expect(asked.filter((p) => p === '/api/painel/reunioes')).toEqual([]);
-      await expectAxeClean(page, 'sem desfecho after the outcome');
-
-      // The meeting's address again: the form starts from the outcome recorded.
-      await page.goto(`${h.url}/painel#reuniao=${meetingId}`);
-      await page.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
-      await expect.poll(() => page.getByRole('radio', { name: 'Compareceu', exact: true }).isChecked()).toBe(true);
-      expect(await page.getByRole('radio', { name: 'Sim' }).isChecked()).toBe(true);
-    } finally {
-      await page.close();
-    }
-  });
-
-  it('a consultant reschedules their meeting from the painel: the lead gets the updated invite', async () => {
-    const email = `reagendar.${Date.now()}@solarbrasil.com.br`;
-    const { meetingId, day } = await bookThroughApi(h.url, h.dataDir, email);
-    const { rows } = await h.db.query<{ email: string; id: string; name: string }>(
-      'select p.email, p.id, p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [meetingId]);
-    const consultant = rows[0];
-    // A later day on which this consultant is free.
-    let target: { day: string; time: string } | null = null;
-    for (let ahead = 1; ahead <= 30 && !target; ahead++) {
-      const next = new Date(Date.parse(`${day}T12:00:00Z`) + ahead * 86_400_000).toISOString().slice(0, 10);
-      const free = (await freeSlots(h.url, next, consultant.id)).find((s) => s.endsWith(`|${consultant.id}`));
-      if (free) target = { day: next, time: free.split('|')[0] };
-    }
-    if (!target) throw new Error('no free time for the consultant in 30 days');
-
-    const session = await signedIn(h, consultant.email, PHONE, `/painel#reuniao=${meetingId}`);
-    try {
-      const page = session.page;
-      await page.getByRole('button', { name: 'Reagendar' }).click();
-      await page.getByLabel('Novo dia').fill(target.day);
-      await page.getByLabel('Horário').selectOption(target.time);
-      await expectAxeClean(page, 'reschedule form');
-      await page.getByRole('button', { name: 'Confirmar novo horário' }).click();
-      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}\\.`)).waitFor();
-      await expectAxeClean(page, 'meeting rescheduled');
-    } finally {
-      await session.context.close();
-    }
-    const [moved] = await waitForMails(h.dataDir, (m) => to(email)(m) && m.subject.startsWith('Reunião reagendada'));
-    expect(moved.subject).toContain(`às ${target.time}`);
-    expect(moved.ics.length).toBeGreaterThan(0);
-    expect(moved.ics.map((i) => [i.method, i.sequence, i.uid.startsWith(meetingId)])).toEqual(moved.ics.map(() => ['REQUEST', 1, true]));
-  });
+  // The meeting's actions, on this file's sign-in (painel-meeting-actions.cases.ts).
+  meetingActionCases(() => h, () => context);
 });

@@ -21,18 +21,9 @@ export const painelPaths = {
   meeting: (id: string) => `/api/painel/reunioes/${id}`,
   /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
   outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
-  /**
-   * POST CancelInput → MeetingView as it now is: "Cancelar reunião", the way the consultant's mail link
-   * cancels (the lead's mail and CANCEL invite, the consultant's CANCEL). 400 for a reason that is not one
-   * line of 1–200 printable characters, 404 when it is not the viewer's, 409 when already cancelled or
-   * closed (less than the booking notice before it starts).
-   */
+  /** POST CancelInput → MeetingView: the mail link's cancel (handlers/cancel.ts); 400, 404, 409 (cancelled, closed). */
   cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
-  /**
-   * POST RescheduleInput → MeetingView as it now is: "Reagendar", the lead's own reschedule path (the
-   * updated invite and mail to the lead; the consultant's, or a CANCEL and a new invite when it changes).
-   * 400 bad input, 404 not the viewer's, 409 cancelled, closed or the time no longer free.
-   */
+  /** POST RescheduleInput → MeetingView: the lead's reschedule path for the team; 400, 404, 409 (closed, time gone). */
   reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
   leads: '/api/painel/leads',
