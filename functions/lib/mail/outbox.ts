@@ -80,8 +80,10 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
   }
 
   /**
-   * Claims only what fits in the time left: one row first, then as many as the mean send time so far
+   * Claims only what fits in the time left: 10 rows first, then as many as the mean send time so far
    * allows (≤ 10), so a slow mail server makes small claims instead of leasing rows it cannot send in time.
+   * Not one row first: a claim that holds a lead notice for the digest returns nothing for it, so a claim
+   * of 1 could come back empty with mail still due, and end the drain.
    */
   async function drainDue(budget: Budget): Promise<void> {
     let sends = 0;
@@ -89,7 +91,7 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
     for (;;) {
       const left = workLeft(budget);
       if (left <= 0) return;
-      const limit = sends === 0 ? 1 : Math.max(1, Math.min(MAX_BATCH, Math.floor(left / Math.max(1, spentMs / sends))));
+      const limit = sends === 0 ? MAX_BATCH : Math.max(1, Math.min(MAX_BATCH, Math.floor(left / Math.max(1, spentMs / sends))));
       const batch = await store.claimOutbox(now(), limit);
       // Once nothing is due, the held lead notices become a digest, sent in the next round.
       if (batch.length === 0 && (await store.digestHeldNotices(now(), LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_SUBJECT)) === 0) return;
