@@ -11,15 +11,8 @@ import { meetingIcs, type MailMeeting, type MailSettings, type MeetingLinks } fr
  * link. When the consultant changes, the new one gets the invite as a new meeting and the previous one
  * a METHOD:CANCEL of the same UID, so the event leaves their calendar.
  */
-export function rescheduleMails(
-  input: MailSettings & {
-    before: MailMeeting; after: MailMeeting; links: MeetingLinks;
-    /** Moved in the painel, not by the lead; `by`: who, when it was not the consultant themself. */
-    team?: { by: string | null };
-  },
-): OutboxMessage[] {
-  const { before, after, links, team } = input;
-  const chose = !team ? 'O lead escolheu um novo horário:' : team.by ? `${team.by} escolheu o novo horário pelo painel:` : 'Você escolheu o novo horário pelo painel:';
+export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: MeetingLinks }): OutboxMessage[] {
+  const { before, after, links } = input;
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
   const moved = `A reunião de ${was.when} foi reagendada.`;
@@ -43,7 +36,7 @@ export function rescheduleMails(
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Reunião reagendada: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: [`${moved} ${chose}`], links: consultantLink, icalEvent: consultantInvite,
+        intro: [`${moved} O lead escolheu um novo horário:`], links: consultantLink, icalEvent: consultantInvite,
       }),
     });
     return mails;
@@ -54,7 +47,7 @@ export function rescheduleMails(
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Nova reunião: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: [`Uma reunião reagendada ${team ? 'pelo painel' : 'pelo lead'} foi atribuída a você.`], links: consultantLink, icalEvent: consultantInvite,
+        intro: ['Uma reunião reagendada pelo lead foi atribuída a você.'], links: consultantLink, icalEvent: consultantInvite,
       }),
     },
     {
@@ -63,8 +56,7 @@ export function rescheduleMails(
         ...meetingMail({
           settings: input, meeting: before, audience: 'consultant', to: before.preseller.email, cancelled: true,
           subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
-          // Not theirs any more: the console would answer "Não encontrado.".
-          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [], inPainel: false,
+          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [],
           // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
           icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input, { audience: 'consultant' }),
         }),
@@ -81,11 +73,7 @@ export function rescheduleMails(
  * state); the lead also gets a link to book again.
  */
 export function cancelMails(
-  input: MailSettings & {
-    meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks;
-    /** Someone else cancelled the consultant's meeting from the painel (the mentor): their name, for the consultant's copy. */
-    by?: string | null;
-  },
+  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks },
 ): OutboxMessage[] {
   const { meeting, actor, reason, links } = input;
   const about = describeMeeting(meeting, input.scheduling);
@@ -109,8 +97,7 @@ export function cancelMails(
       message: meetingMail({
         settings: input, meeting, audience: 'consultant', to: meeting.preseller.email, cancelled: true,
         subject: `Reunião cancelada: ${meeting.lead.nomeEmpresa} em ${about.date} às ${about.time}`,
-        intro: [input.by ? `${input.by} cancelou esta reunião pelo painel; o lead foi avisado por email.`
-          : actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
+        intro: [actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
           ...(reason ? [`Motivo: ${reason}`] : [])],
         links: [{ label: viewLabel, url: links.consultant }],
         icalEvent: meetingIcs(meeting, 'CANCEL', input, { audience: 'consultant' }),

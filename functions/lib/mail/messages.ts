@@ -10,7 +10,6 @@ import { calendarEvent, type CalendarMethod } from './ics';
 import { composeMail } from './layout';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
-import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
 
 /**
  * The "Encaminhamento" line of the mentor's notice: the qualification rule the lead's answers matched
@@ -20,9 +19,8 @@ export function routingLine(routing: NonNullable<NewLead['routing']>): string {
   return routing.kind === 'none' ? `${routing.rule} — sem reunião (o lead viu a mensagem da regra)` : routing.rule;
 }
 
-/** The mentor's notice of a new lead, with "Abrir no painel" on the lead; replying writes to the lead. */
-export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl: string): OutboxMessage {
-  const open = { label: openInPainel, url: painelUrl(siteUrl, { kind: 'lead', id: lead.id }) };
+/** The mentor's notice of a new lead; replying writes to the lead. */
+export function newLeadNotification(lead: NewLead, contactEmail: string): OutboxMessage {
   const rows: [string, string][] = [
     ['Nome', lead.nomeCompleto], ['Email', lead.email], ['Telefone', maskPhone(lead.telefone)], ['Empresa', lead.nomeEmpresa],
     ['CNPJ', maskCnpj(lead.cnpj)], ...(lead.service ? [['Serviço', labelOf(serviceOptions, lead.service)] as [string, string]] : []),
@@ -32,10 +30,9 @@ export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl
   const subject = `Novo lead pelo site: ${lead.nomeEmpresa}`;
   return {
     kind: 'lead-notification',
-    // The facts travel on to the digest that may carry this notice (lead-digest.ts): the link with them.
-    message: composeMail({ to: contactEmail, subject, replyTo: lead.email, facts: { title: `${lead.nomeCompleto} · ${lead.nomeEmpresa}`, rows: [...rows, [open.label, open.url]] } }, {
+    message: composeMail({ to: contactEmail, subject, replyTo: lead.email, facts: { title: `${lead.nomeCompleto} · ${lead.nomeEmpresa}`, rows } }, {
       greeting: 'Olá!',
-      blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }, { type: 'buttons', links: [open] }],
+      blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }],
       footer: { note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },
     }),
   };

@@ -6,10 +6,7 @@ import { ListState } from '../ListState';
 import { ui } from '../styles';
 import { Notice, ScreenHeading, type Message } from '../ui';
 import { usePagedList } from '../usePagedList';
-import type { Filters } from '../../../domain/painel/address';
-import type { Move } from '../shell/useAddress';
-import { usablePeriod } from '../DateRange';
-import { LeadFilters, leadFiltersOf } from './LeadFilters';
+import { LeadFilters, noLeadFilters, type LeadFilterValues } from './LeadFilters';
 import { LeadList } from './LeadList';
 
 interface Props {
@@ -20,20 +17,16 @@ interface Props {
   notice: Message;
   /** Changes when the list must be read again. */
   reloadKey: number;
-  /** The filters as the address has them ("Buscar" is not among them: it is personal data). */
-  filters: Filters;
-  onFilters: (next: Filters, move: Move) => void;
 }
 
 /** Typing waits this long before searching, so each keystroke does not cost a request. */
 const SEARCH_DELAY_MS = 400;
 
-export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, filters: address, onFilters }: Props) {
+export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey }: Props) {
   const [typed, setTyped] = useState('');
   const [busca, setBusca] = useState('');
-  const filters = leadFiltersOf(address);
-  const period = usablePeriod(filters.de, filters.ate);
-  const { list, reload, loadMore, search } = usePagedList<LeadRow>(painelPaths.leads, { busca, ...filters, de: period.de, ate: period.ate }, reloadKey);
+  const [filters, setFilters] = useState<LeadFilterValues>(noLeadFilters);
+  const { list, reload, loadMore, search } = usePagedList<LeadRow>(painelPaths.leads, { busca, ...filters }, reloadKey);
 
   useEffect(() => {
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DELAY_MS);
@@ -46,7 +39,7 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
   }
 
   function clear() {
-    onFilters({}, 'replace');
+    setFilters(noLeadFilters);
     requestAnimationFrame(() => document.getElementById('leads-segmento')?.focus());
   }
 
@@ -85,7 +78,7 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
           Pesquisar
         </button>
       </form>
-      <LeadFilters values={filters} periodError={period.error} onChange={(patch) => onFilters({ ...address, ...patch }, 'replace')} onClear={clear} />
+      <LeadFilters values={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} onClear={clear} />
       <div>
         <ListState list={list} empty="Nenhum lead encontrado." noun={list.items.length === 1 ? 'lead' : 'leads'} onRetry={() => void reload()} />
         {list.phase === 'ready' && <LeadList items={list.items} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
