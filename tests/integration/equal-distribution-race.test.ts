@@ -30,11 +30,12 @@ describe.runIf(server)('equal distribution under a burst on PostgreSQL', () => {
       leadId, scheduledDate: date, scheduledTime: TIMES[i], service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
     }))));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 409), String(statuses)).toBe(true);
+    // Twelve different times: nothing can take one booking's place, so every one books. A "moved" retry
+    // (equal distribution shifted under it) is not a failed attempt: before, 8 of 12 booked in CI.
+    expect(statuses, String(statuses)).toEqual(TIMES.map(() => 201));
     const counts = await db.query<{ n: number }>(
       `select count(m.id)::int as n from presellers p left join meetings m on m.preseller_id = p.id and m.status = 'scheduled' where p.active group by p.id`);
     const spread = Math.max(...counts.map((c) => c.n)) - Math.min(...counts.map((c) => c.n));
     expect(spread, `counts ${counts.map((c) => c.n)} statuses ${statuses}`).toBeLessThanOrEqual(1);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(9);
   }, 120_000);
 });

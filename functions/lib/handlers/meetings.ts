@@ -11,7 +11,7 @@ import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { isForeignKeyViolation, isRoutingMoved } from '../store/errors';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
-import { decide, leadPool, MAX_ROUTING_ATTEMPTS, readRoutingState } from '../routing';
+import { decide, leadPool, MAX_ROUTING_ATTEMPTS, MAX_ROUTING_MOVES, readRoutingState } from '../routing';
 import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
@@ -91,6 +91,7 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
         // The router decides; the database settles races (exclusion constraint) and caps (under the
         // consultant's lock): on 'conflict' the facts are read again and the router decides again.
         const tried = new Set<string>();
+        let moves = 0;
         for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
           const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
           const why = decide({ date: input.scheduledDate, slot, daySlots: day, presellers, state, pool, busy, preferred, tried, now: app.now() });
@@ -121,8 +122,10 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             throw error;
           });
           if (result.status === 'moved') {
-            // Not taken: the fresh counts decide whether this consultant may still have it.
+            // Not taken: the fresh counts decide whether this consultant may still have it. A move is
+            // not a failed attempt (another booking went through), up to MAX_ROUTING_MOVES.
             tried.delete(preseller.id);
+            if (++moves <= MAX_ROUTING_MOVES) attempt--;
             continue;
           }
           if (result.status === 'conflict') continue;
