@@ -40,6 +40,10 @@ process.on('uncaughtException', (error) => console.error(`server: uncaught excep
 process.on('unhandledRejection', (error) => console.error(`server: unhandled rejection: ${errorCode(error)}`));
 
 const server = await startServer({ port: Number(process.env.PORT ?? 8888), host: process.env.HOST, functionModules });
+// Links in mail (manage links, "Abrir no painel") point at this server, not at the production site,
+// unless SITE_URL (or Netlify's URL) says where they go. Set before the first request: the functions read
+// their environment once, when the first one arrives (getApp).
+if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim()) process.env.SITE_URL = server.url;
 console.log(`Site e funções em ${server.url}`);
 const scheduler = startScheduler(functionModules, files);
 console.log(`Funções agendadas: ${scheduler.jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);

@@ -81,7 +81,9 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: leads').toEqual([]);
       await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
+      await page.getByRole('button', { name: 'Sim, sair de todos' }).click();
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+      await page.getByText('Você saiu do painel em todos os aparelhos.').waitFor();
       expect(await axeViolations(page), 'signed out').toEqual([]);
     } finally {
       await context.close();

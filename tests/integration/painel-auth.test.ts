@@ -180,6 +180,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/reunioes/${brunoMeeting.meetingId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],
       // Before the meeting starts: no outcome yet (409), for whoever may record it.
       ['POST', `/api/painel/reunioes/${m}/desfecho`, { attendance: 'attended', qualified: true }, { none: 401, expired: 401, a: 409, b: 404, mentor: 409 }],
+      // "Cancelar reunião" without a reason: refused before anything is looked up (painel-cancel.test.ts cancels real ones).
+      ['POST', `/api/painel/reunioes/${m}/cancelar`, { reason: '' }, { none: 401, expired: 401, a: 400, b: 400, mentor: 400 }],
+      // "Reagendar" to a day long gone: not a time to move to (400) for whoever may move it; B's is not theirs.
+      ['POST', `/api/painel/reunioes/${m}/reagendar`, { scheduledDate: '2020-01-06', scheduledTime: '10:00', consultant: 'same', idempotencyKey: 'chave-de-teste-1' },
+        { none: 401, expired: 401, a: 400, b: 404, mentor: 400 }],
       ['GET', '/api/painel/leads', undefined, all(200)],
       ['GET', `/api/painel/leads/${l}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
       ['GET', `/api/painel/leads/${brunoMeeting.leadId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],

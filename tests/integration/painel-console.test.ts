@@ -136,7 +136,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel console on $name', (sto
     expect(rows[0].message.to).toBe(MENTOR);
     expect(rows[0].message.subject).toBe('1 reunião sem desfecho');
     expect(rows[0].message.text).toContain('Pedro Lins (Ventos Energia)');
-    expect(rows[0].message.text).toContain('/painel#sem-desfecho');
+    // Each meeting links straight to itself in the console; the button opens the "Sem desfecho" tab.
+    expect(rows[0].message.text).toMatch(new RegExp(`Abrir no painel: https?://\\S+/painel#reuniao=${second.meetingId}\n`));
+    expect(rows[0].message.text).toContain('/painel#reunioes&aba=sem-desfecho');
     // The next morning, with the outcome recorded: nothing to say, no mail.
     await call('POST', `/api/painel/reunioes/${second.meetingId}/desfecho`, { cookie: await signIn(BRUNO), body: { attendance: 'consultant_no_show', qualified: null } });
     skew += 24 * 3600_000;

@@ -76,7 +76,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.
-      const stored = await app.store.createLead({ ...lead, now: app.now() }, [newLeadNotification(lead, app.env.contactEmail)]);
+      const stored = await app.store.createLead({ ...lead, now: app.now() }, [newLeadNotification(lead, app.env.contactEmail, app.env.siteUrl)]);
       if (stored.status !== 'created' && stored.status !== 'duplicate') {
         throw stored.status === 'mismatch'
           ? new HttpError(422, apiMessages.idempotencyMismatch)

@@ -14,7 +14,9 @@ export type Block =
   /** Label–value lines, optionally under a heading. */
   | { type: 'rows'; title?: string; rows: (readonly [string, string])[] }
   /** Buttons; the first is the main action. */
-  | { type: 'buttons'; links: Link[] };
+  | { type: 'buttons'; links: Link[] }
+  /** A list of things, each with its own link (the morning mail's meetings, each opening in the console). */
+  | { type: 'items'; items: { text: string; link: Link }[] };
 
 export type MailBody = {
   greeting: string;
@@ -45,6 +47,8 @@ function blockText(block: Block): string[] {
       return [...(block.title ? [`${block.title}:`] : []), ...block.rows.map(([label, value]) => `${label}: ${value}`)];
     case 'buttons':
       return block.links.map((l) => `${l.label}: ${l.url}`);
+    case 'items':
+      return block.items.flatMap((item) => [item.text, `${item.link.label}: ${item.link.url}`]);
   }
 }
 
@@ -69,6 +73,10 @@ ${block.rows.map(([label, value]) => html`<tr><td style="padding:2px 12px 2px 0;
       return html`<p style="margin:8px 0 16px;">${block.links.map((l, i) => (isWebUrl(l.url)
         ? html`<a href="${l.url}" style="${i === 0 ? PRIMARY : SECONDARY}">${l.label}</a>`
         : html`<span style="${TEXT}${BREAK}">${l.label}: ${l.url}</span><br>`))}</p>`;
+    case 'items':
+      return html`${block.items.map((item) => html`<p style="margin:0 0 12px;${TEXT}${BREAK}">${item.text}<br>${isWebUrl(item.link.url)
+        ? html`<a href="${item.link.url}" style="color:#1b2f63;font-weight:bold;">${item.link.label}</a>`
+        : html`${item.link.label}: ${item.link.url}`}</p>`)}`;
   }
 }
 

@@ -11,8 +11,15 @@ import { meetingIcs, type MailMeeting, type MailSettings, type MeetingLinks } fr
  * link. When the consultant changes, the new one gets the invite as a new meeting and the previous one
  * a METHOD:CANCEL of the same UID, so the event leaves their calendar.
  */
-export function rescheduleMails(input: MailSettings & { before: MailMeeting; after: MailMeeting; links: MeetingLinks }): OutboxMessage[] {
-  const { before, after, links } = input;
+export function rescheduleMails(
+  input: MailSettings & {
+    before: MailMeeting; after: MailMeeting; links: MeetingLinks;
+    /** Moved in the painel, not by the lead; `by`: who, when it was not the consultant themself. */
+    team?: { by: string | null };
+  },
+): OutboxMessage[] {
+  const { before, after, links, team } = input;
+  const chose = !team ? 'O lead escolheu um novo horário:' : team.by ? `${team.by} escolheu o novo horário pelo painel:` : 'Você escolheu o novo horário pelo painel:';
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
   const moved = `A reunião de ${was.when} foi reagendada.`;
@@ -36,7 +43,7 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Reunião reagendada: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: [`${moved} O lead escolheu um novo horário:`], links: consultantLink, icalEvent: consultantInvite,
+        intro: [`${moved} ${chose}`], links: consultantLink, icalEvent: consultantInvite,
       }),
     });
     return mails;
@@ -47,7 +54,7 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
       message: meetingMail({
         settings: input, meeting: after, audience: 'consultant', to: after.preseller.email,
         subject: `Nova reunião: ${after.lead.nomeEmpresa} em ${now.date} às ${now.time}`,
-        intro: ['Uma reunião reagendada pelo lead foi atribuída a você.'], links: consultantLink, icalEvent: consultantInvite,
+        intro: [`Uma reunião reagendada ${team ? 'pelo painel' : 'pelo lead'} foi atribuída a você.`], links: consultantLink, icalEvent: consultantInvite,
       }),
     },
     {
@@ -56,7 +63,8 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
         ...meetingMail({
           settings: input, meeting: before, audience: 'consultant', to: before.preseller.email, cancelled: true,
           subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
-          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [],
+          // Not theirs any more: the console would answer "Não encontrado.".
+          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [], inPainel: false,
           // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
           icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input, { audience: 'consultant' }),
         }),
@@ -73,7 +81,11 @@ export function rescheduleMails(input: MailSettings & { before: MailMeeting; aft
  * state); the lead also gets a link to book again.
  */
 export function cancelMails(
-  input: MailSettings & { meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks },
+  input: MailSettings & {
+    meeting: MailMeeting; actor: Actor; reason: string | null; bookAgainUrl: string; links: MeetingLinks;
+    /** Someone else cancelled the consultant's meeting from the painel (the mentor): their name, for the consultant's copy. */
+    by?: string | null;
+  },
 ): OutboxMessage[] {
   const { meeting, actor, reason, links } = input;
   const about = describeMeeting(meeting, input.scheduling);
@@ -97,7 +109,8 @@ export function cancelMails(
       message: meetingMail({
         settings: input, meeting, audience: 'consultant', to: meeting.preseller.email, cancelled: true,
         subject: `Reunião cancelada: ${meeting.lead.nomeEmpresa} em ${about.date} às ${about.time}`,
-        intro: [actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
+        intro: [input.by ? `${input.by} cancelou esta reunião pelo painel; o lead foi avisado por email.`
+          : actor === 'consultant' ? 'Você cancelou esta reunião; o lead foi avisado por email.' : 'O lead cancelou esta reunião.',
           ...(reason ? [`Motivo: ${reason}`] : [])],
         links: [{ label: viewLabel, url: links.consultant }],
         icalEvent: meetingIcs(meeting, 'CANCEL', input, { audience: 'consultant' }),

@@ -8,6 +8,7 @@ import { firstName } from '../../../src/domain/text';
 import { composeMail, type Block, type Link, type MailBody } from './layout';
 import { describeMeeting, leadRows, meetingPlace, whenLines, type Audience } from './meeting-facts';
 import type { MailMeeting, MailSettings } from './messages';
+import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
 
 export type MeetingMailInput = {
   settings: MailSettings;
@@ -24,6 +25,8 @@ export type MeetingMailInput = {
   /** A meeting that will not happen: no button to join it, nothing to prepare. */
   cancelled?: boolean;
   icalEvent?: MailContent['icalEvent'];
+  /** "Abrir no painel" on the meeting: every consultant mail but the one whose meeting left their agenda. */
+  inPainel?: boolean;
 };
 
 /** The lead's manage link button; the consultant's. */
@@ -44,6 +47,8 @@ export function meetingBody(input: MeetingMailInput): MailBody {
     ['Como será', place.url ? `${place.label}: ${place.url}` : place.label],
   ];
   const join: Link[] = place.url && place.join && !input.cancelled ? [{ label: place.join, url: place.url }] : [];
+  // Every mail to the consultant about a meeting opens it in the console too (history, outcome, the lead).
+  const links: Link[] = audience === 'consultant' && input.inPainel !== false ? [...input.links, { label: openInPainel, url: painelUrl(settings.siteUrl, { kind: 'meeting', id: meeting.id }) }] : input.links;
   const blocks: Block[] = [
     ...input.intro.map((text) => ({ type: 'text' as const, text })),
     { type: 'when', lines: whenLines(meeting, settings.scheduling, audience) },
@@ -51,7 +56,7 @@ export function meetingBody(input: MeetingMailInput): MailBody {
     ...(input.cancelled ? [] : [{ type: 'text' as const, text: place.detail }]),
     ...(audience === 'consultant' ? [{ type: 'rows' as const, title: 'Sobre o lead', rows: leadRows(meeting) }] : []),
     ...(input.after ?? []).map((text) => ({ type: 'text' as const, text })),
-    ...(join.length + input.links.length ? [{ type: 'buttons' as const, links: [...join, ...input.links] }] : []),
+    ...(join.length + links.length ? [{ type: 'buttons' as const, links: [...join, ...links] }] : []),
   ];
   return {
     greeting: `Olá, ${firstName(name)}!`,

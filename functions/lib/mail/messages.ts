@@ -10,6 +10,7 @@ import { calendarEvent, type CalendarMethod } from './ics';
 import { composeMail } from './layout';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
+import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
 
 /**
  * The "Encaminhamento" line of the mentor's notice: the qualification rule the lead's answers matched
@@ -19,8 +20,9 @@ export function routingLine(routing: NonNullable<NewLead['routing']>): string {
   return routing.kind === 'none' ? `${routing.rule} — sem reunião (o lead viu a mensagem da regra)` : routing.rule;
 }
 
-/** The mentor's notice of a new lead; replying writes to the lead. */
-export function newLeadNotification(lead: NewLead, contactEmail: string): OutboxMessage {
+/** The mentor's notice of a new lead, with "Abrir no painel" on the lead; replying writes to the lead. */
+export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl: string): OutboxMessage {
+  const open = { label: openInPainel, url: painelUrl(siteUrl, { kind: 'lead', id: lead.id }) };
   const rows: [string, string][] = [
     ['Nome', lead.nomeCompleto], ['Email', lead.email], ['Telefone', maskPhone(lead.telefone)], ['Empresa', lead.nomeEmpresa],
     ['CNPJ', maskCnpj(lead.cnpj)], ...(lead.service ? [['Serviço', labelOf(serviceOptions, lead.service)] as [string, string]] : []),
@@ -30,9 +32,10 @@ export function newLeadNotification(lead: NewLead, contactEmail: string): Outbox
   const subject = `Novo lead pelo site: ${lead.nomeEmpresa}`;
   return {
     kind: 'lead-notification',
-    message: composeMail({ to: contactEmail, subject, replyTo: lead.email, facts: { title: `${lead.nomeCompleto} · ${lead.nomeEmpresa}`, rows } }, {
+    // The facts travel on to the digest that may carry this notice (lead-digest.ts): the link with them.
+    message: composeMail({ to: contactEmail, subject, replyTo: lead.email, facts: { title: `${lead.nomeCompleto} · ${lead.nomeEmpresa}`, rows: [...rows, [open.label, open.url]] } }, {
       greeting: 'Olá!',
-      blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }],
+      blocks: [{ type: 'text', text: 'Um novo lead preencheu o formulário de orçamento do site.' }, { type: 'rows', rows }, { type: 'buttons', links: [open] }],
       footer: { note: `Ao responder a este e-mail, você escreve para o lead (${lead.email}).` },
     }),
   };

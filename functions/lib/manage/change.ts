@@ -18,12 +18,18 @@ import { isOpen, mailMeetingOf } from './view';
 
 type Context = { waitUntil?: (p: Promise<unknown>) => void };
 export type RescheduleInput = { scheduledDate: string; scheduledTime: string; idempotencyKey: string };
+/**
+ * A move made by the team in the painel (issue 32): `consultant` 'same' keeps the meeting's consultant
+ * or fails, 'any' lets the lead's routing rules choose; `by`: who moved a consultant's meeting for them
+ * (the mentor), for the consultant's mail.
+ */
+export type TeamMove = { consultant: 'same' | 'any'; by: string | null };
 
 /** Moves the meeting to a bookable time, the same consultant first. Resolves when the move is stored. */
-export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: RescheduleInput, context?: Context): Promise<void> {
+export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: RescheduleInput, context?: Context, team?: TeamMove): Promise<void> {
   const { store, env } = app;
-  // Consultants may cancel, not move, a meeting: the lead chose its time.
-  if (meeting.actor !== 'lead' || !isOpen(meeting, app)) throw new HttpError(409, manageMessages.closed);
+  // A consultant's mail link may cancel, not move, a meeting: the lead chose its time. The painel may.
+  if ((meeting.actor !== 'lead' && !team) || !isOpen(meeting, app)) throw new HttpError(409, manageMessages.closed);
   const day = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() });
   const slot = day.find((c) => c.time === input.scheduledTime);
   if (!slot) throw new HttpError(400, apiMessages.invalidTime);
@@ -46,10 +52,12 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     days?.set(oldDate, Math.max(0, (days.get(oldDate) ?? 0) - 1));
     const why = decide({
       date: input.scheduledDate, slot, daySlots: day, presellers, state, pool, busy, tried, now: app.now(),
-      preferred: [{ id: meeting.preseller.id, reason: 'anterior' }],
+      preferred: team?.consultant === 'any' ? [] : [{ id: meeting.preseller.id, reason: 'anterior' }],
     });
     const preseller = presellers.find((p) => p.id === why.decision.chosen);
     if (!preseller) break;
+    // "Mesmo consultor" and they are not free then: that time is gone for this move.
+    if (team?.consultant === 'same' && preseller.id !== meeting.preseller.id) break;
     tried.add(preseller.id);
     // Both readers get a fresh link in the "reagendada" mails (only hashes are stored, so a link is a new
     // token); reschedule_meeting stores both, and revokes the earlier consultant links only when the
@@ -58,7 +66,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     const consultantToken = mintToken('consultant');
     const after = mailMeetingOf(meeting, { preseller, startsAt: slot.startsAt, sequence: meeting.sequence + 1 });
     const mails = rescheduleMails({
-      before, after, links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
+      before, after, team: team ? { by: team.by } : undefined, links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
       ...mailSettings(env),
     });
     const { status } = await store.rescheduleMeeting({
@@ -83,8 +91,12 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   throw new HttpError(409, meetingCopy.slotGone);
 }
 
-/** Cancels the meeting (a repeat is fine). Resolves when the cancellation is stored. */
-export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: string | null, context?: Context): Promise<void> {
+/**
+ * Cancels the meeting (a repeat is fine). Resolves when the cancellation is stored. The consultant's mail
+ * link and the painel's "Cancelar reunião" both come here; `by`: the name of whoever cancelled a
+ * consultant's meeting for them (the mentor in the painel), for the consultant's mail.
+ */
+export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: string | null, context?: Context, by?: string | null): Promise<void> {
   const { store, env } = app;
   // A concurrent reschedule changes the SEQUENCE the mails were built for: rebuild and try again.
   for (let attempt = 0, current: TokenMeeting | null = meeting; attempt < 3 && current; attempt++) {
@@ -95,7 +107,7 @@ export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: str
     const leadToken = mintToken('lead');
     const consultantToken = mintToken('consultant');
     const mails = cancelMails({
-      meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason,
+      meeting: mailMeetingOf(current, { sequence: current.sequence + 1 }), actor, reason, by,
       bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, ...mailSettings(env),
       links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
     });

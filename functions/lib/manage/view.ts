@@ -7,7 +7,7 @@ import { firstName } from '../../../src/domain/text';
 import type { MeetingDetails, TokenMeeting } from '../store/port';
 
 /** Changes close with the booking notice (2 h before the start): a scheduled meeting before that may change. */
-export function isOpen(meeting: MeetingDetails, app: App): boolean {
+export function isOpen(meeting: Pick<MeetingDetails, 'status' | 'startsAt'>, app: App): boolean {
   return meeting.status === 'scheduled' && app.now().getTime() < meeting.startsAt.getTime() - app.env.scheduling.minLeadMinutes * 60_000;
 }
 

@@ -9,6 +9,7 @@ import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
+import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
@@ -36,6 +37,8 @@ export const routes: Route[] = [
   route('GET', 'reunioes', 'signed-in', listMeetings),
   route('GET', 'reunioes/*', 'signed-in', showMeeting),
   route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
+  route('POST', 'reunioes/*/cancelar', 'signed-in', cancelFromPainel),
+  route('POST', 'reunioes/*/reagendar', 'signed-in', rescheduleFromPainel),
   route('GET', 'leads', 'signed-in', listLeads),
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),

@@ -22,6 +22,12 @@ export type LeadFilter = {
   deliveryIssue?: boolean;
 };
 
+/** A lead's own cancellation or move (painel_lead_changes). */
+export type LeadChange = {
+  kind: 'cancelled' | 'rescheduled'; at: string; meetingId: string; from: string | null; to: string | null; startsAt: string;
+  lead: { name: string; company: string }; consultant: string;
+};
+
 const iso = (d: Date | undefined) => d?.toISOString() ?? null;
 const scope = (viewer: Viewer) => (viewer.role === 'consultor' ? viewer.preseller : null);
 
@@ -68,6 +74,10 @@ export function painelStore(store: Store) {
     activity(limit: number, after?: { id: string } | null): Promise<ActivityRow[]> {
       return store.call('painel_activity_list', { limit, after: after ?? null });
     },
+    /** The painel's actions on a meeting (its activity rows of these actions), oldest first, with the person's name. */
+    meetingActions(id: string, actions: string[]): Promise<{ at: string; action: string; who: string }[]> {
+      return store.call('painel_meeting_actions', { meeting: id, actions });
+    },
     log(entry: { actor: string | null; action: string; subject?: string | null; ipHash?: string | null }, now: Date): Promise<void> {
       return store.call('painel_log', { now: now.toISOString(), actor: entry.actor, action: entry.action, subject: entry.subject ?? null, ip_hash: entry.ipHash ?? null });
     },
@@ -77,6 +87,10 @@ export function painelStore(store: Store) {
     },
     pendingOutcomes(now: Date, limit: number): Promise<MeetingRow[]> {
       return store.call('painel_pending_outcomes', { now: now.toISOString(), limit });
+    },
+    /** The cancellations and moves leads made themselves in (since, now], oldest first. */
+    leadChanges(since: Date, now: Date): Promise<LeadChange[]> {
+      return store.call('painel_lead_changes', { since: since.toISOString(), now: now.toISOString() });
     },
     queueDailyMail(day: string, message: SealedContent & { meetingIds: string[] }, now: Date): Promise<boolean> {
       return store.call('painel_queue_daily_mail', { day, message, now: now.toISOString() });

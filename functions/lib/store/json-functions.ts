@@ -4,6 +4,10 @@ export const JSON_FUNCTIONS = [
   'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
   'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
   'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
+  // Who acted on a meeting from the painel (20261129000000_painel_meeting_actions.sql).
+  'painel_meeting_actions',
+  // The leads' own cancellations and moves, for the morning mail (20261129000100_painel_lead_changes.sql).
+  'painel_lead_changes',
   // Routing (issue 19): the router's facts.
   'routing_state',
   // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).

@@ -21,6 +21,10 @@ export const painelPaths = {
   meeting: (id: string) => `/api/painel/reunioes/${id}`,
   /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
   outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
+  /** POST CancelInput → MeetingView: the mail link's cancel (handlers/cancel.ts); 400, 404, 409 (cancelled, closed). */
+  cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
+  /** POST RescheduleInput → MeetingView: the lead's reschedule path for the team; 400, 404, 409 (closed, time gone). */
+  reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
   leads: '/api/painel/leads',
   /** GET → LeadView; 404 when it is not the viewer's. */
@@ -111,9 +115,15 @@ export type MeetingRow = {
 export type MeetingEvent =
   | { kind: 'booked'; at: string; startsAt: string }
   | { kind: 'rescheduled'; at: string; from: string; to: string }
-  | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null }
+  /** `who`: the person who cancelled it from the painel (a name, or a mentor's address); absent otherwise. */
+  | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null; who?: string | null }
   | { kind: 'mail'; at: string; mailKind: string; subject: string; to: 'lead' | 'consultant' | 'other'; sentAt: string | null }
   | { kind: 'outcome'; at: string; outcome: Outcome };
+
+export const CANCEL_MOTIVO_MAX = 200;
+export type CancelInput = { reason: string };
+/** `consultant`: 'same' keeps the meeting's consultant (or fails), 'any' lets the routing rules choose. */
+export type RescheduleInput = { scheduledDate: string; scheduledTime: string; consultant: 'same' | 'any'; idempotencyKey: string };
 
 export type MeetingView = MeetingRow & {
   lead: MeetingRow['lead'] & { email: string; phone: string; cnpj: string };
@@ -124,6 +134,8 @@ export type MeetingView = MeetingRow & {
   outcomes: Outcome[];
   /** The viewer may record an outcome now (started, scheduled, theirs or a mentor). */
   canRecordOutcome: boolean;
+  /** The viewer may cancel it now: scheduled, theirs or a mentor, and more than the booking notice ahead. */
+  canCancel: boolean;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
   /**
    * The booking's stored why. A consultant gets their own part only (`partial`: their candidate line,

@@ -44,6 +44,7 @@ export const painelMessages = {
   email: 'Informe um e-mail válido.',
   code: 'Informe o código recebido por e-mail.',
   signedOut: 'Sua sessão terminou. Entre de novo.',
+  signedOutEverywhere: 'Você saiu do painel em todos os aparelhos.',
   forbidden: 'Você não tem acesso a esta função do painel.',
   notFound: 'Não encontrado.',
   crossOrigin: 'Pedido recusado: envie pelo próprio painel.',
@@ -56,6 +57,9 @@ export const painelMessages = {
   badCommand: 'Comando inválido.',
   alreadySent: 'Esta entrega já foi enviada; não há o que reenviar.',
   notResendable: 'Só uma entrega que falhou ou está pausada pode ser reenviada.',
+  cancelReason: 'Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.',
+  alreadyCancelled: 'Esta reunião já foi cancelada.',
+  rescheduleInput: 'Escolha um dia e um horário da lista.',
 } as const;
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */
@@ -132,6 +136,9 @@ export const pendingOutcomesMail = {
   subject: (count: number) => `${count} ${count === 1 ? 'reunião' : 'reuniões'} sem desfecho`,
   intro: 'Estas reuniões já aconteceram e ainda não têm desfecho registrado no painel:',
   action: 'Registrar no painel',
+  /** The leads' own cancellations and moves of the last 24 hours, under the pending outcomes. */
+  changesTitle: 'Mudanças feitas pelos leads nas últimas 24 horas:',
+  changesSubject: (count: number) => `${count} ${count === 1 ? 'mudança feita por lead' : 'mudanças feitas por leads'}`,
 } as const;
 
 /** The sign-in code's mail. */

@@ -1,19 +1,19 @@
-// The console after sign-in: who is in, the sections (Reuniões first; Equipe and Atividade for the
-// mentor), "Sair" / "Sair de todos os aparelhos", and a stack of details (a meeting opened from a lead
-// sits on the lead). Lists and details stay mounted while hidden, so 'Voltar' finds the loaded pages,
-// the filters and the row that opened the detail (it gets the focus back).
-import { Suspense, useState, type ReactNode } from 'react';
+// The console after sign-in: its app bar, the screens (Reuniões first; Equipe and Atividade for the
+// mentor) and one lead or meeting at a time — each a place with its own address (shell/useAddress.ts),
+// so Back, Forward, reload and a mail's link work as in any app. Lists stay mounted while hidden: Back
+// from a lead finds the loaded pages, the filters, the search and the row that opened it (which gets the
+// focus back).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MeetingRow, Viewer } from '../../domain/painel/api';
-import { roleLabels } from '../../domain/painel/copy';
+import type { Filters, PainelPlace, PainelSection } from '../../domain/painel/address';
+import { placeHash } from '../../domain/painel/address';
+import { painelMessages } from '../../domain/painel/copy';
 import { ActivityScreen, LeadDetail, LeadsScreen, MeetingDetail, TeamScreen } from './lazyScreens';
 import { MeetingsScreen } from './MeetingsScreen';
-import { ui } from './styles';
-import { Notice, ScreenHeading, type Message } from './ui';
-
-
-type Section = 'meetings' | 'leads' | 'team' | 'activity';
-const sectionLabels: Record<Section, string> = { meetings: 'Reuniões', leads: 'Leads', team: 'Equipe', activity: 'Atividade' };
-type Detail = { kind: 'meeting' | 'lead'; id: string; opener: HTMLElement | null; key: number };
+import { AppBar } from './shell/AppBar';
+import { LazyScreen } from './shell/LazyScreen';
+import { useAddress, type Move } from './shell/useAddress';
+import { BackButton, Notice, RetryAlert, ScreenHeading, type Message } from './ui';
 
 interface Props {
   viewer: Viewer;
@@ -23,63 +23,67 @@ interface Props {
   onSignOut: (everywhere: boolean) => Promise<string | null>;
 }
 
-/** A lazily loaded screen, kept mounted while hidden; its own boundary so the others stay on screen. */
-function Lazy({ hidden, children }: { hidden: boolean; children: ReactNode }) {
-  return (
-    <div hidden={hidden}>
-      <Suspense
-        fallback={
-          <p role="status" className="py-6 text-slate-600">
-            Carregando…
-          </p>
-        }
-      >
-        {children}
-      </Suspense>
-    </div>
-  );
-}
+/** The list a place shows, or sits on (a lead on Leads, a meeting on Reuniões). */
+const listOf = (place: PainelPlace): PainelSection => (place.kind === 'section' ? place.section : place.kind === 'lead' ? 'leads' : 'meetings');
+const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlace => ({ kind: 'section', section, filters });
 
 export function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
-  const sections: Section[] = mentor ? ['meetings', 'leads', 'team', 'activity'] : ['meetings', 'leads'];
-  const [section, setSection] = useState<Section>('meetings');
-  const [visited, setVisited] = useState<Section[]>(['meetings']);
-  const [stack, setStack] = useState<Detail[]>([]);
+  const sections: PainelSection[] = mentor ? ['meetings', 'leads', 'team', 'activity'] : ['meetings', 'leads'];
+  const { place, go, back } = useAddress();
+  // The list under the place, each list's filters as its address last had them, the lists opened so far.
+  const [section, setSection] = useState<PainelSection>(() => listOf(place));
+  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ meetings: {}, leads: {}, team: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
+  const [visited, setVisited] = useState<PainelSection[]>(() => ['meetings', ...(place.kind === 'section' ? [place.section] : [])]);
+  const [shownPlace, setShownPlace] = useState(place);
   const [navigated, setNavigated] = useState(moved);
   const [changed, setChanged] = useState<Record<string, MeetingRow>>({});
   const [leadsNotice, setLeadsNotice] = useState<Message>(null);
   const [leadsReload, setLeadsReload] = useState(0);
   const [signOut, setSignOut] = useState<{ busy: boolean; error: Message }>({ busy: false, error: null });
+  /** The row or button that opened each lead or meeting (by its address): it gets the focus back. */
+  const openers = useRef(new Map<string, HTMLElement>());
+  const previous = useRef(place);
 
-  const focusSection = (next: Section) => requestAnimationFrame(() => document.getElementById(`painel-secao-${next}`)?.focus());
-
-  function show(next: Section) {
-    setSection(next);
-    setVisited((v) => (v.includes(next) ? v : [...v, next]));
-  }
-
-  function go(next: Section) {
-    show(next);
-    setStack([]);
+  // A new place (a click, Back, Forward, a pasted address): the lists follow it during the render.
+  if (place !== shownPlace) {
+    setShownPlace(place);
+    if (place.kind === 'section') {
+      setSection(place.section);
+      setFilters((f) => ({ ...f, [place.section]: place.filters }));
+      setVisited((v) => (v.includes(place.section) ? v : [...v, place.section]));
+    }
     setNavigated(true);
+  }
+
+  // Back from a lead or a meeting to a list: the focus returns to what opened it.
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = place;
+    if (from === place || place.kind !== 'section' || from.kind === 'section') return;
+    const opener = openers.current.get(placeHash(from));
+    requestAnimationFrame(() => (opener?.isConnected && !opener.closest('[hidden]') ? opener.focus() : document.getElementById(`painel-secao-${place.section}`)?.focus()));
+  }, [place]);
+
+  function open(kind: 'lead' | 'meeting', id: string, opener: HTMLElement | null) {
+    const next: PainelPlace = { kind, id };
+    if (opener) openers.current.set(placeHash(next), opener);
+    go(next);
+  }
+  const openLead = (id: string, opener: HTMLElement | null) => open('lead', id, opener);
+  const openMeeting = (id: string, opener: HTMLElement | null) => open('meeting', id, opener);
+  const goSection = (next: PainelSection) => {
     setLeadsNotice(null);
-    focusSection(next);
-  }
-
-  const open = (kind: Detail['kind']) => (id: string, opener: HTMLElement | null) => setStack((s) => [...s, { kind, id, opener, key: Date.now() }]);
-
-  function back() {
-    const top = stack.at(-1);
-    setStack((s) => s.slice(0, -1));
-    requestAnimationFrame(() => (top?.opener?.isConnected ? top.opener.focus() : document.getElementById(`painel-secao-${section}`)?.focus()));
-  }
+    go(sectionPlace(next, filters[next]));
+  };
+  /** A list's tab or filters changed: a tab is a place of its own (push), a filter edits this one (replace). */
+  const onFilters = (list: PainelSection) => (next: Filters, move: Move) => go(sectionPlace(list, next), move);
+  const backToList = () => back(sectionPlace(section, filters[section]));
 
   function erased(text: string) {
-    setStack([]);
-    show('leads');
     setLeadsNotice({ kind: 'status', text });
     setLeadsReload((n) => n + 1);
+    go(sectionPlace('leads', filters.leads), 'replace');
   }
 
   async function leave(everywhere: boolean) {
@@ -88,72 +92,59 @@ export function ConsoleShell({ viewer, moved, onSignOut }: Props) {
     if (error) setSignOut({ busy: false, error: { kind: 'alert', text: error } });
   }
 
-  const shown = (s: Section) => section === s && stack.length === 0;
+  const allowed = place.kind !== 'missing' && (place.kind !== 'section' || sections.includes(place.section));
+  const listShown = (s: PainelSection) => allowed && place.kind === 'section' && section === s;
+  let detail: ReactNode = null;
+  if (!allowed) detail = <NotFound onHome={() => go(sectionPlace('meetings', filters.meetings), 'replace')} />;
+  else if (place.kind === 'meeting')
+    detail = (
+      <LazyScreen key={placeHash(place)} screen={MeetingDetail} render={(Screen) => (
+        <Screen id={place.id} onBack={backToList} onChanged={(m) => setChanged((c) => ({ ...c, [m.id]: m }))} onOpenLead={openLead} />
+      )} />
+    );
+  else if (place.kind === 'lead')
+    detail = (
+      <LazyScreen key={placeHash(place)} screen={LeadDetail} render={(Screen) => (
+        <Screen id={place.id} mentor={mentor} onBack={backToList} onOpenMeeting={openMeeting} onErased={erased} />
+      )} />
+    );
+
   return (
     <div className="grid gap-6">
-      <header className="flex flex-col gap-4 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <ScreenHeading level={1} focus={false}>
-            Painel
-          </ScreenHeading>
-          <p className={`mt-1 text-sm text-slate-600 ${ui.wrap}`}>
-            {viewer.name ? `${viewer.name} · ` : ''}
-            {viewer.email} · {roleLabels[viewer.role]}
-          </p>
+      <AppBar viewer={viewer} sections={sections} current={section} onSection={goSection} busy={signOut.busy} onSignOut={(everywhere) => void leave(everywhere)} />
+      <main className="grid gap-6">
+        <Notice message={signOut.error} focus />
+        <div hidden={!listShown('meetings')}>
+          <MeetingsScreen viewer={viewer} focus={navigated && listShown('meetings')} onOpen={openMeeting} changed={changed} filters={filters.meetings} onFilters={onFilters('meetings')} />
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" disabled={signOut.busy} onClick={() => void leave(false)} className={ui.small}>
-            Sair
-          </button>
-          <button type="button" disabled={signOut.busy} onClick={() => void leave(true)} className={ui.small}>
-            Sair de todos os aparelhos
-          </button>
-        </div>
-      </header>
-      <Notice message={signOut.error} focus />
-      <nav aria-label="Seções do painel">
-        <ul className="flex flex-wrap gap-2">
-          {sections.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                aria-current={section === s ? 'page' : undefined}
-                onClick={() => go(s)}
-                className={`min-h-11 rounded-full px-4 py-2 text-base font-semibold ${ui.focusRing} ${section === s ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
-              >
-                {sectionLabels[s]}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div hidden={!shown('meetings')}>
-        <MeetingsScreen viewer={viewer} focus={navigated && section === 'meetings'} onOpen={open('meeting')} changed={changed} />
-      </div>
-      {visited.includes('leads') && (
-        <Lazy hidden={!shown('leads')}>
-          <LeadsScreen viewer={viewer} focus={section === 'leads'} onOpen={open('lead')} notice={leadsNotice} reloadKey={leadsReload} />
-        </Lazy>
-      )}
-      {mentor && visited.includes('team') && (
-        <Lazy hidden={!shown('team')}>
-          <TeamScreen focus={section === 'team'} />
-        </Lazy>
-      )}
-      {mentor && visited.includes('activity') && (
-        <Lazy hidden={!shown('activity')}>
-          <ActivityScreen focus={section === 'activity'} />
-        </Lazy>
-      )}
-      {stack.map((detail, index) => (
-        <Lazy key={detail.key} hidden={index !== stack.length - 1}>
-          {detail.kind === 'meeting' ? (
-            <MeetingDetail id={detail.id} onBack={back} onChanged={(m) => setChanged((c) => ({ ...c, [m.id]: m }))} onOpenLead={open('lead')} />
-          ) : (
-            <LeadDetail id={detail.id} mentor={mentor} onBack={back} onOpenMeeting={open('meeting')} onErased={erased} />
-          )}
-        </Lazy>
-      ))}
+        {visited.includes('leads') && (
+          <LazyScreen hidden={!listShown('leads')} screen={LeadsScreen} render={(Screen) => (
+            <Screen viewer={viewer} focus={navigated && listShown('leads')} onOpen={openLead} notice={leadsNotice} reloadKey={leadsReload} filters={filters.leads} onFilters={onFilters('leads')} />
+          )} />
+        )}
+        {mentor && visited.includes('team') && (
+          <LazyScreen hidden={!listShown('team')} screen={TeamScreen} render={(Screen) => <Screen focus={navigated && listShown('team')} />} />
+        )}
+        {mentor && visited.includes('activity') && (
+          <LazyScreen hidden={!listShown('activity')} screen={ActivityScreen} render={(Screen) => <Screen focus={navigated && listShown('activity')} />} />
+        )}
+        {detail}
+      </main>
     </div>
+  );
+}
+
+/** An address this person may not open, or that names nothing: the console's usual "Não encontrado.". */
+function NotFound({ onHome }: { onHome: () => void }) {
+  return (
+    <section aria-labelledby="painel-nao-encontrado" className="grid gap-4">
+      <div>
+        <BackButton onBack={onHome} label="Ir para Reuniões" />
+      </div>
+      <ScreenHeading id="painel-nao-encontrado" focus>
+        {painelMessages.notFound}
+      </ScreenHeading>
+      <RetryAlert error="Este endereço não abre nada no painel para você. Confira o link ou peça um novo a quem o enviou." />
+    </section>
   );
 }

@@ -9,12 +9,17 @@ export default function PainelIsland() {
   const { state, retry, signedIn, signOut } = usePainelSession();
 
   if (state.phase === 'signedIn') return <ConsoleShell key={state.viewer.email} viewer={state.viewer} moved={state.moved} onSignOut={signOut} />;
-  if (state.phase === 'signedOut') return <LoginScreen notice={state.notice} focus={state.moved} onSignedIn={signedIn} />;
+  if (state.phase === 'signedOut')
+    return (
+      <main>
+        <LoginScreen notice={state.notice} focus={state.moved} onSignedIn={signedIn} />
+      </main>
+    );
   // The first paint (also the server's HTML): the page's heading, what the console is for, and what is
   // going on. The description is the largest text of the first paint, so the sign-in or the console that
   // replace it (after the script and the session check) never hold back the page's LCP.
   return (
-    <div className="grid gap-4">
+    <main className="grid gap-4">
       <h1 className={ui.heading}>Painel</h1>
       <p className="max-w-prose text-lg text-slate-700">
         O painel da equipe do Mentor Solar: as reuniões e seus desfechos, os leads, a equipe de pré-vendas e o registro de atividade.
@@ -26,6 +31,6 @@ export default function PainelIsland() {
       ) : (
         <RetryAlert error={state.message} onRetry={() => void retry()} />
       )}
-    </div>
+    </main>
   );
 }

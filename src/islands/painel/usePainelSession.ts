@@ -37,7 +37,7 @@ export function usePainelSession() {
   const signOut = useCallback(async (everywhere: boolean) => {
     const result = await request<null>(everywhere ? painelPaths.signOutEverywhere : painelPaths.signOut, { method: 'POST', own401: true });
     // A 401 here means the session had already ended: the person is out either way.
-    if (result.ok || result.status === 401) setState({ phase: 'signedOut', moved: true });
+    if (result.ok || result.status === 401) setState({ phase: 'signedOut', moved: true, notice: everywhere ? painelMessages.signedOutEverywhere : undefined });
     return result.ok || result.status === 401 ? null : result.error;
   }, []);
 

@@ -68,7 +68,7 @@ describe('escaping', () => {
   });
 
   it('a name with <script> is escaped in every HTML part, and kept as typed in the text part', () => {
-    for (const { kind, message } of [...all(), newLeadNotification({ ...meeting().lead, idempotencyKey: 'k', origem: 'site', privacyPolicyVersion: 'v', requestHash: 'h' }, 'contato@mentorsolar.com.br')]) {
+    for (const { kind, message } of [...all(), newLeadNotification({ ...meeting().lead, idempotencyKey: 'k', origem: 'site', privacyPolicyVersion: 'v', requestHash: 'h' }, 'contato@mentorsolar.com.br', settings.siteUrl)]) {
       expect(message.html, kind).toBeDefined();
       expect(message.html, kind).not.toMatch(/<script|<b>Norte|<i>|<urgente>/);
       expect(message.html, kind).not.toMatch(/<(img|link|style)\b|\ssrc=/i);
@@ -93,8 +93,22 @@ describe('the two parts', () => {
       if (!removed) expect(message.text, kind).toContain(toLead ? links.lead : links.consultant);
       if (!toLead) expect(message.text, kind).not.toContain('Consultor:');
     }
-    const notice = newLeadNotification({ ...meeting().lead, idempotencyKey: 'k', origem: 'site', privacyPolicyVersion: 'v', requestHash: 'h' }, 'contato@mentorsolar.com.br');
+    const notice = newLeadNotification({ ...meeting().lead, idempotencyKey: 'k', origem: 'site', privacyPolicyVersion: 'v', requestHash: 'h' }, 'contato@mentorsolar.com.br', settings.siteUrl);
     expect(notice.message.replyTo).toBe('ze@example.com');
+  });
+
+  it('"Abrir no painel": the mentor\'s notice opens the lead, every consultant mail about a meeting opens it; the lead\'s mails never', () => {
+    const lead = { ...meeting().lead, idempotencyKey: 'k', origem: 'site', privacyPolicyVersion: 'v', requestHash: 'h' };
+    const notice = newLeadNotification(lead, 'contato@mentorsolar.com.br', settings.siteUrl).message;
+    expect(notice.text).toContain(`Abrir no painel: https://mentorsolar.com.br/painel#lead=${lead.id}`);
+    expect(notice.html).toContain(`href="https://mentorsolar.com.br/painel#lead=${lead.id}"`);
+    for (const { kind, message } of all()) {
+      const link = `https://mentorsolar.com.br/painel#reuniao=${meeting().id}`;
+      // The consultant who lost a reassigned meeting cannot open it any more.
+      const removed = message.subject.startsWith('Reunião removida');
+      if (message.to === 'ze@example.com' || removed) expect(message.text, kind).not.toContain('/painel');
+      else expect(message.html, kind).toContain(`href="${link}"`);
+    }
   });
 
   it('the consultant reads every qualifying answer with its pt-BR label; the lead reads their consultant', () => {

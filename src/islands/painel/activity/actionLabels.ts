@@ -7,6 +7,8 @@ const actionLabels: Record<string, string> = {
   logout: 'Saiu',
   logout_all: 'Saiu de todos os aparelhos',
   outcome: 'Registrou desfecho',
+  meeting_cancelled: 'Cancelou uma reunião',
+  meeting_rescheduled: 'Reagendou uma reunião',
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',

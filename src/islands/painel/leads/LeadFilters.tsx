@@ -21,6 +21,14 @@ export type LeadFilterValues = {
 };
 export const noLeadFilters: LeadFilterValues = { segmento: '', faturamento: '', vendedores: '', modelo: '', servico: '', de: '', ate: '', reuniao: '', integracoes: '' };
 
+/** The filters an address holds (each a string; the endpoint refuses a value that is none of its own). */
+export function leadFiltersOf(address: Record<string, string>): LeadFilterValues {
+  const reuniao = address.reuniao === 'com' || address.reuniao === 'sem' ? address.reuniao : '';
+  const integracoes = address.integracoes && isDeliveryFilter(address.integracoes) ? address.integracoes : '';
+  const { segmento = '', faturamento = '', vendedores = '', modelo = '', servico = '', de = '', ate = '' } = address;
+  return { segmento, faturamento, vendedores, modelo, servico, de, ate, reuniao, integracoes };
+}
+
 const meetingChoices = [
   { value: 'todos', label: 'Todos' },
   { value: 'com', label: 'Com reunião' },
@@ -32,11 +40,12 @@ const isDeliveryFilter = (value: string): value is DeliveryFilter => (deliveryFi
 
 interface Props {
   values: LeadFilterValues;
+  periodError: string | null;
   onChange: (patch: Partial<LeadFilterValues>) => void;
   onClear: () => void;
 }
 
-export function LeadFilters({ values, onChange, onClear }: Props) {
+export function LeadFilters({ values, periodError, onChange, onClear }: Props) {
   const active = Object.values(values).filter(Boolean).length;
   return (
     <FilterPanel active={active} onClear={onClear} columns="sm:grid-cols-2 lg:grid-cols-3">
@@ -61,7 +70,7 @@ export function LeadFilters({ values, onChange, onClear }: Props) {
         onValue={(choice) => onChange({ reuniao: choice === 'todos' ? '' : choice })}
       />
       <div className="sm:col-span-2 lg:col-span-3">
-        <DateRange id="leads-periodo" from={values.de} to={values.ate} onChange={(de, ate) => onChange({ de, ate })} />
+        <DateRange id="leads-periodo" from={values.de} to={values.ate} error={periodError} onChange={(de, ate) => onChange({ de, ate })} />
       </div>
     </FilterPanel>
   );

@@ -2,7 +2,7 @@
 // (each opens the meeting) and the mails sent to it.
 import type { LeadView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
-import { maskPhone } from '../../../domain/phone';
+import { PhoneLinks } from '../PhoneLinks';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions } from '../../../domain/options';
 import { Facts } from '../Facts';
 import { dateTimeOf } from '../format';
@@ -21,7 +21,7 @@ export function LeadAnswers({ lead }: { lead: LeadView }) {
       rows={[
         ['Nome completo', a.nomeCompleto],
         ['E-mail', <a key="e" href={`mailto:${a.email}`} className={ui.link}>{a.email}</a>],
-        ['Telefone', <a key="t" href={`tel:${a.telefone.replace(/[^\d+]/g, '')}`} className={ui.link}>{maskPhone(a.telefone)}</a>],
+        ['Telefone', <PhoneLinks key="t" phone={a.telefone} />],
         ['Empresa', a.nomeEmpresa],
         ['CNPJ', maskCnpj(a.cnpj)],
         ['Cargo', labelOf(cargoOptions, a.cargo)],

@@ -6,7 +6,10 @@ import { ListState } from '../ListState';
 import { ui } from '../styles';
 import { Notice, ScreenHeading, type Message } from '../ui';
 import { usePagedList } from '../usePagedList';
-import { LeadFilters, noLeadFilters, type LeadFilterValues } from './LeadFilters';
+import type { Filters } from '../../../domain/painel/address';
+import type { Move } from '../shell/useAddress';
+import { usablePeriod } from '../DateRange';
+import { LeadFilters, leadFiltersOf } from './LeadFilters';
 import { LeadList } from './LeadList';
 
 interface Props {
@@ -17,16 +20,20 @@ interface Props {
   notice: Message;
   /** Changes when the list must be read again. */
   reloadKey: number;
+  /** The filters as the address has them ("Buscar" is not among them: it is personal data). */
+  filters: Filters;
+  onFilters: (next: Filters, move: Move) => void;
 }
 
 /** Typing waits this long before searching, so each keystroke does not cost a request. */
 const SEARCH_DELAY_MS = 400;
 
-export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey }: Props) {
+export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, filters: address, onFilters }: Props) {
   const [typed, setTyped] = useState('');
   const [busca, setBusca] = useState('');
-  const [filters, setFilters] = useState<LeadFilterValues>(noLeadFilters);
-  const { list, reload, loadMore, search } = usePagedList<LeadRow>(painelPaths.leads, { busca, ...filters }, reloadKey);
+  const filters = leadFiltersOf(address);
+  const period = usablePeriod(filters.de, filters.ate);
+  const { list, reload, loadMore, search } = usePagedList<LeadRow>(painelPaths.leads, { busca, ...filters, de: period.de, ate: period.ate }, reloadKey);
 
   useEffect(() => {
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DELAY_MS);
@@ -39,7 +46,7 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey }
   }
 
   function clear() {
-    setFilters(noLeadFilters);
+    onFilters({}, 'replace');
     requestAnimationFrame(() => document.getElementById('leads-segmento')?.focus());
   }
 
@@ -78,7 +85,7 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey }
           Pesquisar
         </button>
       </form>
-      <LeadFilters values={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} onClear={clear} />
+      <LeadFilters values={filters} periodError={period.error} onChange={(patch) => onFilters({ ...address, ...patch }, 'replace')} onClear={clear} />
       <div>
         <ListState list={list} empty="Nenhum lead encontrado." noun={list.items.length === 1 ? 'lead' : 'leads'} onRetry={() => void reload()} />
         {list.phase === 'ready' && <LeadList items={list.items} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}

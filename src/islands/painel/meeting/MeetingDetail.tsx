@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { painelPaths, type MeetingView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
-import { maskPhone } from '../../../domain/phone';
+import { PhoneLinks } from '../PhoneLinks';
 import { dateTimeOf, timeOf } from '../format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
 import { ui } from '../styles';
@@ -11,7 +11,9 @@ import { BackButton, Notice, RetryAlert, ScreenHeading, type Message } from '../
 import { useResource } from '../useResource';
 import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
+import { CancelForm } from './CancelForm';
 import { OutcomeForm } from './OutcomeForm';
+import { RescheduleForm } from './RescheduleForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
 
 interface Props {
@@ -33,6 +35,19 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     replace(next);
     onChanged(next);
     setNotice({ kind: 'status', text: 'Desfecho registrado.' });
+  }
+
+  // Names when and with whom: the move may have changed the consultant (painel-polish #6).
+  function rescheduled(next: MeetingView) {
+    replace(next);
+    onChanged(next);
+    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}. O lead recebeu o convite atualizado.` });
+  }
+
+  function cancelled(next: MeetingView) {
+    replace(next);
+    onChanged(next);
+    setNotice({ kind: 'status', text: 'Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.' });
   }
 
   return (
@@ -61,6 +76,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               ]}
             />
           </section>
+          {/* The outcome is what the viewer came for once the meeting started: on a phone it no longer starts below the contact card. */}
+          {meeting.canRecordOutcome && (
+            <section className={ui.card}>
+              <OutcomeForm idPrefix={uid} meetingId={meeting.id} current={meeting.outcome} onRecorded={recorded} />
+            </section>
+          )}
           <section aria-labelledby={`${uid}-contato`} className={ui.card}>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h3 id={`${uid}-contato`} className={ui.subheading}>
@@ -75,14 +96,16 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
                 ['Nome', meeting.lead.name],
                 ['Empresa', meeting.lead.company],
                 ['E-mail', <a key="e" href={`mailto:${meeting.lead.email}`} className={ui.link}>{meeting.lead.email}</a>],
-                ['Telefone', <a key="t" href={`tel:${meeting.lead.phone.replace(/[^\d+]/g, '')}`} className={ui.link}>{maskPhone(meeting.lead.phone)}</a>],
+                ['Telefone', <PhoneLinks key="t" phone={meeting.lead.phone} />],
                 ['CNPJ', maskCnpj(meeting.lead.cnpj)],
               ]}
             />
           </section>
-          {meeting.canRecordOutcome && (
-            <section className={ui.card}>
-              <OutcomeForm idPrefix={uid} meetingId={meeting.id} onRecorded={recorded} />
+          {meeting.canCancel && (
+            <section aria-label="Alterar a reunião" className={`${ui.card} grid gap-4`}>
+              {/* Keyed by the time: after a move the form starts again, closed. */}
+              <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />
+              <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
             </section>
           )}
           <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />

@@ -13,7 +13,8 @@ function describe(event: MeetingEvent): { title: string; detail?: string } {
       return { title: 'Reagendada', detail: `De ${dateTimeOf(event.from)} para ${dateTimeOf(event.to)}` };
     case 'cancelled':
       return {
-        title: `Cancelada${event.by ? ` ${cancelledByLabels[event.by]}` : ''}`,
+        // From the painel: the person who pressed "Confirmar cancelamento", not only their role.
+        title: event.who ? `Cancelada pelo painel por ${event.who}` : `Cancelada${event.by ? ` ${cancelledByLabels[event.by]}` : ''}`,
         detail: event.reason ? `Motivo: ${event.reason}` : 'Sem motivo informado',
       };
     case 'mail':

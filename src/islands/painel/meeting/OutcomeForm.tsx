@@ -1,8 +1,9 @@
 // 'Registrar desfecho': attendance (three choices), 'Qualificado' (only when the lead came: a meeting that
-// did not happen qualifies no one) and an optional note; answers the meeting as it is now.
+// did not happen qualifies no one) and an optional note; answers the meeting as it is now. It opens with
+// the outcome recorded so far, and keeps what was saved on screen (a change starts from it).
 import { useRef, useState, type FormEvent } from 'react';
-import { attendanceValues, OUTCOME_NOTE_MAX, painelPaths, type Attendance, type MeetingView, type OutcomeInput } from '../../../domain/painel/api';
-import { attendanceLabels, painelMessages } from '../../../domain/painel/copy';
+import { attendanceValues, OUTCOME_NOTE_MAX, painelPaths, type Attendance, type MeetingView, type Outcome, type OutcomeInput } from '../../../domain/painel/api';
+import { attendanceLabels } from '../../../domain/painel/copy';
 import { request } from '../api';
 import { useFocusLater } from '../focus';
 import { RadioGroup } from '../RadioGroup';
@@ -15,17 +16,22 @@ const qualifiedOptions = [
   { value: 'nao', label: 'Não' },
 ] as const;
 
+/** Each question's own words: "Qualificado" is asked only once "Compareceu" is chosen. */
+const missing = { attendance: 'Escolha se houve comparecimento.', qualified: 'Escolha se o lead é qualificado.' } as const;
+
 interface Props {
   /** Prefix of the form's ids (unique per mounted detail). */
   idPrefix: string;
   meetingId: string;
+  /** The latest outcome (null: none yet): the form starts from it. */
+  current: Outcome | null;
   onRecorded: (meeting: MeetingView) => void;
 }
 
-export function OutcomeForm({ idPrefix, meetingId, onRecorded }: Props) {
-  const [attendance, setAttendance] = useState<Attendance | ''>('');
-  const [qualified, setQualified] = useState<'sim' | 'nao' | ''>('');
-  const [note, setNote] = useState('');
+export function OutcomeForm({ idPrefix, meetingId, current, onRecorded }: Props) {
+  const [attendance, setAttendance] = useState<Attendance | ''>(current?.attendance ?? '');
+  const [qualified, setQualified] = useState<'sim' | 'nao' | ''>(current?.qualified === true ? 'sim' : current?.qualified === false ? 'nao' : '');
+  const [note, setNote] = useState(current?.note ?? '');
   const [errors, setErrors] = useState<{ attendance?: string; qualified?: string }>({});
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
@@ -39,11 +45,11 @@ export function OutcomeForm({ idPrefix, meetingId, onRecorded }: Props) {
     if (busy) return;
     setMessage(null);
     if (!attendance) {
-      setErrors({ attendance: painelMessages.outcome });
+      setErrors({ attendance: missing.attendance });
       return focusLater(attendanceRef);
     }
     if (attended && !qualified) {
-      setErrors({ qualified: painelMessages.outcome });
+      setErrors({ qualified: missing.qualified });
       return focusLater(qualifiedRef);
     }
     setErrors({});
@@ -52,10 +58,7 @@ export function OutcomeForm({ idPrefix, meetingId, onRecorded }: Props) {
     const result = await request<MeetingView>(painelPaths.outcome(meetingId), { method: 'POST', body });
     setBusy(false);
     if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
-    setAttendance('');
-    setQualified('');
-    setNote('');
-    // The detail announces it: the form may go away with the answer (canRecordOutcome false).
+    // What was saved stays chosen. The detail announces it: the form may go away with the answer (canRecordOutcome false).
     onRecorded(result.data);
   }
 

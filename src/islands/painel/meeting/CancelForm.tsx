@@ -1,0 +1,92 @@
+// "Cancelar reunião": the button opens a one-line "Motivo" (required, up to 200 characters) and
+// "Confirmar cancelamento"; the lead and the consultant then get what the consultant's mail link sends.
+// A second press while the first is on its way does nothing; an answer "já foi cancelada" is shown as is.
+import { useRef, useState, type FormEvent } from 'react';
+import { CANCEL_MOTIVO_MAX, painelPaths, type CancelInput, type MeetingView } from '../../../domain/painel/api';
+import { painelMessages } from '../../../domain/painel/copy';
+import { request } from '../api';
+import { useFocusLater } from '../focus';
+import { ui } from '../styles';
+import { Notice, TextField, type Message } from '../ui';
+
+interface Props {
+  idPrefix: string;
+  meetingId: string;
+  onCancelled: (meeting: MeetingView) => void;
+}
+
+export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const focusLater = useFocusLater();
+
+  function show() {
+    setOpen(true);
+    focusLater(field);
+  }
+
+  function keep() {
+    setOpen(false);
+    setError(null);
+    setMessage(null);
+    focusLater(opener);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    const text = reason.trim();
+    if (!text || text.length > CANCEL_MOTIVO_MAX) {
+      setError(painelMessages.cancelReason);
+      return focusLater(field);
+    }
+    setError(null);
+    setBusy(true);
+    const body: CancelInput = { reason: text };
+    const result = await request<MeetingView>(painelPaths.cancel(meetingId), { method: 'POST', body });
+    setBusy(false);
+    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    onCancelled(result.data);
+  }
+
+  if (!open)
+    return (
+      <button type="button" ref={opener} onClick={show} className={ui.dangerOutline}>
+        Cancelar reunião
+      </button>
+    );
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${idPrefix}-cancelar`} className="grid gap-4">
+      <h3 id={`${idPrefix}-cancelar`} className={ui.subheading}>
+        Cancelar reunião
+      </h3>
+      <TextField
+        id={`${idPrefix}-motivo`}
+        label="Motivo"
+        value={reason}
+        onValue={setReason}
+        inputRef={field}
+        maxLength={CANCEL_MOTIVO_MAX}
+        required
+        autoComplete="off"
+        hint="Uma linha, até 200 caracteres. O lead e o consultor recebem o cancelamento por e-mail."
+        error={error}
+      />
+      <Notice message={message} focus />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={ui.danger}>
+          {busy ? 'Cancelando…' : 'Confirmar cancelamento'}
+        </button>
+        <button type="button" onClick={keep} className={ui.secondary}>
+          Manter a reunião
+        </button>
+      </div>
+    </form>
+  );
+}
