@@ -7,7 +7,7 @@
 //
 // Usage: node tests/tools/lighthouse.mjs (after `npm run build`: starts the site as `npm start` does, on a
 // fresh embedded database, and stops it at the end), or BASE_URL=http://localhost:8888 … to audit a running one.
-// Env: CHROMIUM_PATH (default /usr/bin/chromium). Writes reports/lighthouse.md (and one JSON report per route).
+// Env: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_ROUTES (comma-separated subset). Writes reports/lighthouse.md (and one JSON report per route).
 // Exit 1 when a route misses a threshold, could not be audited or answered something other than 200/404.
 // A route answering 404 is skipped (it is still being built). Reusable: import { runLighthouse } from here.
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -278,7 +278,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`Lighthouse on ${baseUrl}: ${ROUTES.length} routes, one at a time`);
   let outcome;
   try {
-    outcome = await runLighthouse({ baseUrl, reportDir });
+    // LIGHTHOUSE_ROUTES=/painel,/ audits only those (while working on one page; npm test audits all).
+    const only = process.env.LIGHTHOUSE_ROUTES?.split(',').filter(Boolean);
+    outcome = await runLighthouse({ baseUrl, reportDir, ...(only?.length ? { routes: only } : {}) });
   } catch (error) {
     console.error(`lighthouse: could not run: ${error instanceof Error ? error.stack : error}`);
     await stopSite();

@@ -27,7 +27,7 @@ interface Props {
 const listOf = (place: PainelPlace): PainelSection => (place.kind === 'section' ? place.section : place.kind === 'lead' ? 'leads' : 'meetings');
 const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlace => ({ kind: 'section', section, filters });
 
-export function ConsoleShell({ viewer, moved, onSignOut }: Props) {
+export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
   const sections: PainelSection[] = mentor ? ['meetings', 'leads', 'team', 'activity'] : ['meetings', 'leads'];
   const { place, go, back } = useAddress();

@@ -1,6 +1,7 @@
 // Island of /painel, the staff console: the session decides between "Entrar" and the console.
 import { usePainelSession } from './usePainelSession';
-import { ConsoleShell } from './ConsoleShell';
+import { ConsoleShell } from './lazyScreens';
+import { LazyScreen } from './shell/LazyScreen';
 import { LoginScreen } from './LoginScreen';
 import { ui } from './styles';
 import { RetryAlert } from './ui';
@@ -8,7 +9,10 @@ import { RetryAlert } from './ui';
 export default function PainelIsland() {
   const { state, retry, signedIn, signOut } = usePainelSession();
 
-  if (state.phase === 'signedIn') return <ConsoleShell key={state.viewer.email} viewer={state.viewer} moved={state.moved} onSignOut={signOut} />;
+  if (state.phase === 'signedIn') {
+    const { viewer, moved } = state;
+    return <LazyScreen screen={ConsoleShell} render={(Console) => <Console key={viewer.email} viewer={viewer} moved={moved} onSignOut={signOut} />} />;
+  }
   if (state.phase === 'signedOut')
     return (
       <main>
