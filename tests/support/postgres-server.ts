@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPgBouncer } from './pgbouncer';
+import { createTemplateDatabase } from './postgres-db';
 import { freePort } from './site-process.mjs';
 
 declare module 'vitest' {
@@ -100,6 +101,8 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
 export default async function setup({ provide }: TestProject) {
   const cluster = await startPostgresCluster();
   if (!cluster) console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
+  // Every test database is a copy of this one (postgres-db.ts).
+  if (cluster) await createTemplateDatabase(cluster.url);
   provide('postgresUrl', cluster?.url ?? null);
   provide('postgresCert', cluster?.cert ?? null);
   // Migrations go to the server directly (as the README says); the functions' tier goes through this.
