@@ -1,0 +1,69 @@
+-- public.create_lead(p_lead jsonb, p_outbox jsonb)
+CREATE OR REPLACE FUNCTION public.create_lead(p_lead jsonb, p_outbox jsonb DEFAULT '[]'::jsonb)
+ RETURNS TABLE(out_id uuid, out_created boolean, out_status text, out_upcoming boolean)
+ LANGUAGE plpgsql
+ SET search_path TO 'public'
+ SET jit TO 'off'
+AS $function$
+declare
+  c_leads_per_email_per_hour constant integer := 5;
+  v_key text := p_lead->>'idempotency_key';
+  v_hash text := p_lead->>'request_hash';
+  v_identity text := email_identity(p_lead->>'email');
+  v_now timestamptz := coalesce((p_lead->>'now')::timestamptz, now());
+  v_id uuid;
+  v_prev_hash text;
+  v_prev_email text;
+  v_upcoming boolean;
+begin
+  -- One request per person at a time, so concurrent requests cannot all pass the hourly count.
+  perform pg_advisory_xact_lock(hashtextextended('create_lead:' || coalesce(v_identity, ''), 0));
+
+  for attempt in 1..2 loop
+    select l.id, l.request_hash, l.email into v_id, v_prev_hash, v_prev_email from leads l where l.idempotency_key = v_key;
+    if v_id is not null then
+      if v_prev_hash is not null and v_hash is distinct from v_prev_hash then
+        return query select null::uuid, false, 'mismatch'::text, false;
+      else
+        return query select v_id, false, 'duplicate'::text, upcoming_meeting_id(v_prev_email, v_now) is not null;
+      end if;
+      return;
+    end if;
+    exit when attempt = 2;
+
+    if (select count(*) from leads l where email_identity(l.email) = v_identity and l.created_at > now() - interval '1 hour')
+        >= c_leads_per_email_per_hour then
+      return query select null::uuid, false, 'limited'::text, false;
+      return;
+    end if;
+
+    insert into leads (id, idempotency_key, request_hash, nome, email, telefone, empresa, cnpj, cargo, faturamento,
+      vendedores, segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version,
+      servico, routing_rule, routing_kind, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at)
+    values ((p_lead->>'id')::uuid, v_key, v_hash, p_lead->>'nome', p_lead->>'email',
+      p_lead->>'telefone', p_lead->>'empresa', p_lead->>'cnpj', p_lead->>'cargo', p_lead->>'faturamento',
+      p_lead->>'vendedores', p_lead->>'segmento', p_lead->>'outro_segmento', p_lead->>'modelo_negocio',
+      p_lead->>'origem', now(), p_lead->>'privacy_policy_version',
+      p_lead->>'servico', p_lead->>'routing_rule', p_lead->>'routing_kind',
+      nullif(p_lead->'first_touch', 'null'::jsonb), nullif(p_lead->'last_touch', 'null'::jsonb),
+      coalesce((p_lead->>'marketing_opt_in')::boolean, false),
+      case when coalesce((p_lead->>'marketing_opt_in')::boolean, false) then now() end)
+    on conflict (idempotency_key) do nothing
+    returning leads.id into v_id;
+    exit when v_id is not null;
+    -- The same key was committed meanwhile by a request for another email: answer as for a repeat.
+  end loop;
+
+  if v_id is null then
+    raise exception 'create_lead: key neither stored nor found' using errcode = '40001';
+  end if;
+  v_upcoming := upcoming_meeting_id(p_lead->>'email', v_now) is not null;
+  if not v_upcoming then
+    insert into outbox (kind, message)
+    select x->>'kind', x->'message' from jsonb_array_elements(coalesce(p_outbox, '[]'::jsonb)) x;
+  end if;
+  return query select v_id, true, 'created'::text, v_upcoming;
+end
+$function$;
+revoke all on function public.create_lead(p_lead jsonb, p_outbox jsonb) from public;
+grant execute on function public.create_lead(p_lead jsonb, p_outbox jsonb) to service_role;

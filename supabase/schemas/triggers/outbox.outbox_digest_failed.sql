@@ -1,0 +1,1 @@
+CREATE TRIGGER outbox_digest_failed AFTER UPDATE OF last_error ON public.outbox FOR EACH ROW WHEN (((new.kind = 'lead-digest'::text) AND (new.sent_at IS NULL) AND (new.last_error IS NOT NULL))) EXECUTE FUNCTION outbox_digest_failed();

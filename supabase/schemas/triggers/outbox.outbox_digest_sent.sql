@@ -1,0 +1,1 @@
+CREATE TRIGGER outbox_digest_sent AFTER UPDATE OF sent_at ON public.outbox FOR EACH ROW WHEN (((new.kind = 'lead-digest'::text) AND (new.sent_at IS NOT NULL) AND (old.sent_at IS NULL))) EXECUTE FUNCTION outbox_digest_sent();
