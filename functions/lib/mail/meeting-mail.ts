@@ -7,7 +7,7 @@ import type { MailContent } from '../store/port';
 import { firstName } from '../../../src/domain/text';
 import { composeMail, type Block, type Link, type MailBody } from './layout';
 import { describeMeeting, leadRows, meetingPlace, whenLines, type Audience } from './meeting-facts';
-import type { MailMeeting, MailSettings } from './messages';
+import type { MailMeeting, MailSettings } from './meeting-types';
 import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
 
 export type MeetingMailInput = {

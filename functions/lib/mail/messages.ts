@@ -1,13 +1,13 @@
 // pt-BR email copy and the .ics invite. Built before the write so they join its transaction (outbox).
 // Every message is multipart (text + HTML from the same blocks, layout.ts) and says where replies go.
-import { labelOf, serviceOptions, type Service } from '../../../src/domain/options';
-import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
+import { labelOf, serviceOptions } from '../../../src/domain/options';
 import type { ServerEnv } from '../env';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
-import type { LeadRecord, NewLead, OutboxMessage, Preseller } from '../store/port';
+import type { NewLead, OutboxMessage } from '../store/port';
 import { calendarEvent, type CalendarMethod } from './ics';
 import { composeMail } from './layout';
+import type { MailMeeting, MailSettings } from './meeting-types';
 import { describeMeeting, leadRows, meetingPlace, qualifyingRows, rowLines, type Audience } from './meeting-facts';
 import { consultantManageLabel, leadManageLabel, meetingMail } from './meeting-mail';
 import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
@@ -41,24 +41,7 @@ export function newLeadNotification(lead: NewLead, contactEmail: string, siteUrl
   };
 }
 
-/** A meeting as its mails describe it. */
-export type MailMeeting = {
-  id: string;
-  startsAt: Date;
-  minutes: number;
-  service: Service;
-  /** iCalendar SEQUENCE of this mail's invite (0 when booked, +1 per change). */
-  sequence: number;
-  lead: LeadRecord;
-  preseller: Preseller;
-  /** The lead's IANA zone (from the browser at booking); the lead's mails add the local time when it differs. */
-  leadTimeZone: string | null;
-};
-/**
- * What every message needs besides its meeting: the sender (MAIL_FROM), where replies go (the contact
- * address), the one public origin for links (SITE_URL), and the scheduling rules (zone, slot length).
- */
-export type MailSettings = { mailFrom: string; replyTo: string; siteUrl: string; scheduling: SchedulingConfig };
+export type { MailMeeting, MailSettings };
 export const mailSettings = (env: Pick<ServerEnv, 'mailFrom' | 'contactEmail' | 'siteUrl' | 'scheduling'>): MailSettings => ({
   mailFrom: env.mailFrom, replyTo: env.contactEmail, siteUrl: env.siteUrl, scheduling: env.scheduling,
 });

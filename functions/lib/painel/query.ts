@@ -6,6 +6,7 @@ import { faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segment
 import { cleanLine, cleanParagraph, hasOnlyPrintable } from '../../../src/domain/text';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
 import { addDays, isIsoDate, zonedToUtc } from '../../../src/domain/scheduling/time';
+import type { SignedIn } from './context';
 import type { After, LeadFilter, MeetingFilter } from './store';
 import { painelMessages } from '../../../src/domain/painel/copy';
 import { HttpError } from '../http';
@@ -141,4 +142,11 @@ export function outcomeInput(body: unknown): { attendance: Attendance; qualified
   const note = cleanParagraph(result.data.note ?? '');
   if (note.length > OUTCOME_NOTE_MAX) return 'note';
   return { attendance: result.data.attendance, qualified: result.data.qualified, note: note || null };
+}
+
+/** The id in the path (`reunioes/<id>`, `leads/<id>/…`): not an id is nothing of the viewer's either. */
+export function pathId(ctx: SignedIn): string {
+  const id = ctx.segments[1];
+  if (!isUuid(id)) throw new HttpError(404, painelMessages.notFound);
+  return id;
 }

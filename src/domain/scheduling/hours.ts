@@ -1,7 +1,7 @@
 // Weekly working hours (pure): the mentor's notation, each consultant's effective hours, and the busy
 // intervals outside them. Hours are wall-clock times in the scheduling time zone.
 import type { SchedulingConfig } from './config';
-import type { Busy } from './slots';
+import type { Busy } from './busy';
 import { addDays, hhmm, isHhMm, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
 
 /** One working range on a weekday (0 = Sunday), 'HH:MM' to 'HH:MM'. */

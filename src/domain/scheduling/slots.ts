@@ -1,4 +1,5 @@
 // Slot rules (pure): which start times a day offers, and which consultants are free at each.
+import type { Busy } from './busy';
 import type { SchedulingConfig } from './config';
 import type { Weekly } from './hours';
 import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc } from './time';
@@ -9,12 +10,7 @@ import { addDays, hhmm, isIsoDate, minutesOf, weekdayOf, zonedParts, zonedToUtc 
  */
 export type SlotRules = { config: SchedulingConfig; now: Date; isHoliday: (date: string) => boolean; weekly?: Weekly };
 export type Candidate = { time: string; startsAt: Date; endsAt: Date };
-/**
- * kind: what holds the consultant (a meeting, a calendar block, time off, or outside their hours); absent
- * reads as a meeting. Only the routing "why" tells them apart (routing-facts.ts).
- */
-export type BusyKind = 'meeting' | 'calendar' | 'time_off' | 'hours';
-export type Busy = { presellerId: string; startsAt: Date; endsAt: Date; kind?: BusyKind };
+export type { Busy, BusyKind } from './busy';
 /** roomUrl: the consultant's video room (null or absent: a phone call); only its kind leaves here. */
 export type PresellerRef = { id: string; name: string; roomUrl?: string | null };
 

@@ -1,6 +1,6 @@
 // Island of /painel, the staff console: the session decides between "Entrar" and the console.
 import { usePainelSession } from './usePainelSession';
-import { ConsoleShell } from './lazyScreens';
+import { ConsoleShell } from './shell/lazyConsole';
 import { LazyScreen } from './shell/LazyScreen';
 import { LoginScreen } from './LoginScreen';
 import { ui } from './styles';

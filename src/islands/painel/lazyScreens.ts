@@ -1,10 +1,7 @@
-// The screens that load when first opened. The signed-out first paint needs only the sign-in: the console
-// itself (app bar, meetings list) is a chunk of its own, fetched once the session says who is in (with it
-// in the island, /painel's Lighthouse TBT went from ~250 to ~380 ms and performance to 91).
+// The screens that load when first opened (the console itself is one too: shell/lazyConsole.ts).
 // Through `lazy-chunk:` URLs (scripts/build/astro/lazy-chunk-url.mjs) rather than literal import()s:
 // those bring Vite's module-preload helper, a chunk that /reuniao and /orcamento would then load
 // separately too, past their budgets.
-import consoleShell from 'lazy-chunk:/src/islands/painel/ConsoleShell.tsx';
 import meetingDetail from 'lazy-chunk:/src/islands/painel/meeting/MeetingDetail.tsx';
 import leadsScreen from 'lazy-chunk:/src/islands/painel/leads/LeadsScreen.tsx';
 import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
@@ -12,7 +9,6 @@ import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
-export const ConsoleShell = lazyScreen<typeof import('./ConsoleShell').default>(consoleShell);
 export const MeetingDetail = lazyScreen<typeof import('./meeting/MeetingDetail').default>(meetingDetail);
 export const LeadsScreen = lazyScreen<typeof import('./leads/LeadsScreen').default>(leadsScreen);
 export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default>(leadDetail);

@@ -11,7 +11,7 @@ import { isIdempotencyKey } from '../../handlers/leads';
 import { isOpen } from '../../manage/view';
 import { painelJson, type SignedIn } from '../context';
 import { scopedWhy } from '../why-scope';
-import { pathId } from './meetings';
+import { pathId } from '../query';
 
 export const CANCEL_ACTION = 'meeting_cancelled';
 export const RESCHEDULE_ACTION = 'meeting_rescheduled';

@@ -7,7 +7,7 @@ import { flushOutboxLater } from '../../app';
 import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
 import { isUuid } from '../query';
-import { pathId } from './meetings';
+import { pathId } from '../query';
 
 export async function resendDelivery(ctx: SignedIn): Promise<Response> {
   const leadId = pathId(ctx);

@@ -8,7 +8,8 @@ import { flushOutboxLater } from '../../app';
 import type { ErasePreview } from '../../../../src/domain/painel/api';
 import { painelHeaders, painelJson, type SignedIn } from '../context';
 import { leadQuery } from '../query';
-import { pageOf, PAGE_SIZE, pathId } from './meetings';
+import { pageOf, PAGE_SIZE } from './meetings';
+import { pathId } from '../query';
 
 export async function listLeads(ctx: SignedIn): Promise<Response> {
   const { filter, after } = leadQuery(ctx.url);

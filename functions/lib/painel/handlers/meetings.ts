@@ -3,7 +3,7 @@ import { painelMessages } from '../../../../src/domain/painel/copy';
 import type { Page } from '../../../../src/domain/painel/api';
 import { HttpError, readJson } from '../../http';
 import { painelJson, type SignedIn } from '../context';
-import { encodeCursor, isUuid, meetingQuery, outcomeInput } from '../query';
+import { encodeCursor, meetingQuery, outcomeInput, pathId } from '../query';
 import { meetingAnswer } from './cancel';
 
 /** Rows per page of every console list. */
@@ -17,13 +17,6 @@ export function pageOf<T>(rows: T[], position: (last: T) => { t?: string; id: st
   const items = rows.slice(0, PAGE_SIZE);
   const last = items.at(-1);
   return { items, next: rows.length > PAGE_SIZE && last !== undefined ? encodeCursor(position(last)) : null };
-}
-
-/** The id in the path (`reunioes/<id>`, `leads/<id>/…`): not an id is nothing of the viewer's either. */
-export function pathId(ctx: SignedIn): string {
-  const id = ctx.segments[1];
-  if (!isUuid(id)) throw new HttpError(404, painelMessages.notFound);
-  return id;
 }
 
 export async function listMeetings(ctx: SignedIn): Promise<Response> {
