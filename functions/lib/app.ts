@@ -42,14 +42,14 @@ export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; sen
 
 /**
  * DATABASE_URL → PostgreSQL through postgres.js (on Supabase: its transaction pooler); else the embedded
- * PGlite. One production path: Supabase's REST API is not used (README: Production).
+ * PGlite. One production path: Supabase's REST API is not used (docs/operations.md: Production).
  */
 export async function openStore(env: ServerEnv): Promise<Store> {
   if (env.database) {
     const { openPostgresStore } = await import('./store/postgres');
     return openPostgresStore(env.database);
   }
-  if (env.supabaseRestOnly) throw new StoreUnavailableError('supabase_rest_removed', "set DATABASE_URL to the Supabase transaction pooler's connection string (README: Production); SUPABASE_URL alone is no longer used");
+  if (env.supabaseRestOnly) throw new StoreUnavailableError('supabase_rest_removed', "set DATABASE_URL to the Supabase transaction pooler's connection string (docs/operations.md: Production); SUPABASE_URL alone is no longer used");
   const { openPgliteStore } = await import('./store/pglite');
   return openPgliteStore(env.dataDir);
 }

@@ -3,7 +3,7 @@
 // server: the browser gets only the state and a time. Without the token or the site's id (local use, a site not
 // set up yet) the answer is `unconfigured` and the editor shows nothing.
 //
-// Env (README "Publicação no editor"): NETLIFY_DEPLOY_STATUS_TOKEN (a Netlify personal access token),
+// Env (docs/operations.md, "The content editor: one-time setup"): NETLIFY_DEPLOY_STATUS_TOKEN (a Netlify personal access token),
 // NETLIFY_SITE_ID (else the running site's own id, which Netlify gives the function), DEPLOY_STATUS_BRANCH
 // (default main, the editor's branch), NETLIFY_API_URL (default Netlify's; tests point it at a loopback stand-in).
 

@@ -1,4 +1,4 @@
-// Server settings from environment variables (documented in the README's table).
+// Server settings from environment variables (documented in docs/operations.md, Environment variables).
 import { schedulingConfig, type SchedulingConfig } from '../../src/domain/scheduling/config';
 import { hkdfSync } from 'node:crypto';
 import { siteContactEmail } from './content-files';
@@ -75,7 +75,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
   };
 }
 
-/** See ServerEnv.database and README "Connection budget": instances × DATABASE_POOL_MAX ≤ the pooler's client limit. */
+/** See ServerEnv.database and docs/operations.md "Connection budget": instances × DATABASE_POOL_MAX ≤ the pooler's client limit. */
 function databaseEnv(url: string, env: Record<string, string | undefined>): PostgresOptions {
   const timeout = Number(env.DATABASE_QUERY_TIMEOUT_MS);
   return {

@@ -1,5 +1,5 @@
 // The mentor's consultant tool: `npm run consultants -- <command>` (list, add, deactivate, hours, off,
-// feed, sala, sync, agenda-link; see functions/lib/admin/consultants.ts and the README). It works on the store
+// feed, sala, sync, agenda-link; see functions/lib/admin/consultants.ts and docs/operations.md). It works on the store
 // the environment selects, like the functions: DATABASE_URL, else Supabase, else the embedded database
 // at ${DATA_DIR:-.data}/db — which one process at a time may open: stop `npm start` first.
 // Exit codes: 0 done, 1 bad input or unknown consultant (nothing changed), 2 the store could not be opened.

@@ -105,7 +105,7 @@ export default async function setup({ provide }: TestProject) {
   if (cluster) await createTemplateDatabase(cluster.url);
   provide('postgresUrl', cluster?.url ?? null);
   provide('postgresCert', cluster?.cert ?? null);
-  // Migrations go to the server directly (as the README says); the functions' tier goes through this.
+  // Migrations go to the server directly (as docs/operations.md says); the functions' tier goes through this.
   const pooler = cluster ? await startPgBouncer({ serverUrl: cluster.url }) : null;
   if (cluster && !pooler) {
     if (process.env.CI) throw new Error('pgbouncer not found (apt-get install -y pgbouncer); .ci/run installs it');

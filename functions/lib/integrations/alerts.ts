@@ -27,7 +27,7 @@ export const failureCopy = {
   lead: (name: string, email: string) => `Lead: ${name} (${email}).`,
   find: `No painel, em Leads, o filtro "${integrationCopy.title}: ${integrationCopy.filters.falha}" lista todos os leads com um envio a corrigir; no lead, use "${integrationCopy.resend}".`,
   fix: {
-    rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "Integrações" no README).',
+    rd: 'Se a mensagem cita um campo (cf_…), crie-o na RD Station com esse identificador exato (veja "RD Station Marketing" no guia de integrações do mentor, docs/mentor/integracoes.md).',
     webhook: 'Verifique o endereço e o receptor (n8n, Make, Zapier).',
   },
   note: 'Outras falhas do mesmo destino nas próximas 24 horas não geram novo aviso: veja-as no painel.',

@@ -3,7 +3,7 @@
 
 /**
  * poolMax: connections per process (a function instance serves one request at a time: 1 is enough there,
- * see README "Connection budget"). queryTimeoutMs: how long one statement may take before the request
+ * see docs/operations.md "Connection budget"). queryTimeoutMs: how long one statement may take before the request
  * answers 503 (0: no limit). caCert: DATABASE_CA_CERT (PEM) for sslmode=verify-full.
  */
 export type PostgresOptions = { url: string; poolMax: number; queryTimeoutMs?: number; caCert?: string };

@@ -73,7 +73,7 @@ export function functionsClient(options: PostgresOptions): SqlClient {
           sql = connect(options);
           void pool.end().catch(() => {});
         }
-        reject(new StoreUnavailableError('postgres_timeout', `a statement took over ${timeoutMs} ms: check the pooler's limits and the database's load (README: connection budget)`));
+        reject(new StoreUnavailableError('postgres_timeout', `a statement took over ${timeoutMs} ms: check the pooler's limits and the database's load (docs/operations.md: connection budget)`));
       }, timeoutMs);
     });
     try {
@@ -176,11 +176,11 @@ const hints: Record<string, string> = {
   database_missing: 'check the database name in DATABASE_URL',
   schema_missing: 'run `npm run db:migrate`',
   unreachable: 'check the host and port in DATABASE_URL',
-  too_many_connections: 'the database or its pooler is at its connection limit: lower DATABASE_POOL_MAX or raise the limit (README: connection budget)',
+  too_many_connections: 'the database or its pooler is at its connection limit: lower DATABASE_POOL_MAX or raise the limit (docs/operations.md: connection budget)',
   server_shutdown: 'the database restarted or is restarting; requests succeed again once it is up',
   server_starting: 'the database restarted or is restarting; requests succeed again once it is up',
-  pooler_refused: "the pooler refused: its client limit or its wait for a server connection; lower DATABASE_POOL_MAX or raise the pooler's limits (README: connection budget)",
-  timeout: 'a statement ran past its deadline: check the pooler and the database load (README: connection budget)',
+  pooler_refused: "the pooler refused: its client limit or its wait for a server connection; lower DATABASE_POOL_MAX or raise the pooler's limits (docs/operations.md: connection budget)",
+  timeout: 'a statement ran past its deadline: check the pooler and the database load (docs/operations.md: connection budget)',
 };
 
 /** Node's TLS failures: a certificate that does not verify, or a server that does not speak TLS. */
