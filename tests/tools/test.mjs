@@ -138,9 +138,24 @@ async function step(number, title, body) {
   return outcome.ok;
 }
 
+/** The files that took longest (wall time of the file, from the JSON report): where the run's time goes. */
+function slowestFiles(file, count = 12) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return (report.testResults ?? [])
+      .map((r) => ({ name: path.relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count);
+  } catch {
+    return [];
+  }
+}
+
 async function vitestStep(extraArgs, name, env) {
   const jsonFile = path.join(tmpRoot, `${name}.json`);
   const code = await run(vitestArgs(extraArgs, jsonFile), { env });
+  const slow = slowestFiles(jsonFile);
+  if (slow.length) console.log(`\nslowest files (${name}):\n${slow.map((f) => `  ${fmtSeconds(f.ms).padStart(7)}  ${f.name}`).join('\n')}`);
   const counts = vitestCounts(jsonFile);
   if (!counts) return { ok: code === 0, note: 'no vitest report' };
   // A suite that fails to load (syntax error, failing beforeAll) has no failed test: count it as a failure.
