@@ -12,6 +12,8 @@ export const JSON_FUNCTIONS = [
   'routing_state',
   // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).
   'routing_admin', 'routing_why', 'routing_report',
+  // The qualification rules, edited in the painel (20261130030000_routing_rules.sql).
+  'routing_rules',
   // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
   // Its caps (20261129100200_followup_caps.sql): where a lead came from, and the skips for the report.
