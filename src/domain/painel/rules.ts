@@ -25,7 +25,7 @@ export const MAX_RULES = 50;
 
 export const rulesCopy = {
   invalid: 'Verifique os campos destacados.',
-  conflict: 'Outra pessoa alterou as regras enquanto você editava; nada foi salvo. As regras foram recarregadas: refaça a sua mudança.',
+  conflict: 'Outra pessoa alterou as regras enquanto você editava; nada foi salvo. A lista foi atualizada: confira e salve de novo.',
   tooMany: `Use até ${MAX_RULES} regras.`,
   unknownConsultant: (email: string) => `"${email}" não é um consultor cadastrado`,
   /** The Atividade line of a save (the rules as sentences, before and after). */

@@ -26,6 +26,7 @@ const actionLabels: Record<string, string> = {
   'team:limit': 'Equipe: alterou limites de reuniões',
   'team:mode': 'Equipe: alterou modo de distribuição',
   'team:janela': 'Equipe: alterou período de contagem',
+  'routing:rules': 'Regras de encaminhamento: alterou as regras',
 };
 
 export const actionLabel = (code: string) => actionLabels[code] ?? code;
