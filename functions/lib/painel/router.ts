@@ -7,6 +7,7 @@ import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_I
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
+import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
@@ -54,6 +55,8 @@ export const routes: Route[] = [
   route('GET', 'relatorio', 'mentor', showReport),
   route('GET', 'regras', 'mentor', showRules),
   route('POST', 'regras', 'mentor', saveRules),
+  route('GET', 'integracoes', 'mentor', showIntegrations),
+  route('POST', 'integracoes/reenviar', 'mentor', resendAllFailed),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

@@ -20,6 +20,8 @@ export const JSON_FUNCTIONS = [
   'lead_source_record', 'lead_followup_skips',
   // RD Station and webhook deliveries (20261128000000_integrations.sql).
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
+  // The mentor's Integrações screen (20261130030100_integrations_summary.sql).
+  'integration_summary', 'integration_resend_failed',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
 ] as const;

@@ -51,6 +51,9 @@ export const painelPaths = {
   team: '/api/painel/equipe',
   /** GET → RulesView (domain/painel/rules.ts); POST RulesSave → RulesView, 400 RulesRefused, 409 { error } (someone saved since). Mentor only. */
   rules: '/api/painel/regras',
+  /** GET → IntegrationSummary[] (domain/painel/integrations.ts); POST …/reenviar ResendAllInput → { resent, summary }. Mentor only. */
+  integrations: '/api/painel/integracoes',
+  resendAll: '/api/painel/integracoes/reenviar',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */
   activity: '/api/painel/atividade',
   /** GET ?mes=AAAA-MM (default: this month in Brasília) → RoutingReportView (domain/scheduling/routing-report.ts); 400 for a bad month. Mentor only. */
