@@ -11,6 +11,7 @@ import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
 import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
 import rulesScreen from 'lazy-chunk:/src/islands/painel/rules/RulesScreen.tsx';
+import integrationsScreen from 'lazy-chunk:/src/islands/painel/integrations/IntegrationsScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const ConsoleShell = lazyScreen<typeof import('./ConsoleShell').default>(consoleShell);
@@ -20,3 +21,4 @@ export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default
 export const TeamScreen = lazyScreen<typeof import('./team/TeamScreen').default>(teamScreen);
 export const ActivityScreen = lazyScreen<typeof import('./activity/ActivityScreen').default>(activityScreen);
 export const RulesScreen = lazyScreen<typeof import('./rules/RulesScreen').default>(rulesScreen);
+export const IntegrationsScreen = lazyScreen<typeof import('./integrations/IntegrationsScreen').default>(integrationsScreen);
