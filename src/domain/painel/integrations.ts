@@ -99,7 +99,7 @@ export function explainError(target: IntegrationTarget, status: number | null, e
   if (status === 410) return 'O receptor desativou o endereço.';
   if (status === 429) return 'O receptor pediu para esperar; o site tenta de novo sozinho.';
   if (status >= 500) return 'O receptor teve um erro interno; o site tenta de novo sozinho.';
-  if (status >= 400) return 'O receptor recusou os dados deste envio; veja o erro ao lado.';
+  if (status >= 400) return 'O receptor recusou os dados deste envio; veja o erro acima.';
   if (status >= 300) return 'O receptor pediu um redirecionamento, que o site não segue: confira o endereço.';
   return null;
 }
