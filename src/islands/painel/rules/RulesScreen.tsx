@@ -76,11 +76,8 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
     } else list[index] = ruleOf(draft);
     setEditorMessage(null);
     const refused = await save(list, 'Regra salva. Vale a partir do próximo lead.');
-    if (!refused) {
-      setEditing(null);
-      pendingFocus.current = 'painel-secao-rules';
-      return;
-    }
+    // Saved: the status line takes the focus (Notice), as the console's other results do.
+    if (!refused) return setEditing(null);
     const mapped: Partial<Record<DraftField, string>> = {};
     const others: string[] = [];
     for (const [path, message] of Object.entries(refused.fieldErrors)) {
@@ -107,7 +104,6 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
     setConfirming(null);
     const refused = await save(view.regras.filter((_, i) => i !== index), `Regra "${rule.nome}" excluída.`);
     if (refused) setNotice({ kind: 'alert', text: [refused.error, ...Object.values(refused.fieldErrors)].join('\n') });
-    pendingFocus.current = 'painel-secao-rules';
   }
 
   function edit(next: Editing | null) {
@@ -127,7 +123,7 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
       <p className={ui.hint}>
         {view.updatedBy ? `Última alteração: ${dateTimeOf(view.updatedAt ?? '')}, por ${view.updatedBy}.` : 'Regras iniciais da instalação, ainda não alteradas no painel.'}
       </p>
-      <Notice message={notice} focus={notice?.kind === 'alert'} />
+      <Notice message={notice} focus />
       {editing ? (
         <RuleEditor key={editing.original ?? ''} initial={editing.draft} catchAll={editing.catchAll} isNew={editing.original === null && !editing.catchAll}
           consultants={view.consultants} errors={errors} errorKey={errorKey} message={editorMessage} busy={busy}
