@@ -1,7 +1,10 @@
-// The qualification rules the functions run: content/roteamento.yaml, read once per process and checked
-// with the build's own schema (src/schemas/roteamento.ts), then matched by src/domain/scheduling/rules.ts.
+// The qualification rules the functions run. Their home is the database (routing_rule_set, edited in the
+// painel's "Regras de encaminhamento"; 20261130030000_routing_rules.sql): every lead reads the row in
+// force, so a change applies to the next lead without a deploy. content/roteamento.yaml is the seed of a
+// new install: read (and checked with the build's own schema, src/schemas/roteamento.ts) only while the
+// table is empty, then stored as version 1 and never read again. Matched by src/domain/scheduling/rules.ts.
 //
-// Read at run time rather than imported: Netlify's bundler (esbuild) has no YAML loader, so the file ships
+// The seed file is read at run time rather than imported: Netlify's bundler (esbuild) has no YAML loader, so the file ships
 // beside the code through netlify.toml's included_files, as supabase/migrations does
 // (tests/integration/netlify-bundle.test.ts proves it is in every bundle). The build checked the same
 // file, so a deploy never runs rules the build refused.
@@ -15,6 +18,7 @@ import { load } from 'js-yaml';
 import { matchRoute, type LeadRoute, type RoutingAnswers, type RoutingRules } from '../../src/domain/scheduling/rules';
 import { roteamentoSchema } from '../../src/schemas/roteamento';
 import { findContentFile } from './content-files';
+import type { Store } from './store/port';
 
 export const ROUTING_RULES_FILE = 'content/roteamento.yaml';
 
@@ -70,11 +74,32 @@ export function routingRules(env: Record<string, string | undefined> = process.e
   return rules;
 }
 
-/**
- * The route of a lead's answers. A lead whose service is unknown (null) fails every rule with a
- * `servico` condition and matches the rules without one; the file ends with a rule for everyone.
- */
-export function leadRouteOf(lead: RoutingAnswers): LeadRoute {
+/** The rules in force, as stored: `version` is what a save must name (0: never stored). */
+export type RuleSet = { rules: RoutingRules; version: number; updatedAt: string | null; updatedBy: string | null };
+type RuleSetRow = { rules: unknown; version: number; updated_at: string | null; updated_by: string | null } | null;
+
+/** The stored rules, seeded from the file (ROUTING_RULES_FILE or content/roteamento.yaml) on a new install. */
+export async function currentRuleSet(store: Pick<Store, 'call'>, now: Date, env: Record<string, string | undefined> = process.env): Promise<RuleSet> {
+  let row = await store.call<RuleSetRow>('routing_rules', { action: 'read' });
+  // Two instances seeding at once: the second insert does nothing and both read the row that won.
+  if (!row) row = await store.call<RuleSetRow>('routing_rules', { action: 'seed', rules: routingRules(env), now: now.toISOString() });
+  if (!row) throw new RoutingRulesError('regras de encaminhamento: nenhuma regra gravada');
+  // Saved only after this same schema accepted them; parsed again so the types are the schema's, not trusted.
+  const parsed = roteamentoSchema.safeParse(row.rules);
+  if (!parsed.success) throw new RoutingRulesError(`regras de encaminhamento gravadas: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return { rules: parsed.data, version: row.version, updatedAt: row.updated_at, updatedBy: row.updated_by };
+}
+
+/** The answers a rule reads, from a lead as stored (its service may be unknown: null). */
+export function routingAnswersOf(lead: RoutingAnswers): RoutingAnswers {
   const { service, segmento, faturamento, numeroVendedores, cargo, modeloNegocio } = lead;
-  return matchRoute(routingRules(), { service, segmento, faturamento, numeroVendedores, cargo, modeloNegocio });
+  return { service, segmento, faturamento, numeroVendedores, cargo, modeloNegocio };
+}
+
+/**
+ * The route of a lead's answers under `rules`. A lead whose service is unknown (null) fails every rule with
+ * a `servico` condition and matches the rules without one; the rules end with one for everyone.
+ */
+export function leadRouteOf(rules: RoutingRules, lead: RoutingAnswers): LeadRoute {
+  return matchRoute(rules, routingAnswersOf(lead));
 }

@@ -8,6 +8,7 @@ import { addDays, daysOfMonth, mondayOf, zonedParts, zonedToUtc } from '../../sr
 import type { App } from './app';
 import type { Preseller } from './store/port';
 import { leadRouteOf } from './routing-rules';
+import type { RoutingRules } from '../../src/domain/scheduling/rules';
 
 type StateRow = {
   settings: { window: 'mes' | 'semana'; equal_ahead: number | null };
@@ -103,12 +104,12 @@ export function decide(d: Decide): RoutingWhy {
 }
 
 /**
- * The pool of a stored lead: its rule (content/roteamento.yaml) on its answers and service. null: the
- * rule gives this lead no meeting. An unknown lead gets the whole team (the caller decides what else).
+ * The pool of a stored lead: its rule (the rules in force, routing-rules.ts) on its answers and service.
+ * null: the rule gives this lead no meeting. An unknown lead gets the whole team (the caller decides what else).
  */
-export function leadPool(lead: (Parameters<typeof leadRouteOf>[0]) | null, presellers: Preseller[]): Pool | null {
+export function leadPool(rules: RoutingRules, lead: (Parameters<typeof leadRouteOf>[1]) | null, presellers: Preseller[]): Pool | null {
   if (!lead) return { rule: TEAM_RULE, ids: null };
-  return poolOf(leadRouteOf(lead), presellers);
+  return poolOf(leadRouteOf(rules, lead), presellers);
 }
 /** The rule name stored when no lead is known (availability without ?lead=, e.g. the manage page). */
 export const TEAM_RULE = 'equipe';

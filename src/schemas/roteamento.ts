@@ -2,9 +2,10 @@ import { z } from 'astro/zod';
 import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues, serviceValues } from '../domain/options';
 import { isCatchAll, type RoutingRules } from '../domain/scheduling/rules';
 
-// content/roteamento.yaml: the qualification rules (src/domain/scheduling/rules.ts matches them). Checked by
-// `astro build` (src/content.config.ts) and, with this same schema, by the functions when they load the file
-// (functions/lib/routing-rules.ts), so a file the build accepted is the file the server runs.
+// The qualification rules (src/domain/scheduling/rules.ts matches them): one schema, one set of pt-BR
+// messages, for every way rules come in — the painel's "Regras de encaminhamento" on save
+// (functions/lib/painel/handlers/rules.ts), and content/roteamento.yaml, the seed of a new install, checked
+// by `astro build` (src/content.config.ts) and by the functions when they seed the database from it.
 // Not in the editor at /admin/: the file keeps the commented examples the mentor copies from, which the
 // editor would drop on its first save, and its "one of three destinations" has no editor widget.
 // Every message is pt-BR and names what to fix; Astro prints it with the file and the field's path.

@@ -1,46 +1,44 @@
 // Issue 19's acceptance for the qualification rules: a rule sending B2C leads with revenue below R$ 50 mil
 // to no meeting → the wizard shows the rule's message and link, and no calendar request is made.
 //
-// How the test gets its rules: the wizard never reads content/roteamento.yaml; it learns a lead's route
-// from POST /api/leads's answer, and the functions read the file at run time (ROUTING_RULES_FILE
-// overrides it). So this file starts a second server of the built site (as the rate-limit file does),
-// over the shared database, with a rules file of its own: no second build of the site.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// How the test gets its rules: the wizard never reads them; it learns a lead's route from POST
+// /api/leads's answer, and the functions read the rules in force from the database on each lead. So this
+// file puts its rules in the shared database (restored after) and uses a second server of the built site
+// (as the rate-limit file does): no second build of the site.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startSite } from '../support/site-process.mjs';
 import { axeViolations, launchBrowser, newPage } from './support';
-import { B2C_MESSAGE, b2cNoMeetingRule } from '../support/routing-rules.mjs';
+import { B2C_MESSAGE, replaceRules } from '../support/routing-rules.mjs';
 import { DESKTOP, dialog, fillWholeForm, PHONE, sampleLead } from './orcamento.fixtures';
 
 const MESSAGE = B2C_MESSAGE;
-const RULES = `regras:
-${b2cNoMeetingRule()}  - nome: "Todos os leads"
-    destino:
-      equipe: "todos"
-`;
+const RULES = [
+  {
+    nome: 'B2C abaixo de R$ 50 mil', quando: { modeloNegocio: ['b2c'], faturamento: ['0-50'] },
+    destino: { semReuniao: { mensagem: MESSAGE, link: { texto: 'Ver o material', url: 'https://blog.mentorsolar.com.br' } } },
+  },
+  { nome: 'Todos os leads', destino: { equipe: 'todos' } },
+];
 
-let dir: string;
+let restore: () => Promise<void>;
 let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
 let sql: postgres.Sql;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'routing-rules-browser-'));
-  await writeFile(join(dir, 'regras.yaml'), RULES);
   const databaseUrl = inject('siteDatabaseUrl');
-  site = await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off', ROUTING_RULES_FILE: join(dir, 'regras.yaml') }, label: 'site with test routing rules' });
+  site = await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' }, label: 'site with test routing rules' });
   sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  restore = await replaceRules(sql, RULES);
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await restore?.();
   await sql?.end({ timeout: 5 });
   await site?.stop();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Every request the page makes to /api/availability (the calendar's). */

@@ -50,6 +50,10 @@ describe('/painel: routing', () => {
       await openMeeting(page);
       const why = page.getByRole('region', { name: whyCopy.title });
       await why.waitFor();
+      // One sentence first; the numbers behind "Detalhes" (issue 33).
+      await why.getByText(`${rows[0].name} recebeu esta reunião`, { exact: false }).waitFor();
+      expect(await why.getByRole('listitem').first().isVisible()).toBe(false);
+      await why.getByText(whyCopy.details, { exact: true }).click();
       expect(await why.getByText(whyCopy.rule, { exact: true }).count()).toBe(1);
       expect(await why.getByText(rows[0].routing!.decision.tieBreak, { exact: false }).count()).toBeGreaterThan(0);
       // Every consultant of the team at booking is a candidate, each with "livre" or a reason, and the chosen

@@ -18,7 +18,7 @@ describe('the shipped content/roteamento.yaml', () => {
   it('routes everyone to the whole team (today’s behaviour), found from the functions’ folder', () => {
     expect(routingRulesPath({})).toBe(join(projectRoot, ROUTING_RULES_FILE));
     expect(routingRules({})).toEqual({ regras: [{ nome: 'Todos os leads', destino: { equipe: 'todos' } }] });
-    expect(leadRouteOf({ service: 'trafego', segmento: 'ecommerce', faturamento: '0-50', numeroVendedores: 'nenhum', cargo: 'vendedor', modeloNegocio: 'b2c' }))
+    expect(leadRouteOf(routingRules({}), { service: 'trafego', segmento: 'ecommerce', faturamento: '0-50', numeroVendedores: 'nenhum', cargo: 'vendedor', modeloNegocio: 'b2c' }))
       .toEqual({ rule: 'Todos os leads', kind: 'team' });
   });
 

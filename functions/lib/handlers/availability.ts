@@ -7,7 +7,8 @@ import { allowMethods, guard, HttpError, json } from '../http';
 import { candidateSlots, rangeOf, type SlotRules } from '../../../src/domain/scheduling/slots';
 import { routedSlots, type Pool } from '../../../src/domain/scheduling/routing-facts';
 import { daysOfMonth, isIsoDate, isIsoMonth } from '../../../src/domain/scheduling/time';
-import { leadPool, readRoutingState } from '../routing';
+import { leadPool, readRoutingState, TEAM_RULE } from '../routing';
+import { currentRuleSet } from '../routing-rules';
 import { uuid } from './meetings';
 
 export const availabilityCopy = {
@@ -51,7 +52,11 @@ async function routingOf(app: App, lead: string | null, keep: string | null): Pr
     })
     : { record: null, previous: null };
   const kept = [previous, keep].find((id) => id && presellers.some((p) => p.id === id)) ?? null;
-  return { pool: leadPool(record, presellers), keep: kept };
+  // The rules under the same short cache as the other reads (a save in the painel clears it here).
+  const pool = record
+    ? leadPool(await app.reads.memo('routing-rules', async () => (await currentRuleSet(app.store, app.now())).rules), record, presellers)
+    : { rule: TEAM_RULE, ids: null };
+  return { pool, keep: kept };
 }
 
 /** Answers depend on "now" (the 2-hour lead time), so a memoised one is only reused within its minute. */

@@ -11,7 +11,7 @@ import { requestFingerprint } from '../idempotency';
 import { publishedPolicyVersion } from '../content-files';
 import { sourceHash, submissionSignals } from '../followup/signals';
 import { newLeadNotification } from '../mail/messages';
-import { leadRouteOf, RoutingRulesError } from '../routing-rules';
+import { currentRuleSet, leadRouteOf, RoutingRulesError } from '../routing-rules';
 
 export const leadCopy = {
   invalid: 'Verifique os campos destacados.',
@@ -57,8 +57,9 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
 
       const app = await getApp();
       const service = serviceOf(sentService);
-      // The qualification rule of these answers (content/roteamento.yaml, first match wins).
-      const route = routeOf({ ...result.data, service });
+      // The qualification rule of these answers (the rules in force, read fresh: a change made in the painel
+      // applies to this lead; first match wins).
+      const route = await routeOf(app, { ...result.data, service });
       // The consent time is set by the database at insert (create_lead), never taken from the client.
       // The fingerprint covers what is stored (normalised values and the version), so the same form sent
       // again with other spacing is the same request, and a corrected email is a different one. The service
@@ -109,10 +110,10 @@ function attributionOf(value: unknown): Attribution | null {
   return attribution;
 }
 
-/** leadRouteOf, logging a rules file that cannot be used with its name and fields (no lead data), then failing (500). */
-function routeOf(answers: Parameters<typeof leadRouteOf>[0]) {
+/** leadRouteOf, logging rules that cannot be used with their fields (no lead data), then failing (500). */
+async function routeOf(app: App, answers: Parameters<typeof leadRouteOf>[1]) {
   try {
-    return leadRouteOf(answers);
+    return leadRouteOf((await currentRuleSet(app.store, app.now())).rules, answers);
   } catch (error) {
     if (error instanceof RoutingRulesError) console.error(`[leads] ${error.message}`);
     throw error;

@@ -12,6 +12,7 @@ import { isForeignKeyViolation, isRoutingMoved } from '../store/errors';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { decide, leadPool, MAX_ROUTING_ATTEMPTS, MAX_ROUTING_MOVES, readRoutingState } from '../routing';
+import { currentRuleSet } from '../routing-rules';
 import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
@@ -78,7 +79,7 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
         if (!slot) throw new HttpError(400, apiMessages.invalidTime);
 
         const presellers = await store.listActivePresellers();
-        const pool = leadPool(lead, presellers);
+        const pool = leadPool((await currentRuleSet(store, app.now())).rules, lead, presellers);
         // A rule without meetings: the wizard showed its message instead of the calendar.
         if (!pool) throw new HttpError(409, meetingCopy.noMeeting);
         const { from, to } = rangeOf([input.scheduledDate], env.scheduling);

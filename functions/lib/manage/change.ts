@@ -12,6 +12,7 @@ import { mailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { zonedParts } from '../../../src/domain/scheduling/time';
 import { decide, leadPool, MAX_ROUTING_ATTEMPTS, readRoutingState, TEAM_RULE } from '../routing';
+import { currentRuleSet } from '../routing-rules';
 import type { Actor, TokenMeeting } from '../store/port';
 import { fingerprint, manageUrl, mintToken } from './tokens';
 import { isOpen, mailMeetingOf } from './view';
@@ -39,7 +40,8 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const presellers = await store.listActivePresellers();
   // The same consultant first; else the lead's rule decides (the whole team if the rule no longer books).
   // The lead's answers with the meeting's service (what the wizard sent when it booked).
-  const pool = leadPool({ ...meeting.lead, service: meeting.service }, presellers) ?? { rule: TEAM_RULE, ids: null };
+  const rules = (await currentRuleSet(store, app.now())).rules;
+  const pool = leadPool(rules, { ...meeting.lead, service: meeting.service }, presellers) ?? { rule: TEAM_RULE, ids: null };
   const { from, to } = rangeOf([input.scheduledDate], env.scheduling);
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);

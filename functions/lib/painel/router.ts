@@ -7,12 +7,14 @@ import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_I
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
+import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
+import { saveRules, showRules } from './handlers/rules';
 import { painelStore } from './store';
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
@@ -51,6 +53,10 @@ export const routes: Route[] = [
   route('POST', 'equipe', 'mentor', runTeamCommand),
   route('GET', 'atividade', 'mentor', listActivity),
   route('GET', 'relatorio', 'mentor', showReport),
+  route('GET', 'regras', 'mentor', showRules),
+  route('POST', 'regras', 'mentor', saveRules),
+  route('GET', 'integracoes', 'mentor', showIntegrations),
+  route('POST', 'integracoes/reenviar', 'mentor', resendAllFailed),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

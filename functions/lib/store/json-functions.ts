@@ -12,12 +12,16 @@ export const JSON_FUNCTIONS = [
   'routing_state',
   // Routing settings, the stored why, the month's report (20261127000300_routing_admin.sql).
   'routing_admin', 'routing_why', 'routing_report',
+  // The qualification rules, edited in the painel (20261130030000_routing_rules.sql).
+  'routing_rules',
   // "Preencheu mas não agendou" (20261127000200_lead_followup.sql).
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
   // Its caps (20261129100200_followup_caps.sql): where a lead came from, and the skips for the report.
   'lead_source_record', 'lead_followup_skips',
   // RD Station and webhook deliveries (20261128000000_integrations.sql).
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
+  // The mentor's Integrações screen (20261130030100_integrations_summary.sql).
+  'integration_summary', 'integration_resend_failed',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
 ] as const;

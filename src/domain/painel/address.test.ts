@@ -13,6 +13,8 @@ describe('painel addresses', () => {
       { kind: 'section', section: 'meetings', filters: { aba: 'sem-desfecho', consultor: ID, de: '2026-11-01', ate: '2026-11-26' } },
       { kind: 'section', section: 'leads', filters: { segmento: 'energia-solar', reuniao: 'sem' } },
       { kind: 'section', section: 'team', filters: {} },
+      { kind: 'section', section: 'rules', filters: {} },
+      { kind: 'section', section: 'integrations', filters: {} },
       { kind: 'section', section: 'activity', filters: {} },
     ];
     for (const place of places) expect(parsePlace(placeHash(place))).toEqual(place);
@@ -20,6 +22,10 @@ describe('painel addresses', () => {
 
   it('writes the short forms a person can read', () => {
     expect(placeHash({ kind: 'lead', id: ID })).toBe(`#lead=${ID}`);
+    expect(placeHash({ kind: 'section', section: 'rules', filters: {} })).toBe('#regras');
+    expect(placeHash({ kind: 'section', section: 'integrations', filters: {} })).toBe('#integracoes');
+    // The leads list's own "integracoes" filter is not the screen: the first name decides.
+    expect(parsePlace('#leads&integracoes=falha')).toEqual({ kind: 'section', section: 'leads', filters: { integracoes: 'falha' } });
     expect(placeHash({ kind: 'section', section: 'meetings', filters: { aba: 'sem-desfecho', servico: '' } })).toBe('#reunioes&aba=sem-desfecho');
     expect(painelUrl('https://mentorsolar.com.br/', { kind: 'meeting', id: ID })).toBe(`https://mentorsolar.com.br/painel#reuniao=${ID}`);
   });

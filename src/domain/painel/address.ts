@@ -4,23 +4,26 @@
 //   #reunioes&aba=sem-desfecho&consultor=<id>   a screen and the list filters in use
 //   #leads&segmento=energia-solar
 //   #lead=<id>   #reuniao=<id>                  one lead, one meeting
+//   #regras   #integracoes                      the routing rules, RD Station and webhooks (mentor)
 //
 // Ids and filter values only, never personal data: the address lands in the browser's history, in the
 // address bar a colleague is shown and in a mail. So "Buscar" (a name, an e-mail, a phone) stays out.
 // The fragment never reaches the server, a CDN log or a Referer.
 import { meetingTabs } from './api';
 
-export type PainelSection = 'meetings' | 'leads' | 'team' | 'activity';
-export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'activity'];
+export type PainelSection = 'meetings' | 'leads' | 'team' | 'rules' | 'integrations' | 'activity';
+export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'rules', 'integrations', 'activity'];
 
 /** The words of the address (pt-BR, as the console's screens are named). */
-const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', activity: 'atividade' };
+const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', rules: 'regras', integrations: 'integracoes', activity: 'atividade' };
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
   meetings: ['aba', 'consultor', 'servico', 'de', 'ate'],
   leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes'],
   team: [],
+  rules: [],
+  integrations: [],
   activity: [],
 };
 

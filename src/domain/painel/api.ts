@@ -49,6 +49,11 @@ export const painelPaths = {
   exportLeads: '/api/painel/exportar/leads',
   /** GET → { consultants: TeamMember[], routing: TeamRouting }; POST TeamCommand → { message } or 400 { error }. Mentor only. */
   team: '/api/painel/equipe',
+  /** GET → RulesView (domain/painel/rules.ts); POST RulesSave → RulesView, 400 RulesRefused, 409 { error } (someone saved since). Mentor only. */
+  rules: '/api/painel/regras',
+  /** GET → IntegrationSummary[] (domain/painel/integrations.ts); POST …/reenviar ResendAllInput → { resent, summary }. Mentor only. */
+  integrations: '/api/painel/integracoes',
+  resendAll: '/api/painel/integracoes/reenviar',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */
   activity: '/api/painel/atividade',
   /** GET ?mes=AAAA-MM (default: this month in Brasília) → RoutingReportView (domain/scheduling/routing-report.ts); 400 for a bad month. Mentor only. */

@@ -119,6 +119,8 @@ export const integrationCopy = {
   attempts: 'Tentativas',
   lastStatus: 'Última resposta HTTP',
   lastError: 'Último erro',
+  /** A pt-BR explanation of the last error (src/domain/painel/integrations.ts explainError). */
+  meaning: 'O que significa',
   sentAt: 'Enviado em',
   nextAttempt: 'Próxima tentativa',
   failedAt: 'Falhou em',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { route, type RouteCandidate, type RouteInput, type RoutingWhy } from './routing';
-import { whyLines, whyParts } from './routing-why';
+import { candidateNumbers, whyLines, whyParts, whySentence } from './routing-why';
 
 const TZ = 'America/Sao_Paulo';
 const candidate = (id: string, over: Partial<RouteCandidate> = {}): RouteCandidate => ({
@@ -67,5 +67,17 @@ describe('the why in pt-BR', () => {
     expect(whyParts(tampered, names, TZ).replays).toBe(false);
     expect(whyLines(tampered, names, TZ).at(-1)).toMatch(/^Replay: não confere/);
     expect(whyParts({ ...why, window: { kind: 'semana', from: '2026-11-16T03:00:00.000Z', to: '2026-11-23T03:00:00.000Z' } }, names, TZ).window).toBe('semana, 16/11/2026 a 22/11/2026');
+  });
+
+  it('says it in one sentence for the console, with the numbers rounded to one decimal behind "Detalhes" (issue 33)', () => {
+    expect(whySentence(whyParts(why, names, TZ))).toBe('Ana Souza recebeu esta reunião porque tinha a menor carga de reuniões da equipe no período, pelo peso de cada um (regra "Consultoria").');
+    const only = whyParts(whyOf({ rule: 'Time', candidates: [candidate('a', { count: 5 }), candidate('b', { busy: 'ocupado' })], equalAhead: null, preferred: [], random: 0 }), names, TZ);
+    expect(whySentence(only)).toBe('Ana Souza recebeu esta reunião porque era o único consultor livre neste horário (regra "Time").');
+    const none = whyParts(whyOf({ rule: 'Time', candidates: [candidate('a', { busy: 'ocupado' })], equalAhead: null, preferred: [], random: 0 }), names, TZ);
+    expect(whySentence(none)).toBe('Nenhum consultor podia receber este horário.');
+    // The issue's "carga 168,112 (0 reuniões + crédito 84,056; peso 50)".
+    const heavy = { id: 'a', name: 'Ana', status: 'livre', chosen: false, load: 168.112, count: 0, credit: 84.056, weight: 50 } as const;
+    expect(candidateNumbers(heavy, true)).toBe('carga 168,1 (0 reuniões + crédito 84,1; peso 50)');
+    expect(candidateNumbers(heavy)).toBe('carga 168,112 (0 reuniões + crédito 84,056; peso 50)');
   });
 });

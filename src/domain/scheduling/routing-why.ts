@@ -19,6 +19,9 @@ export const whyCopy = {
   replayOk: 'Replay: confere',
   replayBad: 'Replay: não confere (os mesmos dados hoje escolheriam outro consultor)',
   decidedAt: 'Decidido em',
+  /** The numbers behind the one sentence, folded. */
+  details: 'Detalhes',
+  meetingId: 'Id da reunião',
   /** A consultant no longer in the team (their id only). */
   removed: (id: string) => `consultor removido (${id.slice(0, 8)})`,
 } as const;
@@ -92,9 +95,32 @@ export function whyParts(why: RoutingWhy, names: Record<string, string>, timeZon
   };
 }
 
-/** One candidate's numbers: "carga 2,5 (2 reuniões + crédito 0,5; peso 100)". */
-export const candidateNumbers = (c: WhyCandidate) =>
-  `carga ${brNumber(c.load)} (${c.count} ${c.count === 1 ? 'reunião' : 'reuniões'} + crédito ${brNumber(c.credit)}; peso ${c.weight})`;
+/**
+ * One candidate's numbers: "carga 2,5 (2 reuniões + crédito 0,5; peso 100)". `rounded` (the console): one
+ * decimal place, "carga 168,1" rather than "168,112" — enough to tell two loads apart on a phone; the
+ * terminal keeps the exact figures for checking a replay by hand.
+ */
+export const candidateNumbers = (c: WhyCandidate, rounded = false) => {
+  const n = (x: number) => (rounded ? String(Math.round(x * 10) / 10).replace('.', ',') : brNumber(x));
+  return `carga ${n(c.load)} (${c.count} ${c.count === 1 ? 'reunião' : 'reuniões'} + crédito ${n(c.credit)}; peso ${c.weight})`;
+};
+
+/** Why the chosen one, in words that finish "… recebeu esta reunião porque …". */
+const becauseOf: Record<TieBreak, string> = {
+  'consultor anterior': 'o lead já tinha reunião com este consultor',
+  'horário escolhido': 'é o consultor do horário que o lead escolheu',
+  'único livre': 'era o único consultor livre neste horário',
+  'menor contagem': 'tinha a menor carga de reuniões da equipe no período, pelo peso de cada um',
+  'menos recente': 'com a carga empatada, era quem tinha recebido reunião há mais tempo',
+  sorteio: 'carga e última reunião estavam empatadas, e houve sorteio',
+};
+
+/** "Por que este consultor?" in one sentence: who, why, and the rule that sent the lead. */
+export function whySentence(parts: WhyParts): string {
+  if (!parts.chosen) return whyCopy.nobody;
+  const because = parts.tieBreak ? ` porque ${becauseOf[parts.tieBreak]}` : '';
+  return `${parts.chosen.name} recebeu esta reunião${because} (regra "${parts.rule}").`;
+}
 
 export const tieBreakLine = (parts: WhyParts) =>
   parts.tieBreak ? `${parts.tieBreak} — ${tieBreakText[parts.tieBreak]}` : '—';

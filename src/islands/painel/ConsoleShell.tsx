@@ -1,5 +1,5 @@
-// The console after sign-in: its app bar, the screens (Reuniões first; Equipe and Atividade for the
-// mentor) and one lead or meeting at a time — each a place with its own address (shell/useAddress.ts),
+// The console after sign-in: its app bar, the screens (Reuniões first; Equipe, Regras, Integrações and
+// Atividade for the mentor) and one lead or meeting at a time — each a place with its own address (shell/useAddress.ts),
 // so Back, Forward, reload and a mail's link work as in any app. Lists stay mounted while hidden: Back
 // from a lead finds the loaded pages, the filters, the search and the row that opened it (which gets the
 // focus back).
@@ -8,7 +8,7 @@ import type { MeetingRow, Viewer } from '../../domain/painel/api';
 import type { Filters, PainelPlace, PainelSection } from '../../domain/painel/address';
 import { placeHash } from '../../domain/painel/address';
 import { painelMessages } from '../../domain/painel/copy';
-import { ActivityScreen, LeadDetail, LeadsScreen, MeetingDetail, TeamScreen } from './lazyScreens';
+import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, RulesScreen, TeamScreen } from './lazyScreens';
 import { MeetingsScreen } from './MeetingsScreen';
 import { AppBar } from './shell/AppBar';
 import { LazyScreen } from './shell/LazyScreen';
@@ -29,11 +29,11 @@ const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlac
 
 export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
-  const sections: PainelSection[] = mentor ? ['meetings', 'leads', 'team', 'activity'] : ['meetings', 'leads'];
+  const sections: PainelSection[] = mentor ? ['meetings', 'leads', 'team', 'rules', 'integrations', 'activity'] : ['meetings', 'leads'];
   const { place, go, back } = useAddress();
   // The list under the place, each list's filters as its address last had them, the lists opened so far.
   const [section, setSection] = useState<PainelSection>(() => listOf(place));
-  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ meetings: {}, leads: {}, team: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
+  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ meetings: {}, leads: {}, team: {}, rules: {}, integrations: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
   const [visited, setVisited] = useState<PainelSection[]>(() => ['meetings', ...(place.kind === 'section' ? [place.section] : [])]);
   const [shownPlace, setShownPlace] = useState(place);
   const [navigated, setNavigated] = useState(moved);
@@ -124,6 +124,12 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
         )}
         {mentor && visited.includes('team') && (
           <LazyScreen hidden={!listShown('team')} screen={TeamScreen} render={(Screen) => <Screen focus={navigated && listShown('team')} />} />
+        )}
+        {mentor && visited.includes('rules') && (
+          <LazyScreen hidden={!listShown('rules')} screen={RulesScreen} render={(Screen) => <Screen focus={navigated && listShown('rules')} />} />
+        )}
+        {mentor && visited.includes('integrations') && (
+          <LazyScreen hidden={!listShown('integrations')} screen={IntegrationsScreen} render={(Screen) => <Screen focus={navigated && listShown('integrations')} onOpenLead={openLead} />} />
         )}
         {mentor && visited.includes('activity') && (
           <LazyScreen hidden={!listShown('activity')} screen={ActivityScreen} render={(Screen) => <Screen focus={navigated && listShown('activity')} />} />

@@ -3,7 +3,8 @@
 // "Sair de todos os aparelhos" on another device): the session hook registers what to do then.
 import { painelMessages } from '../../domain/painel/copy';
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string };
+/** `body`: a refusal's whole JSON answer (e.g. field errors beside `error`), when it had one. */
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: string; body?: unknown };
 
 export const networkError = 'Não foi possível falar com o servidor. Verifique a conexão e tente de novo.';
 const serverError = 'Algo deu errado no servidor. Tente de novo em instantes.';
@@ -48,7 +49,7 @@ export async function request<T>(url: string, { method = 'GET', body, own401 = f
   const data = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, data: data as T };
   const error = data && typeof data.error === 'string' && data.error ? data.error : fallbackError(response.status);
-  return { ok: false, status: response.status, error };
+  return { ok: false, status: response.status, error, body: data ?? undefined };
 }
 
 /** `?a=1&b=2` of the set values (empty strings and undefined left out), or '' when none is set. */

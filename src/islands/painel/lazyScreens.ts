@@ -7,6 +7,8 @@ import leadsScreen from 'lazy-chunk:/src/islands/painel/leads/LeadsScreen.tsx';
 import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
 import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
+import rulesScreen from 'lazy-chunk:/src/islands/painel/rules/RulesScreen.tsx';
+import integrationsScreen from 'lazy-chunk:/src/islands/painel/integrations/IntegrationsScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const MeetingDetail = lazyScreen<typeof import('./meeting/MeetingDetail').default>(meetingDetail);
@@ -14,3 +16,5 @@ export const LeadsScreen = lazyScreen<typeof import('./leads/LeadsScreen').defau
 export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default>(leadDetail);
 export const TeamScreen = lazyScreen<typeof import('./team/TeamScreen').default>(teamScreen);
 export const ActivityScreen = lazyScreen<typeof import('./activity/ActivityScreen').default>(activityScreen);
+export const RulesScreen = lazyScreen<typeof import('./rules/RulesScreen').default>(rulesScreen);
+export const IntegrationsScreen = lazyScreen<typeof import('./integrations/IntegrationsScreen').default>(integrationsScreen);

@@ -14,6 +14,8 @@ const actionLabels: Record<string, string> = {
   erase: 'Excluiu dados de um lead',
   'resend:rd': 'Reenviou conversão ao RD Station',
   'resend:webhook': 'Reenviou evento de webhook',
+  'resend-all:rd': 'Reenviou todos os envios com falha do RD Station',
+  'resend-all:webhook': 'Reenviou todos os eventos de webhook com falha',
   'team:add': 'Equipe: cadastrou consultor',
   'team:deactivate': 'Equipe: desativou consultor',
   'team:hours': 'Equipe: alterou horários',
@@ -26,6 +28,7 @@ const actionLabels: Record<string, string> = {
   'team:limit': 'Equipe: alterou limites de reuniões',
   'team:mode': 'Equipe: alterou modo de distribuição',
   'team:janela': 'Equipe: alterou período de contagem',
+  'routing:rules': 'Regras de encaminhamento: alterou as regras',
 };
 
 export const actionLabel = (code: string) => actionLabels[code] ?? code;

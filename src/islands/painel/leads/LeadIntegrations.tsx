@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { painelPaths, type Delivery, type DeliveryStatus, type LeadView, type ResendInput } from '../../../domain/painel/api';
 import { integrationCopy as copy } from '../../../domain/painel/copy';
+import { explainError } from '../../../domain/painel/integrations';
 import { request } from '../api';
 import { dateTimeOf } from '../format';
 import { badge } from '../labels';
@@ -40,6 +41,9 @@ function DeliveryFacts({ delivery: d }: { delivery: Delivery }) {
     ...(d.eventUuid ? [[copy.eventUuid, d.eventUuid] as [string, string]] : []),
     ...(d.lastError ? [[copy.lastError, d.lastError] as [string, string]] : []),
   ];
+  // What the receiver's answer means, in pt-BR (RD answers in English), while it is still to fix.
+  const meaning = d.status === 'sent' ? null : explainError(d.target, d.lastStatus, d.lastError);
+  if (meaning) rows.push([copy.meaning, meaning]);
   return (
     <dl className="mt-2 grid gap-1 text-sm">
       {rows.map(([term, value]) => (

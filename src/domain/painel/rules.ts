@@ -1,0 +1,33 @@
+// "Regras de encaminhamento" (issue 33): what GET/POST /api/painel/regras carry, and the screen's words
+// that the endpoint says too. The rule checks and their messages live in src/schemas/roteamento.ts.
+import type { RoutingRules } from '../scheduling/rules';
+
+/** GET /api/painel/regras, and the answer of a save: the rules in force and who may be named in a pool. */
+export type RulesView = {
+  regras: RoutingRules['regras'];
+  /** What a save must send back: a save made against an older version is refused (409). */
+  version: number;
+  updatedAt: string | null;
+  /** Who saved last (null: the seed of a new install). */
+  updatedBy: string | null;
+  /** Every consultant (active first), for the pickers, the sentences and "Testar". */
+  consultants: { email: string; name: string; active: boolean }[];
+};
+
+/** POST /api/painel/regras: the whole ordered list, and the version it was edited from. */
+export type RulesSave = { version: number; regras: unknown[] };
+
+/** 400 of a save: `fieldErrors` by the schema's path ("regras.2.destino.consultores"). */
+export type RulesRefused = { error: string; fieldErrors: Record<string, string> };
+
+/** At most this many rules (each lead reads them all, and a phone shows them all). */
+export const MAX_RULES = 50;
+
+export const rulesCopy = {
+  invalid: 'Verifique os campos destacados.',
+  conflict: 'Outra pessoa alterou as regras enquanto você editava; nada foi salvo. A lista foi atualizada: confira e salve de novo.',
+  tooMany: `Use até ${MAX_RULES} regras.`,
+  unknownConsultant: (email: string) => `"${email}" não é um consultor cadastrado`,
+  /** The Atividade line of a save (the rules as sentences, before and after). */
+  activity: (before: string, after: string) => `Antes: ${before} ⇒ Depois: ${after}`,
+} as const;

@@ -1,0 +1,127 @@
+// "Integrações" (mentor): RD Station and the webhook, each with its state (ligado, pausado with the current
+// reason, não configurado), today's sent / failed / pending counts, the latest failures with the lead's
+// name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha", and the
+// setup steps on the screen itself.
+import { useState, type MouseEvent } from 'react';
+import { placeHash } from '../../../domain/painel/address';
+import { painelPaths } from '../../../domain/painel/api';
+import { integrationCopy } from '../../../domain/painel/copy';
+import { explainError, integrationsScreen as copy, type IntegrationSummary, type ResendAllInput } from '../../../domain/painel/integrations';
+import { request } from '../api';
+import { dateTimeOf } from '../format';
+import { badge } from '../labels';
+import { ui } from '../styles';
+import { Notice, RetryAlert, ScreenHeading, type Message } from '../ui';
+import { useResource } from '../useResource';
+
+interface Props {
+  focus: boolean;
+  onOpenLead: (id: string, opener: HTMLElement | null) => void;
+}
+
+export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
+  const { state, replace, reload } = useResource<IntegrationSummary[]>(painelPaths.integrations);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  async function resendAll(target: IntegrationSummary['target']) {
+    setBusy(target);
+    setMessage(null);
+    const result = await request<{ resent: number; summary: IntegrationSummary[] }>(painelPaths.resendAll, { method: 'POST', body: { target } satisfies ResendAllInput });
+    setBusy(null);
+    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    replace(result.data.summary);
+    setMessage({ kind: 'status', text: result.data.resent ? copy.resentAll(result.data.resent, integrationCopy.targets[target]) : copy.nothingToResend });
+  }
+
+  return (
+    <section aria-labelledby="painel-secao-integrations" className="grid gap-5">
+      <ScreenHeading id="painel-secao-integrations" focus={focus}>
+        {copy.title}
+      </ScreenHeading>
+      <p className="text-slate-700">{copy.intro}</p>
+      <Notice message={message} focus />
+      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
+      {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
+      {state.phase === 'ready' &&
+        state.data.map((t) => <TargetCard key={t.target} summary={t} busy={busy === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
+    </section>
+  );
+}
+
+function stateOf(t: IntegrationSummary): { label: string; look: string; text: string } {
+  if (t.pausedAt) return { label: copy.states.paused, look: 'bg-amber-100 text-amber-900', text: copy.paused(t.target, t.pausedStatus, dateTimeOf(t.pausedAt)) };
+  if (!t.enabled) return { label: copy.states.off, look: 'bg-slate-200 text-slate-800', text: copy.off[t.target] };
+  return { label: copy.states.on, look: 'bg-emerald-100 text-emerald-900', text: copy.on };
+}
+
+interface CardProps {
+  summary: IntegrationSummary;
+  busy: boolean;
+  onResendAll: () => void;
+  onOpenLead: Props['onOpenLead'];
+}
+
+function TargetCard({ summary: t, busy, onResendAll, onOpenLead }: CardProps) {
+  const name = integrationCopy.targets[t.target];
+  const id = `integracao-${t.target}`;
+  const now = stateOf(t);
+  const open = (leadId: string) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    onOpenLead(leadId, e.currentTarget);
+  };
+  return (
+    <section aria-labelledby={id} className={`${ui.card} grid gap-4`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={id} className={ui.subheading}>{name}</h3>
+        <span className={`${badge} ${now.look}`}>{now.label}</span>
+      </div>
+      <p className={`text-slate-800 ${ui.wrap}`}>{now.text}</p>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {(['sentToday', 'failed', 'pending'] as const).map((key) => (
+          <div key={key} className="rounded-xl border border-slate-200 px-2 py-2">
+            <dt className="text-sm text-slate-600">{copy.counts[key]}</dt>
+            <dd className="text-2xl font-bold tabular-nums text-slate-900">{t[key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {(t.failed > 0 || t.pausedAt) && (
+        <div>
+          <button type="button" onClick={onResendAll} disabled={busy} aria-busy={busy || undefined} className={ui.secondary}>
+            {busy ? copy.resendingAll : copy.resendAll}
+          </button>
+        </div>
+      )}
+      <div className="grid gap-2">
+        <h4 className="font-semibold text-slate-900">{copy.failuresTitle}</h4>
+        {t.failures.length === 0 ? (
+          <p className="text-slate-600">{copy.noFailures}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {t.failures.map((f) => {
+              const why = explainError(t.target, f.lastStatus, f.lastError);
+              return (
+                <li key={f.id} className="rounded-xl border border-red-200 px-3 py-2">
+                  {f.leadId ? (
+                    <a href={placeHash({ kind: 'lead', id: f.leadId })} onClick={open(f.leadId)} className={ui.link}>{f.leadName ?? copy.erasedLead}</a>
+                  ) : (
+                    <p className="font-semibold text-slate-900">{copy.erasedLead}</p>
+                  )}
+                  <p className="text-sm text-slate-700">{integrationCopy.events[f.event] ?? f.event} · {dateTimeOf(f.at)}</p>
+                  {f.lastError && <p className={`text-sm text-slate-700 ${ui.wrap}`}><code>{f.lastError}</code></p>}
+                  {why && <p className={`text-sm font-medium text-slate-900 ${ui.wrap}`}>{why}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <details open={!t.enabled || undefined}>
+        <summary className={`inline-flex min-h-11 cursor-pointer items-center font-semibold text-slate-900 ${ui.focusRing}`}>{copy.setupTitle}</summary>
+        <ol className="mt-2 grid list-decimal gap-2 pl-5 text-slate-800">
+          {copy.setup[t.target].map((step) => <li key={step} className={ui.wrap}>{step}</li>)}
+        </ol>
+      </details>
+    </section>
+  );
+}

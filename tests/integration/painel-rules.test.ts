@@ -1,0 +1,107 @@
+// "Regras de encaminhamento" (issue 33 item 1): the rules live in the database, seeded once from
+// content/roteamento.yaml; a save passes the build's own checks with the same pt-BR messages, applies to
+// the next lead without a deploy, is written to Atividade (who, before → after), and a save made on an
+// older version is refused instead of overwriting a colleague's. On PGlite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLeadsHandler } from '../../functions/lib/handlers/leads';
+import type { ActivityRow, Page } from '../../src/domain/painel/api';
+import { rulesCopy, type RulesView } from '../../src/domain/painel/rules';
+import { key, postJson, validRequest } from './helpers';
+import { ANA, BRUNO, MENTOR, painelClient } from './painel-helpers';
+import { storeCases, type Opened } from './stores';
+
+const MESSAGE = 'Obrigado! Pelo porte da sua empresa, comece pelo nosso material.';
+const b2c = { nome: 'B2C até R$ 50 mil', quando: { modeloNegocio: ['b2c'], faturamento: ['0-50'] }, destino: { semReuniao: { mensagem: MESSAGE, link: { texto: 'Ver o material', url: 'https://blog.mentorsolar.com.br' } } } };
+const solar = { nome: 'Energia Solar', quando: { segmento: ['energia-solar'] }, destino: { consultores: [ANA, BRUNO] } };
+const everyone = { nome: 'Todos os leads', destino: { equipe: 'todos' } };
+
+describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on $name', (store) => {
+  let opened: Opened;
+  const { call, signIn } = painelClient(() => opened);
+  let mentor: string;
+  let ana: string;
+  beforeAll(async () => {
+    opened = await store.open();
+    mentor = await signIn(MENTOR);
+    ana = await signIn(ANA);
+  });
+  afterAll(() => opened?.close());
+
+  const read = async () => {
+    const res = await call('GET', '/api/painel/regras', { cookie: mentor });
+    expect(res.status).toBe(200);
+    return (await res.json()) as RulesView;
+  };
+  const save = (version: number, regras: unknown[]) => call('POST', '/api/painel/regras', { cookie: mentor, body: { version, regras } });
+  const lead = async (answers: Record<string, string>) => {
+    const res = await createLeadsHandler(async () => opened.app)(postJson('/api/leads', { ...validRequest, email: `r-${crypto.randomUUID()}@example.com`, service: 'consultoria', idempotencyKey: key(), ...answers }));
+    expect(res.status).toBe(201);
+    return res.json();
+  };
+
+  it('a new install reads the seed file once (version 1); a consultant may not see or change the rules', async () => {
+    const view = await read();
+    expect(view.regras).toEqual([{ nome: 'Todos os leads', destino: { equipe: 'todos' } }]);
+    expect(view).toMatchObject({ version: 1, updatedBy: null });
+    expect(view.consultants.map((c) => c.name)).toEqual(expect.arrayContaining(['Ana Souza', 'Bruno Almeida']));
+    expect((await call('GET', '/api/painel/regras', { cookie: ana })).status).toBe(403);
+    expect((await call('POST', '/api/painel/regras', { cookie: ana, body: { version: 1, regras: [everyone] } })).status).toBe(403);
+  });
+
+  it('refuses what the build refuses, with the same words at the field, and stores nothing', async () => {
+    const cases: [unknown[], string, string | RegExp][] = [
+      [[everyone, b2c], 'regras.0.quando', 'a regra "Todos os leads" vale para todos os leads, então as regras abaixo dela nunca seriam usadas: deixe-a por último ou dê a ela um "quando"'],
+      [[b2c], 'regras.0.quando', /^a última regra \("B2C até R\$ 50 mil"\) precisa valer para todos os leads/],
+      [[{ ...solar, quando: { segmento: ['solar'] } }, everyone], 'regras.0.quando.segmento.0', /^"solar" não é um valor de segmento; use um destes: energia-solar, /],
+      [[{ ...solar, destino: { consultores: ['não-é-email'] } }, everyone], 'regras.0.destino.consultores.0', 'e-mail de consultor inválido'],
+      [[{ ...b2c, destino: { semReuniao: { mensagem: MESSAGE, link: { texto: 'Ver', url: 'javascript:alert(1)' } } } }, everyone], 'regras.0.destino.semReuniao.link.url', 'use um caminho do site (/palestras), um endereço https://… ou mailto:…'],
+      [[{ ...solar, destino: { consultores: ['ninguem@example.com'] } }, everyone], 'regras.0.destino.consultores', rulesCopy.unknownConsultant('ninguem@example.com')],
+    ];
+    for (const [regras, field, message] of cases) {
+      const res = await save(1, regras);
+      expect(res.status, field).toBe(400);
+      const body = await res.json();
+      expect(body.error).toBe(rulesCopy.invalid);
+      expect(body.fieldErrors[field], JSON.stringify(body.fieldErrors)).toMatch(message);
+    }
+    for (const junk of [null, [], { version: '1', regras: [] }, { version: 1 }, { version: 1, regras: Array(51).fill(everyone) }]) {
+      const res = await call('POST', '/api/painel/regras', { cookie: mentor, body: junk });
+      expect(res.status, JSON.stringify(junk).slice(0, 40)).toBe(400);
+    }
+    expect((await read()).version).toBe(1);
+  });
+
+  it('a save applies to the next lead, is in Atividade as before → after, and an edit on an older version is refused', async () => {
+    const res = await save(1, [b2c, solar, everyone]);
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as RulesView;
+    expect(saved).toMatchObject({ version: 2, updatedBy: MENTOR });
+    expect(saved.regras.map((r) => r.nome)).toEqual(['B2C até R$ 50 mil', 'Energia Solar', 'Todos os leads']);
+
+    // The next lead, no deploy: the message of the rule instead of a meeting; the pool's rule stored.
+    expect((await lead({ modeloNegocio: 'b2c', faturamento: '0-50' })).route).toEqual({ kind: 'none', message: MESSAGE, link: { label: 'Ver o material', url: 'https://blog.mentorsolar.com.br' } });
+    const pooled = await lead({ modeloNegocio: 'b2b', segmento: 'energia-solar' });
+    expect(pooled.route).toBeUndefined();
+    expect((await opened.query<{ routing_rule: string; routing_kind: string }>('select routing_rule, routing_kind from leads where id = $1', [pooled.id]))[0])
+      .toEqual({ routing_rule: 'Energia Solar', routing_kind: 'pool' });
+
+    const activity = (await (await call('GET', '/api/painel/atividade', { cookie: mentor })).json()) as Page<ActivityRow>;
+    const row = activity.items.find((a) => a.action === 'routing:rules');
+    expect(row).toMatchObject({ actor: MENTOR });
+    expect(row?.subject).toBe(
+      'Antes: 1. Todos os leads: Todos os leads → equipe inteira ⇒ Depois: 1. B2C até R$ 50 mil: Se Faturamento é R$ 0 - R$ 50 mil e Modelo de negócio é B2C → sem reunião; '
+      + '2. Energia Solar: Se Segmento é Energia Solar → Ana Souza, Bruno Almeida; 3. Todos os leads: Todos os leads → equipe inteira',
+    );
+
+    // Two mentors editing version 2 at once: exactly one save wins, the other is told and changes nothing.
+    const [a, b] = await Promise.all([save(2, [solar, everyone]), save(2, [b2c, everyone])]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect((await loser.json()).error).toBe(rulesCopy.conflict);
+    const now = await read();
+    expect(now.version).toBe(3);
+    expect(now.regras.map((r) => r.nome)).toEqual(a.status === 200 ? ['Energia Solar', 'Todos os leads'] : ['B2C até R$ 50 mil', 'Todos os leads']);
+    // A stale editor (version 2) cannot write over it later either.
+    expect((await save(2, [everyone])).status).toBe(409);
+  });
+});
