@@ -10,6 +10,7 @@ import { resendDelivery } from './handlers/integrations';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
+import { sendRebookFromPainel } from './handlers/rebook';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
@@ -39,6 +40,7 @@ export const routes: Route[] = [
   route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
   route('POST', 'reunioes/*/cancelar', 'signed-in', cancelFromPainel),
   route('POST', 'reunioes/*/reagendar', 'signed-in', rescheduleFromPainel),
+  route('POST', 'reunioes/*/link-reagendar', 'signed-in', sendRebookFromPainel),
   route('GET', 'leads', 'signed-in', listLeads),
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),

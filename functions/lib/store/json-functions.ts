@@ -20,6 +20,8 @@ export const JSON_FUNCTIONS = [
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
+  // "Enviar link para reagendar" and the booking link it mails (20261130010000_painel_rebook_link.sql).
+  'painel_rebook_link', 'painel_rebook_open',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

@@ -23,6 +23,11 @@ export const painelPaths = {
   outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
   /** POST CancelInput → MeetingView: the mail link's cancel (handlers/cancel.ts); 400, 404, 409 (cancelled, closed). */
   cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
+  /**
+   * POST → MeetingView: "Enviar link para reagendar" (manage/rebook.ts); 404, 409 (cancelled, too close,
+   * attended, no outcome yet, booked again), 429 (one per meeting per 10 minutes).
+   */
+  rebookLink: (id: string) => `/api/painel/reunioes/${id}/link-reagendar`,
   /** POST RescheduleInput → MeetingView: the lead's reschedule path for the team; 400, 404, 409 (closed, time gone). */
   reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
@@ -136,6 +141,8 @@ export type MeetingView = MeetingRow & {
   canRecordOutcome: boolean;
   /** The viewer may cancel it now: scheduled, theirs or a mentor, and more than the booking notice ahead. */
   canCancel: boolean;
+  /** "Enviar link para reagendar" applies now: 'open' (before the booking notice), 'missed' (a no-show), or null. */
+  rebookLink: 'open' | 'missed' | null;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
   /**
    * The booking's stored why. A consultant gets their own part only (`partial`: their candidate line,

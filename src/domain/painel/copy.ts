@@ -1,4 +1,5 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
+import { schedulingConfig } from '../scheduling/config';
 import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
@@ -60,6 +61,23 @@ export const painelMessages = {
   cancelReason: 'Informe o motivo em uma linha, com até 200 caracteres, sem caracteres de controle.',
   alreadyCancelled: 'Esta reunião já foi cancelada.',
   rescheduleInput: 'Escolha um dia e um horário da lista.',
+} as const;
+
+/** "Enviar link para reagendar" (issue 32 item 3): the button, its answer, and each refusal. */
+export const rebookLinkCopy = {
+  button: 'Enviar link para reagendar',
+  sending: 'Enviando link…',
+  hint: {
+    open: 'O lead recebe por e-mail o link da reunião, onde escolhe um novo horário.',
+    missed: 'O lead recebe por e-mail um link para escolher um novo horário, com os dados já preenchidos.',
+  },
+  sent: 'Link enviado. O lead recebe por e-mail um link para escolher um novo horário.',
+  throttled: (time: string) => `Um link para reagendar acabou de ser enviado a este lead. Para enviar outro, tente de novo às ${time}.`,
+  cancelled: 'Esta reunião foi cancelada; o e-mail de cancelamento já levou ao lead o link para agendar de novo.',
+  closed: `A reunião começa em menos de ${schedulingConfig.minLeadMinutes / 60} horas: o lead não pode mais escolher outro horário pelo link. Combine com ele por telefone ou e-mail.`,
+  attended: 'O lead compareceu a esta reunião; não há o que reagendar.',
+  noOutcome: 'Registre antes o desfecho (quem não compareceu): depois da reunião, o link só vai quando ela não aconteceu.',
+  booked: 'O lead já tem outra reunião marcada; nenhum link foi enviado.',
 } as const;
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */

@@ -9,6 +9,7 @@ import { cancelMeeting, rescheduleMeeting } from '../../manage/change';
 import { isHhMm, isIsoDate } from '../../../../src/domain/scheduling/time';
 import { isIdempotencyKey } from '../../handlers/leads';
 import { isOpen } from '../../manage/view';
+import { rebookLinkKind } from '../../manage/rebook';
 import { painelJson, type SignedIn } from '../context';
 import { scopedWhy } from '../why-scope';
 import { pathId } from './meetings';
@@ -34,6 +35,7 @@ export async function meetingAnswer(ctx: SignedIn, id: string): Promise<MeetingV
     ...view,
     why: scopedWhy(view.why, ctx.viewer),
     canCancel: isOpen({ status: view.status, startsAt: new Date(view.startsAt) }, ctx.app),
+    rebookLink: rebookLinkKind(view, ctx.app),
     events: who ? view.events.map((e) => (e.kind === 'cancelled' ? { ...e, who } : e)) : view.events,
   };
 }

@@ -13,6 +13,7 @@ import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
 import { CancelForm } from './CancelForm';
 import { OutcomeForm } from './OutcomeForm';
+import { RebookLinkButton } from './RebookLinkButton';
 import { RescheduleForm } from './RescheduleForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
 
@@ -48,6 +49,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     replace(next);
     onChanged(next);
     setNotice({ kind: 'status', text: 'Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.' });
+  }
+
+  // The mail shows in the history; the button says it went.
+  function linkSent(next: MeetingView) {
+    replace(next);
+    onChanged(next);
   }
 
   return (
@@ -101,11 +108,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               ]}
             />
           </section>
-          {meeting.canCancel && (
+          {(meeting.canCancel || meeting.rebookLink) && (
             <section aria-label="Alterar a reunião" className={`${ui.card} grid gap-4`}>
               {/* Keyed by the time: after a move the form starts again, closed. */}
-              <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />
-              <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
+              {meeting.canCancel && <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />}
+              {meeting.rebookLink && <RebookLinkButton idPrefix={uid} meetingId={meeting.id} kind={meeting.rebookLink} onSent={linkSent} />}
+              {meeting.canCancel && <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />}
             </section>
           )}
           <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
