@@ -12,6 +12,7 @@ import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 import { signedIn } from './painel.fixtures';
 import { meetingActionCases } from './painel-meeting-actions.cases';
+import { rebookLinkCases } from './painel-rebook-link.cases';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -182,4 +183,6 @@ describe('/painel: every place has an address', () => {
 
   // The meeting's actions, on this file's sign-in (painel-meeting-actions.cases.ts).
   meetingActionCases(() => h, () => context);
+  // "Enviar link para reagendar" (painel-rebook-link.cases.ts).
+  rebookLinkCases(() => h, () => context);
 });

@@ -137,7 +137,7 @@ export function meetingActionCases(harness: () => Harness, session: () => Browse
     const session = await signedIn(h, consultant.email, PHONE, `/painel#reuniao=${meetingId}`);
     try {
       const page = session.page;
-      await page.getByRole('button', { name: 'Reagendar' }).click();
+      await page.getByRole('button', { name: 'Reagendar', exact: true }).click();
       await page.getByLabel('Novo dia').fill(target.day);
       await page.getByLabel('Horário').selectOption(target.time);
       await expectAxeClean(page, 'reschedule form');
