@@ -8,7 +8,7 @@ import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
-import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
+import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { sendRebookFromPainel } from './handlers/rebook';
 import { requestCode, session, signIn, signOut } from './handlers/session';
@@ -36,6 +36,8 @@ export const routes: Route[] = [
   route('POST', 'sair', 'signed-in', signOut(false)),
   route('POST', 'sair-de-todos', 'signed-in', signOut(true)),
   route('GET', 'reunioes', 'signed-in', listMeetings),
+  // Before 'reunioes/*': the first route of a method that matches answers.
+  route('GET', 'reunioes/contagem', 'signed-in', countMeetings),
   route('GET', 'reunioes/*', 'signed-in', showMeeting),
   route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
   route('POST', 'reunioes/*/cancelar', 'signed-in', cancelFromPainel),

@@ -22,6 +22,8 @@ export const JSON_FUNCTIONS = [
   'person_erasure_preview', 'person_erase',
   // "Enviar link para reagendar" and the booking link it mails (20261130010000_painel_rebook_link.sql).
   'painel_rebook_link', 'painel_rebook_open',
+  // Reuniões' tab totals under the list's filters (20261130010100_painel_meeting_filters.sql).
+  'painel_meeting_counts',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

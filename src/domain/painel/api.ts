@@ -17,6 +17,8 @@ export const painelPaths = {
   signOutEverywhere: '/api/painel/sair-de-todos',
   /** GET ?MeetingQuery → Page<MeetingRow>. */
   meetings: '/api/painel/reunioes',
+  /** GET ?MeetingQuery (aba and cursor ignored) → MeetingCounts. */
+  meetingCounts: '/api/painel/reunioes/contagem',
   /** GET → MeetingView; 404 when it is not the viewer's. */
   meeting: (id: string) => `/api/painel/reunioes/${id}`,
   /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
@@ -87,8 +89,22 @@ export type Page<T> = { items: T[]; next: string | null };
 export const meetingTabs = ['proximas', 'sem-desfecho', 'canceladas', 'passadas'] as const;
 export type MeetingTab = (typeof meetingTabs)[number];
 
-/** Query of the meetings list (and its CSV). `de`/`ate`: dates (AAAA-MM-DD) in Brasília, both inclusive. */
-export type MeetingQuery = { aba?: MeetingTab; consultor?: string; servico?: Service; de?: string; ate?: string; cursor?: string };
+/** "Desfecho": the latest outcome recorded (qualificado: the lead was qualified), or none yet. */
+export const meetingOutcomeFilters = ['compareceu', 'nao-compareceu', 'qualificado', 'sem-desfecho'] as const;
+export type MeetingOutcomeFilter = (typeof meetingOutcomeFilters)[number];
+/** Which date "Período" bounds: the meeting's (default) or when it was booked. */
+export const meetingDateFields = ['reuniao', 'agendamento'] as const;
+export type MeetingDateField = (typeof meetingDateFields)[number];
+
+/**
+ * Query of the meetings list (and its CSV). `de`/`ate`: dates (AAAA-MM-DD) in Brasília, both inclusive, of
+ * the meeting or (`data=agendamento`) of its booking; `desfecho`: the latest outcome.
+ */
+export type MeetingQuery = {
+  aba?: MeetingTab; consultor?: string; servico?: Service; desfecho?: MeetingOutcomeFilter; data?: MeetingDateField; de?: string; ate?: string; cursor?: string;
+};
+/** Every tab's total under the list's filters (the tab itself aside): "Sem desfecho (23)". */
+export type MeetingCounts = Record<MeetingTab, number>;
 
 export const attendanceValues = ['attended', 'lead_no_show', 'consultant_no_show'] as const;
 export type Attendance = (typeof attendanceValues)[number];

@@ -1,6 +1,6 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
 import { schedulingConfig } from '../scheduling/config';
-import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
+import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingDateField, MeetingOutcomeFilter, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
   attended: 'Compareceu',
@@ -17,6 +17,15 @@ export const tabLabels: Record<MeetingTab, string> = {
   canceladas: 'Canceladas',
   passadas: 'Passadas',
 };
+
+/** The meetings list's "Desfecho" filter and "Período"'s date choice. */
+export const meetingOutcomeFilterLabels: Record<MeetingOutcomeFilter, string> = {
+  compareceu: 'Compareceu',
+  'nao-compareceu': 'Não compareceu',
+  qualificado: 'Qualificado',
+  'sem-desfecho': 'Sem desfecho',
+};
+export const meetingDateFieldLabels: Record<MeetingDateField, string> = { reuniao: 'Data da reunião', agendamento: 'Data do agendamento' };
 
 export const roleLabels = { mentor: 'Mentor', consultor: 'Consultor' } as const;
 
