@@ -13,6 +13,7 @@ import { bookThroughApi } from './reuniao.fixtures';
 import { signedIn } from './painel.fixtures';
 import { meetingActionCases } from './painel-meeting-actions.cases';
 import { rebookLinkCases } from './painel-rebook-link.cases';
+import { meetingFilterCases } from './painel-meeting-filters.cases';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -185,4 +186,6 @@ describe('/painel: every place has an address', () => {
   meetingActionCases(() => h, () => context);
   // "Enviar link para reagendar" (painel-rebook-link.cases.ts).
   rebookLinkCases(() => h, () => context);
+  // Reuniões' filters and totals (painel-meeting-filters.cases.ts).
+  meetingFilterCases(() => h, () => context);
 });

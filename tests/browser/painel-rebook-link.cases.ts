@@ -47,8 +47,8 @@ export function rebookLinkCases(harness: () => Harness, session: () => BrowserCo
     if (!context) throw new Error('the first test signs in');
     const email = `faltou.${Date.now()}@solarbrasil.com.br`;
     const { meetingId } = await bookThroughApi(h.url, h.dataDir, email);
-    // Time passes: the meeting started an hour ago.
-    await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [meetingId]);
+    // Time passes: the meeting started two hours ago (other cases move theirs to other hours: one consultant's meetings never overlap).
+    await h.db.query(`update meetings set starts_at = now() - interval '120 minutes', ends_at = now() - interval '90 minutes' where id = $1`, [meetingId]);
     const page = await context.newPage();
     try {
       await page.goto(`${h.url}/painel#reuniao=${meetingId}`);
