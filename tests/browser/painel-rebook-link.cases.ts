@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { rebookCopy } from '../../functions/lib/mail/rebook-messages';
-import { rebookLinkCopy } from '../../src/domain/painel/copy';
+import { rebookLinkCopy } from '../../src/domain/painel/meeting-copy';
 import { axeViolations } from './support';
 import { PHONE, dialog, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, manageLink, to, waitForMails } from './reuniao.fixtures';

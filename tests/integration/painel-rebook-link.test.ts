@@ -5,7 +5,8 @@
 // move, or one without an outcome get their pt-BR answer and mail nothing.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MeetingView } from '../../src/domain/painel/api';
-import { painelMessages, rebookLinkCopy } from '../../src/domain/painel/copy';
+import { painelMessages } from '../../src/domain/painel/copy';
+import { rebookLinkCopy } from '../../src/domain/painel/meeting-copy';
 import { followupLinkPath } from '../../src/domain/followup';
 import { createFollowupLinkHandler } from '../../functions/lib/followup/link';
 import { createManageHandler } from '../../functions/lib/handlers/manage';

@@ -1,6 +1,6 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
-import { schedulingConfig } from '../scheduling/config';
-import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingDateField, MeetingOutcomeFilter, MeetingTab, TouchKey } from './api';
+// (The meeting screens' newer words are in meeting-copy.ts: this module rides in the sign-in screen's chunk.)
+import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
   attended: 'Compareceu',
@@ -17,15 +17,6 @@ export const tabLabels: Record<MeetingTab, string> = {
   canceladas: 'Canceladas',
   passadas: 'Passadas',
 };
-
-/** The meetings list's "Desfecho" filter and "Período"'s date choice. */
-export const meetingOutcomeFilterLabels: Record<MeetingOutcomeFilter, string> = {
-  compareceu: 'Compareceu',
-  'nao-compareceu': 'Não compareceu',
-  qualificado: 'Qualificado',
-  'sem-desfecho': 'Sem desfecho',
-};
-export const meetingDateFieldLabels: Record<MeetingDateField, string> = { reuniao: 'Data da reunião', agendamento: 'Data do agendamento' };
 
 export const roleLabels = { mentor: 'Mentor', consultor: 'Consultor' } as const;
 
@@ -72,22 +63,6 @@ export const painelMessages = {
   rescheduleInput: 'Escolha um dia e um horário da lista.',
 } as const;
 
-/** "Enviar link para reagendar" (issue 32 item 3): the button, its answer, and each refusal. */
-export const rebookLinkCopy = {
-  button: 'Enviar link para reagendar',
-  sending: 'Enviando link…',
-  hint: {
-    open: 'O lead recebe por e-mail o link da reunião, onde escolhe um novo horário.',
-    missed: 'O lead recebe por e-mail um link para escolher um novo horário, com os dados já preenchidos.',
-  },
-  sent: 'Link enviado. O lead recebe por e-mail um link para escolher um novo horário.',
-  throttled: (time: string) => `Um link para reagendar acabou de ser enviado a este lead. Para enviar outro, tente de novo às ${time}.`,
-  cancelled: 'Esta reunião foi cancelada; o e-mail de cancelamento já levou ao lead o link para agendar de novo.',
-  closed: `A reunião começa em menos de ${schedulingConfig.minLeadMinutes / 60} horas: o lead não pode mais escolher outro horário pelo link. Combine com ele por telefone ou e-mail.`,
-  attended: 'O lead compareceu a esta reunião; não há o que reagendar.',
-  noOutcome: 'Registre antes o desfecho (quem não compareceu): depois da reunião, o link só vai quando ela não aconteceu.',
-  booked: 'O lead já tem outra reunião marcada; nenhum link foi enviado.',
-} as const;
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */
 export const touchLabels: Record<TouchKey, string> = {

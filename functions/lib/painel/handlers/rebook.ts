@@ -1,7 +1,8 @@
 // "Enviar link para reagendar" from a meeting's view (issue 32 item 3): its consultant or a mentor mails
 // the lead a link to choose a new time, on the lead's own paths (functions/lib/manage/rebook.ts). Every
 // refusal is a pt-BR sentence and changes nothing; a second click within 10 minutes says when it may go.
-import { painelMessages, rebookLinkCopy } from '../../../../src/domain/painel/copy';
+import { painelMessages } from '../../../../src/domain/painel/copy';
+import { rebookLinkCopy } from '../../../../src/domain/painel/meeting-copy';
 import { HttpError } from '../../http';
 import { sendRebookLink, type RebookRefusal } from '../../manage/rebook';
 import { painelJson, type SignedIn } from '../context';

@@ -3,7 +3,7 @@
 // its way does nothing; the server's answer (sent, or why not) is read out where the button is.
 import { useState } from 'react';
 import { painelPaths, type MeetingView } from '../../../domain/painel/api';
-import { rebookLinkCopy } from '../../../domain/painel/copy';
+import { rebookLinkCopy } from '../../../domain/painel/meeting-copy';
 import { request } from '../api';
 import { ui } from '../styles';
 import { Notice, type Message } from '../ui';
