@@ -28,7 +28,7 @@ begin
     when 'compareceu' then format(' and %s = ''attended''', format(v_latest, 'o.attendance'))
     when 'nao-compareceu' then format(' and %s in (''lead_no_show'', ''consultant_no_show'')', format(v_latest, 'o.attendance'))
     when 'qualificado' then format(' and %s is true', format(v_latest, 'o.qualified'))
-    when 'sem-desfecho' then ' and not exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)'
+    when 'sem-desfecho' then ' and m.id not in (select o.meeting_id from meeting_outcomes o)'
     else '' end;
   return v;
 end
@@ -44,7 +44,9 @@ as $$
 begin
   return case p_tab
     when 'proximas' then 'm.status = ''scheduled'' and m.ends_at > $1'
-    when 'sem-desfecho' then 'm.status = ''scheduled'' and m.ends_at <= $1 and not exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)'
+    -- NOT IN over a non-null column: one hashed pass over the outcomes, not a probe per meeting (the
+    -- counts read every meeting: on 50,000 demo leads in PGlite, p50 164 → 60 ms).
+    when 'sem-desfecho' then 'm.status = ''scheduled'' and m.ends_at <= $1 and m.id not in (select o.meeting_id from meeting_outcomes o)'
     when 'canceladas' then 'm.status = ''cancelled'''
     when 'passadas' then 'm.status = ''scheduled'' and m.ends_at <= $1'
   end;
