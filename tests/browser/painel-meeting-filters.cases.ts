@@ -1,6 +1,7 @@
 // Reuniões' filters and totals in the browser (issue 32 item 5), as a case of painel-address.test.ts (its
 // one mentor sign-in): "Desfecho" and "Período por" land in the address, each tab names its total under
-// the filters, and recording an outcome takes one from "Sem desfecho (n)" without reading the list again.
+// the filters, and recording an outcome takes one from "Sem desfecho (n)" and drops the row from a list
+// filtered by "Desfecho" without reading the list again.
 import { expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { axeViolations } from './support';
@@ -37,11 +38,16 @@ export function meetingFilterCases(harness: () => Harness, session: () => Browse
       await page.getByLabel('Período por', { exact: true }).selectOption('');
       expect(await axeViolations(page), 'filters and totals').toEqual([]);
 
-      await page.locator('[data-row]:visible', { hasText: name }).click();
+      // "Passadas" with "Desfecho: Sem desfecho": once an outcome is saved, the row leaves this list too.
+      await page.getByRole('tab', { name: /^Passadas/ }).click();
+      const row = page.locator('[data-row]:visible', { hasText: name });
+      await row.click();
       await page.getByRole('radio', { name: 'Lead não compareceu' }).check();
       await page.getByRole('button', { name: 'Registrar desfecho' }).click();
       await page.getByText('Desfecho registrado.').waitFor();
       await page.goBack();
+      await page.getByRole('tab', { name: /^Passadas/, selected: true }).waitFor();
+      await expect.poll(() => row.count()).toBe(0);
       await expect.poll(total).toBe(before - 1);
     } finally {
       await page.close();

@@ -40,8 +40,17 @@ const dateFieldOptions = [{ value: 'agendamento', label: meetingDateFieldLabels.
  * A meeting changed in its detail (an outcome, a cancellation) leaves the tabs it no longer belongs to
  * at once, without reading the list again: "Sem desfecho" once it has one, "Próximas" once cancelled.
  */
-const stillIn = (tab: MeetingTab, m: MeetingRow) =>
-  (tab !== 'sem-desfecho' || (m.status === 'scheduled' && m.outcome === null)) && (tab !== 'proximas' || m.status === 'scheduled');
+const stillIn = (tab: MeetingTab, outcome: string, m: MeetingRow) =>
+  (tab !== 'sem-desfecho' || (m.status === 'scheduled' && m.outcome === null)) && (tab !== 'proximas' || m.status === 'scheduled') && matchesOutcome(outcome, m);
+
+/** The "Desfecho" filter on a meeting as it is now (the latest outcome), as painel_meeting_filter reads it. */
+function matchesOutcome(filter: string, m: MeetingRow): boolean {
+  if (filter === 'sem-desfecho') return m.outcome === null;
+  if (filter === 'compareceu') return m.outcome?.attendance === 'attended';
+  if (filter === 'nao-compareceu') return m.outcome !== null && m.outcome.attendance !== 'attended';
+  if (filter === 'qualificado') return m.outcome?.qualified === true;
+  return true;
+}
 
 const tabOf = (value: string | undefined): MeetingTab => meetingTabs.find((t) => t === value) ?? 'proximas';
 
@@ -107,7 +116,7 @@ export function MeetingsScreen({ viewer, focus, onOpen, changed, filters: addres
       <div>
         <Tabs id="reunioes-aba" label="Situação das reuniões" tabs={meetingTabs} labels={labels} selected={tab} onSelect={setTab}>
           <ListState list={list} total={totals?.[tab] ?? null} empty="Nenhuma reunião." noun={(totals?.[tab] ?? list.items.length) === 1 ? 'reunião' : 'reuniões'} onRetry={() => void reload()} />
-          {list.phase === 'ready' && <MeetingList items={list.items.map((m) => changed[m.id] ?? m).filter((m) => stillIn(tab, m))} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
+          {list.phase === 'ready' && <MeetingList items={list.items.map((m) => changed[m.id] ?? m).filter((m) => stillIn(tab, filters.desfecho, m))} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
         </Tabs>
       </div>
     </section>
