@@ -142,7 +142,7 @@ export function meetingActionCases(harness: () => Harness, session: () => Browse
       await page.getByLabel('Horário').selectOption(target.time);
       await expectAxeClean(page, 'reschedule form');
       await page.getByRole('button', { name: 'Confirmar novo horário' }).click();
-      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}\\.`)).waitFor();
+      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}, por (videochamada|ligação telefônica)\\.`)).waitFor();
       await expectAxeClean(page, 'meeting rescheduled');
     } finally {
       await session.context.close();

@@ -54,6 +54,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel "Enviar link para reage
     expect(res.status).toBe(200);
     const answer = (await res.json()) as MeetingView;
     expect(answer.rebookLink).toBe('open');
+    // How it happens, from the consultant's room (the summary's "Como será", the reschedule notice).
+    const [{ room_url: room }] = await opened.query<{ room_url: string | null }>('select p.room_url from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [open.meetingId]);
+    expect(answer.how).toBe(room ? 'video' : 'phone');
     const [mail, ...more] = await linkMails(open.meetingId);
     expect(more).toHaveLength(0);
     expect(mail.kind).toBe('rebook-link-lead');

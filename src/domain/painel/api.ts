@@ -1,6 +1,7 @@
 // The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
+import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
 import type { RoutingWhy } from '../scheduling/routing';
 
@@ -157,6 +158,8 @@ export type MeetingView = MeetingRow & {
   canRecordOutcome: boolean;
   /** The viewer may cancel it now: scheduled, theirs or a mentor, and more than the booking notice ahead. */
   canCancel: boolean;
+  /** How it happens: the consultant's video room or a phone call (src/domain/meeting-location.ts). */
+  how: MeetingLocationKind;
   /** "Enviar link para reagendar" applies now: 'open' (before the booking notice), 'missed' (a no-show), or null. */
   rebookLink: 'open' | 'missed' | null;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */

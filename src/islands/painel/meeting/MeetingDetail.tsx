@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { painelPaths, type MeetingView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
+import { locationCopy } from '../../../domain/meeting-location';
 import { PhoneLinks } from '../PhoneLinks';
 import { dateTimeOf, timeOf } from '../format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
@@ -38,11 +39,11 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     setNotice({ kind: 'status', text: 'Desfecho registrado.' });
   }
 
-  // Names when and with whom: the move may have changed the consultant (painel-polish #6).
+  // Names when, with whom and how: the move may have changed the consultant, and with them video ↔ phone (painel-polish #6).
   function rescheduled(next: MeetingView) {
     replace(next);
     onChanged(next);
-    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}. O lead recebeu o convite atualizado.` });
+    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}, por ${locationCopy[next.how].label.toLowerCase()}. O lead recebeu o convite atualizado.` });
   }
 
   function cancelled(next: MeetingView) {
@@ -79,6 +80,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
                 ['Data e horário', `${dateTimeOf(meeting.startsAt)} – ${timeOf(meeting.endsAt)} (horário de Brasília)`],
                 ['Serviço', serviceLabel(meeting.service)],
                 ['Consultor', meeting.consultant.name],
+                ['Como será', locationCopy[meeting.how].label],
                 ['Situação', <span key="s" className={`${badge} ${stateBadge[meetingState(meeting)]}`}>{meetingStateLabel(meeting)}</span>],
               ]}
             />
