@@ -12,6 +12,8 @@ import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 import { signedIn } from './painel.fixtures';
 import { meetingActionCases } from './painel-meeting-actions.cases';
+import { rebookLinkCases } from './painel-rebook-link.cases';
+import { meetingFilterCases } from './painel-meeting-filters.cases';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -182,4 +184,8 @@ describe('/painel: every place has an address', () => {
 
   // The meeting's actions, on this file's sign-in (painel-meeting-actions.cases.ts).
   meetingActionCases(() => h, () => context);
+  // "Enviar link para reagendar" (painel-rebook-link.cases.ts).
+  rebookLinkCases(() => h, () => context);
+  // Reuniões' filters and totals (painel-meeting-filters.cases.ts).
+  meetingFilterCases(() => h, () => context);
 });

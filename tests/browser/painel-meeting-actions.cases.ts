@@ -137,12 +137,12 @@ export function meetingActionCases(harness: () => Harness, session: () => Browse
     const session = await signedIn(h, consultant.email, PHONE, `/painel#reuniao=${meetingId}`);
     try {
       const page = session.page;
-      await page.getByRole('button', { name: 'Reagendar' }).click();
+      await page.getByRole('button', { name: 'Reagendar', exact: true }).click();
       await page.getByLabel('Novo dia').fill(target.day);
       await page.getByLabel('Horário').selectOption(target.time);
       await expectAxeClean(page, 'reschedule form');
       await page.getByRole('button', { name: 'Confirmar novo horário' }).click();
-      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}\\.`)).waitFor();
+      await page.getByText(new RegExp(`^Reunião reagendada para .* às ${target.time} com ${consultant.name}, por (videochamada|ligação telefônica)\\.`)).waitFor();
       await expectAxeClean(page, 'meeting rescheduled');
     } finally {
       await session.context.close();

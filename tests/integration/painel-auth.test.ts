@@ -185,6 +185,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       // "Reagendar" to a day long gone: not a time to move to (400) for whoever may move it; B's is not theirs.
       ['POST', `/api/painel/reunioes/${m}/reagendar`, { scheduledDate: '2020-01-06', scheduledTime: '10:00', consultant: 'same', idempotencyKey: 'chave-de-teste-1' },
         { none: 401, expired: 401, a: 400, b: 404, mentor: 400 }],
+      // "Enviar link para reagendar": A sends it; the mentor's press right after is the 10 minutes' refusal (429).
+      ['POST', `/api/painel/reunioes/${m}/link-reagendar`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 429 }],
+      ['GET', '/api/painel/reunioes/contagem', undefined, all(200)],
       ['GET', '/api/painel/leads', undefined, all(200)],
       ['GET', `/api/painel/leads/${l}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
       ['GET', `/api/painel/leads/${brunoMeeting.leadId}`, undefined, { none: 401, expired: 401, a: 404, b: 200, mentor: 200 }],

@@ -16,7 +16,7 @@ export const PAINEL_BUDGETS = { pglite: 150, postgres: 50, csvMs: 3000 };
 const lib = await importTs('bench-painel', [
   "export { painelStore } from './functions/lib/painel/store';",
   "export { leadQuery } from './functions/lib/painel/query';",
-  "export { csvStream, keysetPages, leadCsvColumns } from './functions/lib/painel/csv';",
+  "export { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns } from './functions/lib/painel/csv';",
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
 ]);
@@ -76,6 +76,14 @@ async function measure(opened, store) {
     meetings('canceladas, período 30 dias', { tab: 'canceladas', ...lastMonth }),
     meetings('proximas, viewer consultor', { tab: 'proximas' }, consultant),
     meetings('passadas, viewer consultor', { tab: 'passadas' }, consultant),
+    // Issue 32: the latest outcome, the booking's date, and every tab's total under the same filters.
+    meetings('passadas, desfecho compareceu', { tab: 'passadas', outcome: 'compareceu' }),
+    meetings('passadas, desfecho qualificado', { tab: 'passadas', outcome: 'qualificado' }),
+    meetings('passadas, desfecho não compareceu, consultor', { tab: 'passadas', outcome: 'nao-compareceu', consultant: one.preseller_id }),
+    meetings('passadas, agendadas nos últimos 30 dias', { tab: 'passadas', dateField: 'agendamento', ...lastMonth }),
+    ['contagem das abas', () => painel.meetingCounts(mentor, { tab: 'proximas' }, now)],
+    ['contagem, desfecho sem desfecho + período', () => painel.meetingCounts(mentor, { tab: 'proximas', outcome: 'sem-desfecho', ...lastMonth }, now)],
+    ['contagem, viewer consultor', () => painel.meetingCounts(consultant, { tab: 'proximas' }, now)],
     leads('sem filtro', {}),
     leads('2ª página (keyset)', {}, mentor, after),
     leads(`busca nome "${surname}"`, search(surname)),
@@ -105,7 +113,8 @@ async function measure(opened, store) {
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t = performance.now();
-      count = (await call()).length;
+      const answer = await call();
+      count = Array.isArray(answer) ? answer.length : Object.values(answer).reduce((a, b) => a + b, 0);
       if (i >= WARMUP) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
@@ -121,6 +130,15 @@ async function measure(opened, store) {
   for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
   const csvMs = performance.now() - t;
   rows.push({ name: `CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB)`, count: null, p50: null, p95: csvMs, budget: PAINEL_BUDGETS.csvMs, ok: csvMs <= PAINEL_BUDGETS.csvMs });
+
+  // The meetings' export of every past meeting, with each lead's contact and campaign (issue 32).
+  const m0 = performance.now();
+  const meetingPages = lib.keysetPages((page) => painel.meetingsForExport(mentor, { tab: 'passadas' }, now, 1000, page), (r) => r.startsAt, 1000);
+  const meetingReader = lib.csvStream(lib.meetingCsvColumns, meetingPages).getReader();
+  let meetingBytes = 0;
+  for (let r = await meetingReader.read(); !r.done; r = await meetingReader.read()) meetingBytes += r.value.byteLength;
+  const meetingMs = performance.now() - m0;
+  rows.push({ name: `CSV das reuniões passadas (${(meetingBytes / 1e6).toFixed(1)} MB)`, count: null, p50: null, p95: meetingMs, budget: PAINEL_BUDGETS.csvMs, ok: meetingMs <= PAINEL_BUDGETS.csvMs });
   return rows;
 }
 

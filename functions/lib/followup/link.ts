@@ -15,12 +15,13 @@ const linkSchema = z.object({ token: z.string().check(z.maxLength(200)) });
 
 const fail = (error: string) => ({ success: false, error });
 
-/** The lead behind a follow-up token at `now`; null when unknown, expired or booked. */
+/** The lead behind a follow-up token (or a painel booking link) at `now`; null when unknown, expired or booked. */
 export async function openFollowupLink(app: App, token: string): Promise<FollowupLinkOpened | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const found = await app.store.call<{ leadId: string; service: Service; name: string } | null>('lead_followup_link', {
-    token_hash: hashToken(token), now: app.now().toISOString(),
-  });
+  const p = { token_hash: hashToken(token), now: app.now().toISOString() };
+  type Found = { leadId: string; service: Service; name: string } | null;
+  // The painel's "Enviar link para reagendar" after a missed meeting mails the same kind of link.
+  const found = (await app.store.call<Found>('lead_followup_link', p)) ?? (await app.store.call<Found>('painel_rebook_open', p));
   return found ? { success: true, leadId: found.leadId, service: found.service, firstName: firstName(found.name) } : null;
 }
 

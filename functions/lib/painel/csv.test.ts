@@ -3,7 +3,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { LeadRow, MeetingRow } from '../../../src/domain/painel/api';
+import type { LeadRow } from '../../../src/domain/painel/api';
+import type { MeetingExportRow } from './store';
 import { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns, type CsvColumn } from './csv';
 
 /** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
@@ -116,10 +117,11 @@ describe('keysetPages', () => {
 });
 
 describe('column sets', () => {
-  const meeting: MeetingRow = {
+  const meeting: MeetingExportRow = {
     id: 'm1', startsAt: '2026-03-10T12:30:00.000Z', endsAt: '2026-03-10T13:00:00.000Z', status: 'scheduled', service: 'trafego',
     lead: { id: 'l1', name: 'Ana Gonçalves', company: 'Solar Ipê Ltda' }, consultant: { id: 'c1', name: 'Rafael Oliveira' },
     outcome: { attendance: 'lead_no_show', qualified: false, note: '=1+1', recordedBy: 'r@x', recordedAt: '2026-03-10T14:00:00.000Z' },
+    bookedAt: '2026-03-02T18:05:00.000Z', contact: { email: 'ana@example.com.br', phone: '43999998888', cnpj: '11222333000181', campaign: '+solar-pr' },
   };
   const lead: LeadRow = {
     id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
@@ -131,10 +133,16 @@ describe('column sets', () => {
 
   it('writes a meeting in Brasília time with the pt-BR labels', async () => {
     const [header, row] = parse((await read(csvStream(meetingCsvColumns, pagesOf([meeting])))).slice(1));
-    expect(header).toEqual(['Data e hora', 'Lead', 'Empresa', 'Serviço', 'Consultor', 'Status', 'Desfecho', 'Qualificado', 'Observação']);
-    expect(row).toEqual(['10/03/2026 09:30', 'Ana Gonçalves', 'Solar Ipê Ltda', 'Tráfego Pago', 'Rafael Oliveira', 'Agendada', 'Lead não compareceu', 'Não', "'=1+1"]);
-    const [, none] = parse((await read(csvStream(meetingCsvColumns, pagesOf([{ ...meeting, status: 'cancelled', outcome: null }])))).slice(1));
-    expect(none.slice(5)).toEqual(['Cancelada', '', '', '']);
+    expect(header).toEqual([
+      'ID da reunião', 'ID do lead', 'Data e hora', 'Agendada em', 'Lead', 'Empresa', 'E-mail', 'Telefone', 'CNPJ', '1º toque: campanha',
+      'Serviço', 'Consultor', 'Status', 'Desfecho', 'Qualificado', 'Observação',
+    ]);
+    expect(row).toEqual([
+      'm1', 'l1', '10/03/2026 09:30', '02/03/2026 15:05', 'Ana Gonçalves', 'Solar Ipê Ltda', 'ana@example.com.br', '(43) 99999-8888', '11.222.333/0001-81',
+      "'+solar-pr", 'Tráfego Pago', 'Rafael Oliveira', 'Agendada', 'Lead não compareceu', 'Não', "'=1+1",
+    ]);
+    const [, none] = parse((await read(csvStream(meetingCsvColumns, pagesOf([{ ...meeting, status: 'cancelled', outcome: null, contact: { ...meeting.contact, campaign: null } }])))).slice(1));
+    expect(none.slice(9)).toEqual(['', 'Tráfego Pago', 'Rafael Oliveira', 'Cancelada', '', '', '']);
   });
 
   it('writes a lead with its CNPJ and phone formatted and the answers as labels', async () => {

@@ -6,13 +6,13 @@
 // numbers alone. The rows are pulled a page at a time, only when the reader wants more, so a 50,000-row
 // export holds one page in memory.
 import { stringify } from 'csv-stringify/sync';
-import { touchKeys, type LeadRow, type MeetingRow } from '../../../src/domain/painel/api';
+import { touchKeys, type LeadRow } from '../../../src/domain/painel/api';
 import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../../src/domain/painel/copy';
 import { wallClock } from '../../../src/lib/meeting-time';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
-import type { After } from './store';
+import type { After, MeetingExportRow } from './store';
 
 export type CsvCell = string | number | boolean | null;
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
@@ -77,10 +77,18 @@ export function brasiliaDateTime(iso: string): string {
   return `${date} ${time}`;
 }
 
-export const meetingCsvColumns: CsvColumn<MeetingRow>[] = [
+// Ids first: what a spreadsheet joins the meetings file with the leads file on (issue 32 item 6).
+export const meetingCsvColumns: CsvColumn<MeetingExportRow>[] = [
+  { header: 'ID da reunião', value: (m) => m.id },
+  { header: 'ID do lead', value: (m) => m.lead.id },
   { header: 'Data e hora', value: (m) => brasiliaDateTime(m.startsAt) },
+  { header: 'Agendada em', value: (m) => brasiliaDateTime(m.bookedAt) },
   { header: 'Lead', value: (m) => m.lead.name },
   { header: 'Empresa', value: (m) => m.lead.company },
+  { header: 'E-mail', value: (m) => m.contact.email },
+  { header: 'Telefone', value: (m) => maskPhone(m.contact.phone) },
+  { header: 'CNPJ', value: (m) => maskCnpj(m.contact.cnpj) },
+  { header: attributionCopy.csvHeader(attributionCopy.firstTouch, 'utm_campaign'), value: (m) => m.contact.campaign },
   { header: 'Serviço', value: (m) => labelOf(serviceOptions, m.service) },
   { header: 'Consultor', value: (m) => m.consultant.name },
   { header: 'Status', value: (m) => meetingStatusLabels[m.status] },

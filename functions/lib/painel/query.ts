@@ -1,7 +1,7 @@
 // The console's query strings and bodies, checked with zod before anything reaches the store: a filter
 // that is not one of the form's values, a date that is not a date, a cursor that was not ours → 400.
 import * as z from 'zod/mini';
-import { attendanceValues, deliveryFilterValues, meetingTabs, OUTCOME_NOTE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
+import { attendanceValues, deliveryFilterValues, meetingDateFields, meetingOutcomeFilters, meetingTabs, OUTCOME_NOTE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
 import { faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from '../../../src/domain/options';
 import { cleanLine, cleanParagraph, hasOnlyPrintable } from '../../../src/domain/text';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
@@ -86,12 +86,14 @@ function keyset(cursor: string | undefined): After | null {
 }
 
 export function meetingQuery(url: URL): { filter: MeetingFilter; after: After | null } {
-  const p = params(url, ['aba', 'consultor', 'servico', 'de', 'ate', 'cursor']);
+  const p = params(url, ['aba', 'consultor', 'servico', 'desfecho', 'data', 'de', 'ate', 'cursor']);
   return {
     filter: {
       tab: parse(z.enum(meetingTabs), p.aba ?? 'proximas'),
       consultant: p.consultor ? parse(uuid, p.consultor) : undefined,
       service: p.servico ? parse(service, p.servico) : undefined,
+      outcome: p.desfecho ? parse(z.enum(meetingOutcomeFilters), p.desfecho) : undefined,
+      dateField: p.data ? parse(z.enum(meetingDateFields), p.data) : undefined,
       ...period(p.de, p.ate),
     },
     after: keyset(p.cursor),

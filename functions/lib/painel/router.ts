@@ -9,8 +9,9 @@ import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
 import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
-import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
+import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
+import { sendRebookFromPainel } from './handlers/rebook';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
@@ -37,10 +38,13 @@ export const routes: Route[] = [
   route('POST', 'sair', 'signed-in', signOut(false)),
   route('POST', 'sair-de-todos', 'signed-in', signOut(true)),
   route('GET', 'reunioes', 'signed-in', listMeetings),
+  // Before 'reunioes/*': the first route of a method that matches answers.
+  route('GET', 'reunioes/contagem', 'signed-in', countMeetings),
   route('GET', 'reunioes/*', 'signed-in', showMeeting),
   route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
   route('POST', 'reunioes/*/cancelar', 'signed-in', cancelFromPainel),
   route('POST', 'reunioes/*/reagendar', 'signed-in', rescheduleFromPainel),
+  route('POST', 'reunioes/*/link-reagendar', 'signed-in', sendRebookFromPainel),
   route('GET', 'leads', 'signed-in', listLeads),
   route('GET', 'leads/*', 'signed-in', showLead),
   route('GET', 'leads/*/dados', 'mentor', exportLeadData),

@@ -1,7 +1,9 @@
 // The painel's reads and writes, typed, over Store.call (one SQL function each, in
 // supabase/migrations/20261126000100_painel_functions.sql). Instants go as ISO strings: the functions read
 // them with the application's clock, like every booking write.
-import type { ActivityRow, Attendance, LeadRow, LeadView, MeetingRow, MeetingTab, MeetingView, Role } from '../../../src/domain/painel/api';
+import type {
+  ActivityRow, Attendance, LeadRow, LeadView, MeetingCounts, MeetingDateField, MeetingOutcomeFilter, MeetingRow, MeetingTab, MeetingView, Role,
+} from '../../../src/domain/painel/api';
 import type { Service } from '../../../src/domain/options';
 import { OUTBOX_MAX_ATTEMPTS, type Store } from '../store/port';
 import type { SealedContent } from '../mail/secrets';
@@ -14,6 +16,8 @@ export type After = { t: string; id: string };
 
 export type MeetingFilter = {
   tab: MeetingTab; consultant?: string; service?: Service; from?: Date; to?: Date;
+  /** The latest outcome; `dateField`: which date from/to bound (the meeting's when absent). */
+  outcome?: MeetingOutcomeFilter; dateField?: MeetingDateField;
 };
 export type LeadFilter = {
   q?: string; qAlnum?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
@@ -31,13 +35,25 @@ export type LeadChange = {
 const iso = (d: Date | undefined) => d?.toISOString() ?? null;
 const scope = (viewer: Viewer) => (viewer.role === 'consultor' ? viewer.preseller : null);
 
+const meetingParams = (viewer: Viewer, filter: MeetingFilter, now: Date) => ({
+  tab: filter.tab, preseller: scope(viewer), consultant: filter.consultant ?? null, service: filter.service ?? null,
+  outcome: filter.outcome ?? null, date_field: filter.dateField ?? null, from: iso(filter.from), to: iso(filter.to), now: now.toISOString(),
+});
+
+/** A meeting as the CSV has it (painel_meetings with export). */
+export type MeetingExportRow = MeetingRow & { bookedAt: string; contact: { email: string; phone: string; cnpj: string; campaign: string | null } };
+
 export function painelStore(store: Store) {
   return {
     meetings(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingRow[]> {
-      return store.call('painel_meetings', {
-        tab: filter.tab, preseller: scope(viewer), consultant: filter.consultant ?? null, service: filter.service ?? null,
-        from: iso(filter.from), to: iso(filter.to), now: now.toISOString(), limit, after: after ?? null,
-      });
+      return store.call('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null });
+    },
+    /** The CSV's rows: each with its booking time and the lead's contact and first-touch campaign. */
+    meetingsForExport(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingExportRow[]> {
+      return store.call('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null, export: true });
+    },
+    meetingCounts(viewer: Viewer, filter: MeetingFilter, now: Date): Promise<MeetingCounts> {
+      return store.call('painel_meeting_counts', meetingParams(viewer, filter, now));
     },
     meeting(viewer: Viewer, id: string, now: Date): Promise<MeetingView | null> {
       return store.call('painel_meeting', { id, preseller: scope(viewer), now: now.toISOString() });

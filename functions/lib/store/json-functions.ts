@@ -24,6 +24,10 @@ export const JSON_FUNCTIONS = [
   'integration_summary', 'integration_resend_failed',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
+  // "Enviar link para reagendar" and the booking link it mails (20261130010000_painel_rebook_link.sql).
+  'painel_rebook_link', 'painel_rebook_open',
+  // Reuniões' tab totals under the list's filters (20261130010100_painel_meeting_filters.sql).
+  'painel_meeting_counts',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

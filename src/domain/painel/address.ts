@@ -19,7 +19,7 @@ const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', lead
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
-  meetings: ['aba', 'consultor', 'servico', 'de', 'ate'],
+  meetings: ['aba', 'consultor', 'servico', 'desfecho', 'data', 'de', 'ate'],
   leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes'],
   team: [],
   rules: [],

@@ -1,6 +1,7 @@
 // The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
+import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
 import type { RoutingWhy } from '../scheduling/routing';
 
@@ -17,12 +18,19 @@ export const painelPaths = {
   signOutEverywhere: '/api/painel/sair-de-todos',
   /** GET ?MeetingQuery → Page<MeetingRow>. */
   meetings: '/api/painel/reunioes',
+  /** GET ?MeetingQuery (aba and cursor ignored) → MeetingCounts. */
+  meetingCounts: '/api/painel/reunioes/contagem',
   /** GET → MeetingView; 404 when it is not the viewer's. */
   meeting: (id: string) => `/api/painel/reunioes/${id}`,
   /** POST OutcomeInput → MeetingView (403 before it starts or not the consultant's own). */
   outcome: (id: string) => `/api/painel/reunioes/${id}/desfecho`,
   /** POST CancelInput → MeetingView: the mail link's cancel (handlers/cancel.ts); 400, 404, 409 (cancelled, closed). */
   cancel: (id: string) => `/api/painel/reunioes/${id}/cancelar`,
+  /**
+   * POST → MeetingView: "Enviar link para reagendar" (manage/rebook.ts); 404, 409 (cancelled, too close,
+   * attended, no outcome yet, booked again), 429 (one per meeting per 10 minutes).
+   */
+  rebookLink: (id: string) => `/api/painel/reunioes/${id}/link-reagendar`,
   /** POST RescheduleInput → MeetingView: the lead's reschedule path for the team; 400, 404, 409 (closed, time gone). */
   reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
   /** GET ?LeadQuery → Page<LeadRow>. */
@@ -87,8 +95,22 @@ export type Page<T> = { items: T[]; next: string | null };
 export const meetingTabs = ['proximas', 'sem-desfecho', 'canceladas', 'passadas'] as const;
 export type MeetingTab = (typeof meetingTabs)[number];
 
-/** Query of the meetings list (and its CSV). `de`/`ate`: dates (AAAA-MM-DD) in Brasília, both inclusive. */
-export type MeetingQuery = { aba?: MeetingTab; consultor?: string; servico?: Service; de?: string; ate?: string; cursor?: string };
+/** "Desfecho": the latest outcome recorded (qualificado: the lead was qualified), or none yet. */
+export const meetingOutcomeFilters = ['compareceu', 'nao-compareceu', 'qualificado', 'sem-desfecho'] as const;
+export type MeetingOutcomeFilter = (typeof meetingOutcomeFilters)[number];
+/** Which date "Período" bounds: the meeting's (default) or when it was booked. */
+export const meetingDateFields = ['reuniao', 'agendamento'] as const;
+export type MeetingDateField = (typeof meetingDateFields)[number];
+
+/**
+ * Query of the meetings list (and its CSV). `de`/`ate`: dates (AAAA-MM-DD) in Brasília, both inclusive, of
+ * the meeting or (`data=agendamento`) of its booking; `desfecho`: the latest outcome.
+ */
+export type MeetingQuery = {
+  aba?: MeetingTab; consultor?: string; servico?: Service; desfecho?: MeetingOutcomeFilter; data?: MeetingDateField; de?: string; ate?: string; cursor?: string;
+};
+/** Every tab's total under the list's filters (the tab itself aside): "Sem desfecho (23)". */
+export type MeetingCounts = Record<MeetingTab, number>;
 
 export const attendanceValues = ['attended', 'lead_no_show', 'consultant_no_show'] as const;
 export type Attendance = (typeof attendanceValues)[number];
@@ -141,6 +163,10 @@ export type MeetingView = MeetingRow & {
   canRecordOutcome: boolean;
   /** The viewer may cancel it now: scheduled, theirs or a mentor, and more than the booking notice ahead. */
   canCancel: boolean;
+  /** How it happens: the consultant's video room or a phone call (src/domain/meeting-location.ts). */
+  how: MeetingLocationKind;
+  /** "Enviar link para reagendar" applies now: 'open' (before the booking notice), 'missed' (a no-show), or null. */
+  rebookLink: 'open' | 'missed' | null;
   /** Why this consultant (the stored RoutingWhy and the names of the consultants in it); null: booked before it was recorded. */
   /**
    * The booking's stored why. A consultant gets their own part only (`partial`: their candidate line,

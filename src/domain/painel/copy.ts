@@ -1,4 +1,5 @@
 // The painel's words that more than one place says: the console, its endpoints, its CSV and its mails.
+// (The meeting screens' newer words are in meeting-copy.ts: this module rides in the sign-in screen's chunk.)
 import type { Attendance, DeliveryFilter, DeliveryStatus, IntegrationTarget, MeetingTab, TouchKey } from './api';
 
 export const attendanceLabels: Record<Attendance, string> = {
@@ -61,6 +62,7 @@ export const painelMessages = {
   alreadyCancelled: 'Esta reunião já foi cancelada.',
   rescheduleInput: 'Escolha um dia e um horário da lista.',
 } as const;
+
 
 /** A lead's first and last touch: each field's label (the CSV's headers add the touch's name). */
 export const touchLabels: Record<TouchKey, string> = {

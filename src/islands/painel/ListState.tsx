@@ -9,14 +9,23 @@ interface Props {
   /** 'reuniões', 'leads', 'registros': the count read out after each load. */
   noun: string;
   onRetry: () => void;
+  /** The whole list's size under its filters, when the endpoint tells it (the page holds fewer). */
+  total?: number | null;
 }
 
-export function ListState({ list, empty, noun, onRetry }: Props) {
+export function ListState({ list, empty, noun, onRetry, total = null }: Props) {
   const count = list.items.length;
-  const status = list.phase === 'loading' ? 'Carregando…' : list.phase === 'ready' ? (count ? `${count} ${noun} na lista.` : empty) : '';
+  // The real size, not the page's: "50 de 230 reuniões" while more pages are left.
+  const shown = total !== null && total > count ? `${count} de ${total} ${noun}` : `${count} ${noun}`;
+  const status = list.phase === 'loading' ? 'Carregando…' : list.phase === 'ready' ? (count ? `${shown} na lista.` : empty) : '';
   return (
     <>
       <LiveStatus text={status} />
+      {list.phase === 'ready' && count > 0 && total !== null && (
+        <p aria-hidden="true" className="mb-3 text-sm text-slate-600 tabular-nums">
+          {total > count ? `Mostrando ${count} de ${total} ${noun}.` : `${total} ${noun}.`}
+        </p>
+      )}
       {list.phase === 'loading' && (
         <p aria-hidden="true" className="rounded-xl border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">
           Carregando…

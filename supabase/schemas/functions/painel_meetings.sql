@@ -9,30 +9,25 @@ AS $function$
 declare
   v_tab text := coalesce(p->>'tab', 'proximas');
   v_dir text := case when coalesce(p->>'tab', 'proximas') = 'proximas' then 'asc' else 'desc' end;
-  v_where text;
+  v_where text := painel_meeting_tab(coalesce(p->>'tab', 'proximas'));
+  v_row text := 'painel_meeting_json(x.id)';
   v_rows jsonb;
 begin
-  v_where := case v_tab
-    when 'proximas' then 'm.status = ''scheduled'' and m.ends_at > $1'
-    when 'sem-desfecho' then 'm.status = ''scheduled'' and m.ends_at <= $1 and not exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)'
-    when 'canceladas' then 'm.status = ''cancelled'''
-    when 'passadas' then 'm.status = ''scheduled'' and m.ends_at <= $1'
-  end;
   if v_where is null then
     raise exception 'painel_meetings: unknown tab' using errcode = '22023';
   end if;
-  if p->>'preseller' is not null then v_where := v_where || ' and m.preseller_id = $2'; end if;
-  if p->>'consultant' is not null then v_where := v_where || ' and m.preseller_id = $3'; end if;
-  if p->>'service' is not null then v_where := v_where || ' and m.service = $4'; end if;
-  if p->>'from' is not null then v_where := v_where || ' and m.starts_at >= $5'; end if;
-  if p->>'to' is not null then v_where := v_where || ' and m.starts_at < $6'; end if;
+  v_where := v_where || ' and ' || painel_meeting_filter(p);
   if p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
     v_where := v_where || format(' and (m.starts_at, m.id) %s ($7, $8)', case v_dir when 'asc' then '>' else '<' end);
   end if;
+  if (p->>'export')::boolean is true then
+    v_row := v_row || ' || (select jsonb_build_object(''bookedAt'', m2.booked_at, ''contact'', jsonb_build_object(''email'', l.email, ''phone'', l.telefone,'
+      || ' ''cnpj'', l.cnpj, ''campaign'', l.first_touch->>''utm_campaign'')) from meetings m2 join leads l on l.id = m2.lead_id where m2.id = x.id)';
+  end if;
   execute format(
-    'select coalesce(jsonb_agg(painel_meeting_json(x.id) order by x.starts_at %1$s, x.id %1$s), ''[]'') from (
+    'select coalesce(jsonb_agg(%3$s order by x.starts_at %1$s, x.id %1$s), ''[]'') from (
        select m.id, m.starts_at from meetings m where %2$s order by m.starts_at %1$s, m.id %1$s limit $9) x',
-    v_dir, v_where)
+    v_dir, v_where, v_row)
   into v_rows
   using (p->>'now')::timestamptz, (p->>'preseller')::uuid, (p->>'consultant')::uuid, p->>'service',
     (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid,

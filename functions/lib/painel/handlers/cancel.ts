@@ -9,6 +9,8 @@ import { cancelMeeting, rescheduleMeeting } from '../../manage/change';
 import { isHhMm, isIsoDate } from '../../../../src/domain/scheduling/time';
 import { isIdempotencyKey } from '../../handlers/leads';
 import { isOpen } from '../../manage/view';
+import { locationOf } from '../../../../src/domain/meeting-location';
+import { rebookLinkKind } from '../../manage/rebook';
 import { painelJson, type SignedIn } from '../context';
 import { scopedWhy } from '../why-scope';
 import { pathId } from '../query';
@@ -29,11 +31,16 @@ export async function meetingAnswer(ctx: SignedIn, id: string): Promise<MeetingV
   const now = ctx.app.now();
   const view = await ctx.painel.meeting(ctx.viewer, id, now);
   if (!view) return null;
-  const who = view.status === 'cancelled' ? ((await ctx.painel.meetingActions(id, [CANCEL_ACTION])).at(-1)?.who ?? null) : null;
+  const [who, details] = await Promise.all([
+    view.status === 'cancelled' ? ctx.painel.meetingActions(id, [CANCEL_ACTION]).then((a) => a.at(-1)?.who ?? null) : null,
+    ctx.app.store.meetingDetails(id),
+  ]);
   return {
     ...view,
     why: scopedWhy(view.why, ctx.viewer),
     canCancel: isOpen({ status: view.status, startsAt: new Date(view.startsAt) }, ctx.app),
+    rebookLink: rebookLinkKind(view, ctx.app),
+    how: locationOf(details?.preseller.roomUrl).kind,
     events: who ? view.events.map((e) => (e.kind === 'cancelled' ? { ...e, who } : e)) : view.events,
   };
 }

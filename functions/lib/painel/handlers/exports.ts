@@ -4,6 +4,7 @@
 // breaks off; the export is logged once it has started.
 import { painelHeaders, type SignedIn } from '../context';
 import type { After } from '../store';
+import { meetingsFileName } from '../export-name';
 import { leadQuery, meetingQuery } from '../query';
 
 const EXPORT_PAGE = 1000;
@@ -20,19 +21,24 @@ async function startedPages<T extends { id: string }>(fetchPage: (after: After |
 }
 
 function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date): Response {
-  const stamp = now.toISOString().slice(0, 10);
+  return attachment(stream, `${name}-${now.toISOString().slice(0, 10)}.csv`);
+}
+
+/** `fileName`: ASCII letters, digits, '-' and '.' only (export-name.ts), so it needs no quoting rules. */
+function attachment(stream: ReadableStream<Uint8Array>, fileName: string): Response {
   return new Response(stream, {
-    headers: { ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}-${stamp}.csv"` },
+    headers: { ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"` },
   });
 }
 
 export async function exportMeetings(ctx: SignedIn): Promise<Response> {
   const { filter } = meetingQuery(ctx.url);
   const now = ctx.app.now();
-  const pages = await startedPages((after) => ctx.painel.meetings(ctx.viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt);
+  const pages = await startedPages((after) => ctx.painel.meetingsForExport(ctx.viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'reunioes', ipHash: ctx.ipHash }, now);
+  const consultant = filter.consultant ? ((await ctx.painel.consultants(ctx.viewer)).find((c) => c.id === filter.consultant)?.name ?? null) : null;
   const { csvStream, meetingCsvColumns } = await import('../csv');
-  return csvResponse(csvStream(meetingCsvColumns, pages), 'reunioes', now);
+  return attachment(csvStream(meetingCsvColumns, pages), meetingsFileName(filter, now, consultant));
 }
 
 export async function exportLeads(ctx: SignedIn): Promise<Response> {

@@ -25,6 +25,12 @@ export async function listMeetings(ctx: SignedIn): Promise<Response> {
   return painelJson(pageOf(rows, (m) => ({ t: m.startsAt, id: m.id })));
 }
 
+/** Every tab's total under the list's filters: the tabs read "Sem desfecho (23)", the list its real size. */
+export async function countMeetings(ctx: SignedIn): Promise<Response> {
+  const { filter } = meetingQuery(ctx.url);
+  return painelJson(await ctx.painel.meetingCounts(ctx.viewer, filter, ctx.app.now()));
+}
+
 export async function showMeeting(ctx: SignedIn): Promise<Response> {
   const view = await meetingAnswer(ctx, pathId(ctx));
   if (!view) throw new HttpError(404, painelMessages.notFound);

@@ -29,7 +29,7 @@ async function emailOf(ctx: PainelContext): Promise<{ email: string; body: Recor
  * A 429 that says when to try again: the minute (Brasília) the quota frees a place, rounded up so the
  * time named is never early, and Retry-After in seconds to the same instant.
  */
-function limited(words: (time: string) => string, retryAt: string, now: Date): HttpError {
+export function limited(words: (time: string) => string, retryAt: string, now: Date): HttpError {
   const at = new Date(Math.ceil(new Date(retryAt).getTime() / 60_000) * 60_000);
   const seconds = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
   return new HttpError(429, words(wallClock(at).time), { 'retry-after': String(seconds) });

@@ -9,6 +9,7 @@ const actionLabels: Record<string, string> = {
   outcome: 'Registrou desfecho',
   meeting_cancelled: 'Cancelou uma reunião',
   meeting_rescheduled: 'Reagendou uma reunião',
+  meeting_rebook_link: 'Enviou link para reagendar',
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',

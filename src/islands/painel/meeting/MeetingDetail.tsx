@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { painelPaths, type MeetingView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
+import { locationCopy } from '../../../domain/meeting-location';
 import { PhoneLinks } from '../PhoneLinks';
 import { dateTimeOf, timeOf } from '../format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
@@ -13,6 +14,7 @@ import { Facts } from '../Facts';
 import { MeetingHistory } from './MeetingHistory';
 import { CancelForm } from './CancelForm';
 import { OutcomeForm } from './OutcomeForm';
+import { RebookLinkButton } from './RebookLinkButton';
 import { RescheduleForm } from './RescheduleForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
 
@@ -37,17 +39,23 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
     setNotice({ kind: 'status', text: 'Desfecho registrado.' });
   }
 
-  // Names when and with whom: the move may have changed the consultant (painel-polish #6).
+  // Names when, with whom and how: the move may have changed the consultant, and with them video ↔ phone (painel-polish #6).
   function rescheduled(next: MeetingView) {
     replace(next);
     onChanged(next);
-    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}. O lead recebeu o convite atualizado.` });
+    setNotice({ kind: 'status', text: `Reunião reagendada para ${dateTimeOf(next.startsAt)} com ${next.consultant.name}, por ${locationCopy[next.how].label.toLowerCase()}. O lead recebeu o convite atualizado.` });
   }
 
   function cancelled(next: MeetingView) {
     replace(next);
     onChanged(next);
     setNotice({ kind: 'status', text: 'Reunião cancelada. O lead e o consultor receberam o cancelamento por e-mail.' });
+  }
+
+  // The mail shows in the history; the button says it went.
+  function linkSent(next: MeetingView) {
+    replace(next);
+    onChanged(next);
   }
 
   return (
@@ -72,6 +80,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
                 ['Data e horário', `${dateTimeOf(meeting.startsAt)} – ${timeOf(meeting.endsAt)} (horário de Brasília)`],
                 ['Serviço', serviceLabel(meeting.service)],
                 ['Consultor', meeting.consultant.name],
+                ['Como será', locationCopy[meeting.how].label],
                 ['Situação', <span key="s" className={`${badge} ${stateBadge[meetingState(meeting)]}`}>{meetingStateLabel(meeting)}</span>],
               ]}
             />
@@ -101,11 +110,12 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               ]}
             />
           </section>
-          {meeting.canCancel && (
+          {(meeting.canCancel || meeting.rebookLink) && (
             <section aria-label="Alterar a reunião" className={`${ui.card} grid gap-4`}>
               {/* Keyed by the time: after a move the form starts again, closed. */}
-              <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />
-              <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />
+              {meeting.canCancel && <RescheduleForm key={meeting.startsAt} idPrefix={uid} meeting={meeting} onRescheduled={rescheduled} />}
+              {meeting.rebookLink && <RebookLinkButton idPrefix={uid} meetingId={meeting.id} kind={meeting.rebookLink} onSent={linkSent} />}
+              {meeting.canCancel && <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />}
             </section>
           )}
           <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
