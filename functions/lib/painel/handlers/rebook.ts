@@ -7,7 +7,7 @@ import { HttpError } from '../../http';
 import { sendRebookLink, type RebookRefusal } from '../../manage/rebook';
 import { painelJson, type SignedIn } from '../context';
 import { meetingAnswer } from './cancel';
-import { pathId } from './meetings';
+import { pathId } from '../query';
 import { limited } from './session';
 
 export const REBOOK_LINK_ACTION = 'meeting_rebook_link';
