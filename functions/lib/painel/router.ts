@@ -13,6 +13,7 @@ import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
+import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
 import { painelStore } from './store';
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
@@ -51,6 +52,9 @@ export const routes: Route[] = [
   route('POST', 'equipe', 'mentor', runTeamCommand),
   route('GET', 'atividade', 'mentor', listActivity),
   route('GET', 'relatorio', 'mentor', showReport),
+  route('GET', 'numeros', 'signed-in', showNumbers),
+  route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
+  route('GET', 'hoje', 'signed-in', showToday),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

@@ -20,6 +20,8 @@ export const JSON_FUNCTIONS = [
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
+  // Números and Hoje (20261130020000_numbers.sql).
+  'painel_numbers',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 
