@@ -3,6 +3,7 @@
 //
 //   #reunioes&aba=sem-desfecho&consultor=<id>   a screen and the list filters in use
 //   #leads&segmento=energia-solar
+//   #hoje   #numeros&periodo=personalizado&de=2026-10-01&ate=2026-10-31&toque=ultimo
 //   #lead=<id>   #reuniao=<id>                  one lead, one meeting
 //
 // Ids and filter values only, never personal data: the address lands in the browser's history, in the
@@ -10,11 +11,13 @@
 // The fragment never reaches the server, a CDN log or a Referer.
 import { meetingTabs } from './api';
 
-export type PainelSection = 'meetings' | 'leads' | 'team' | 'activity';
-export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'activity'];
+export type PainelSection = 'today' | 'meetings' | 'leads' | 'numbers' | 'team' | 'activity';
+export const painelSections: readonly PainelSection[] = ['today', 'meetings', 'leads', 'numbers', 'team', 'activity'];
 
 /** The words of the address (pt-BR, as the console's screens are named). */
-const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', activity: 'atividade' };
+const sectionWords: Record<PainelSection, string> = {
+  today: 'hoje', meetings: 'reunioes', leads: 'leads', numbers: 'numeros', team: 'equipe', activity: 'atividade',
+};
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
@@ -22,6 +25,9 @@ export const addressFilters: Record<PainelSection, readonly string[]> = {
   leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes'],
   team: [],
   activity: [],
+  today: [],
+  // Números' period and touch (src/domain/painel/numbers.ts reads unknown values as its defaults).
+  numbers: ['periodo', 'de', 'ate', 'toque'],
 };
 
 export type Filters = Record<string, string>;
@@ -33,7 +39,8 @@ export type PainelPlace =
   /** A lead or meeting address whose id cannot be one (the console says "Não encontrado."). */
   | { kind: 'missing' };
 
-export const homePlace: PainelPlace = { kind: 'section', section: 'meetings', filters: {} };
+/** Hoje is the first screen (issue 34): yesterday, today and the coming week at a glance. */
+export const homePlace: PainelPlace = { kind: 'section', section: 'today', filters: {} };
 
 /** A filter value as a list sends it: short, printable (a copied address is anyone's input). */
 const FILTER_MAX = 60;

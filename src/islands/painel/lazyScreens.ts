@@ -10,6 +10,8 @@ import leadsScreen from 'lazy-chunk:/src/islands/painel/leads/LeadsScreen.tsx';
 import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
 import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
+import todayScreen from 'lazy-chunk:/src/islands/painel/today/TodayScreen.tsx';
+import numbersScreen from 'lazy-chunk:/src/islands/painel/numbers/NumbersScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const ConsoleShell = lazyScreen<typeof import('./ConsoleShell').default>(consoleShell);
@@ -18,3 +20,5 @@ export const LeadsScreen = lazyScreen<typeof import('./leads/LeadsScreen').defau
 export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default>(leadDetail);
 export const TeamScreen = lazyScreen<typeof import('./team/TeamScreen').default>(teamScreen);
 export const ActivityScreen = lazyScreen<typeof import('./activity/ActivityScreen').default>(activityScreen);
+export const TodayScreen = lazyScreen<typeof import('./today/TodayScreen').default>(todayScreen);
+export const NumbersScreen = lazyScreen<typeof import('./numbers/NumbersScreen').default>(numbersScreen);
