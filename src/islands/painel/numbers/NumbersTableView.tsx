@@ -40,7 +40,7 @@ export function NumbersTableView({ id, title, header, rows, csvHref, empty = 'Na
       ) : (
         // A scroller must take the focus, or a keyboard cannot reach its hidden columns (axe scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a named region that scrolls
-        <div role="region" aria-labelledby={captionId} tabIndex={0} className={`overflow-x-auto rounded-lg ${ui.focusRing}`}>
+        <div role="region" aria-label={`Tabela: ${title}`} tabIndex={0} className={`overflow-x-auto rounded-lg ${ui.focusRing}`}>
           <table id={id} className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>
