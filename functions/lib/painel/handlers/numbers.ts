@@ -1,27 +1,32 @@
 // Números and Hoje (issue 34): the figures of SQL painel_numbers for a period of Brasília days, the
 // viewer's own for a consultant, the team's for the mentor; each table of Números as an Excel-safe CSV
 // through the lists' writer (csv.ts). A period that cannot be one is a 400 with the reason in pt-BR.
-import type { ConsultantCounts, NumbersView, Period, TodayView, TodayWindow } from '../../../../src/domain/painel/numbers';
+import type { ConsultantCounts, NumbersView, Period, TodayView, TodayWindow, Touch } from '../../../../src/domain/painel/numbers';
 import { parseTouch, previousPeriod, resolvePeriod, touchWords } from '../../../../src/domain/painel/numbers';
 import { isNumbersTable, tableRows, type Cell } from '../../../../src/domain/painel/numbers-tables';
 import { painelMessages } from '../../../../src/domain/painel/copy';
 import { addDays as addDay, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
+import type { Store } from '../../store/port';
 import { painelHeaders, painelJson, type SignedIn } from '../context';
 
 type Raw = Omit<NumbersView, 'period' | 'previous' | 'previousFunnel'> & { previous: NumbersView['funnel'] };
-type Part = 'funnel' | 'previous' | 'groups' | 'consultants' | 'time';
+export type Part = 'funnel' | 'previous' | 'groups' | 'consultants' | 'time';
 
-/** The viewer's figures for the Brasília days of `period`. */
-async function numbersOf(ctx: SignedIn, period: Period, touch: 'first' | 'last', parts: Part[]): Promise<Raw> {
-  const tz = ctx.app.env.scheduling.timeZone;
-  return ctx.app.store.call<Raw>('painel_numbers', {
+/** The figures of SQL painel_numbers for the Brasília days of `period`; preseller: a consultant's own. */
+export function queryNumbers(store: Store, args: { period: Period; touch: Touch; parts: Part[]; now: Date; timeZone: string; preseller: string | null }): Promise<Raw> {
+  const { period, timeZone: tz } = args;
+  return store.call<Raw>('painel_numbers', {
     from: zonedToUtc(period.de, '00:00', tz).toISOString(),
     to: zonedToUtc(addDay(period.ate, 1), '00:00', tz).toISOString(),
-    now: ctx.app.now().toISOString(), time_zone: tz, touch, parts,
-    preseller: ctx.viewer.role === 'consultor' ? ctx.viewer.preseller : null,
+    now: args.now.toISOString(), time_zone: tz, touch: args.touch, parts: args.parts, preseller: args.preseller,
   });
 }
+
+const numbersOf = (ctx: SignedIn, period: Period, touch: Touch, parts: Part[]) => queryNumbers(ctx.app.store, {
+  period, touch, parts, now: ctx.app.now(), timeZone: ctx.app.env.scheduling.timeZone,
+  preseller: ctx.viewer.role === 'consultor' ? ctx.viewer.preseller : null,
+});
 
 const today = (ctx: SignedIn) => zonedParts(ctx.app.now(), ctx.app.env.scheduling.timeZone).date;
 

@@ -51,7 +51,6 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters }: Pro
       </ScreenHeading>
       <div className={`${ui.card} grid gap-2`}>
         <PeriodPicker
-          key={`${preset}|${filters.de ?? ''}|${filters.ate ?? ''}`}
           preset={preset}
           period={view?.period ?? null}
           today={dayKey(new Date().toISOString())}

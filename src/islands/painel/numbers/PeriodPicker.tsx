@@ -17,7 +17,9 @@ interface Props {
 const options = presets.map((value) => ({ value, label: presetLabels[value] }));
 
 export function PeriodPicker({ preset, period, today, onPeriod }: Props) {
-  const [custom, setCustom] = useState(preset === 'personalizado');
+  // "Personalizado" picked but not applied yet; an applied one is the preset itself.
+  const [picked, setPicked] = useState(false);
+  const custom = picked || preset === 'personalizado';
   const [de, setDe] = useState(period?.de ?? '');
   const [ate, setAte] = useState(period?.ate ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -27,12 +29,12 @@ export function PeriodPicker({ preset, period, today, onPeriod }: Props) {
   function choose(value: Preset) {
     setError(null);
     if (value === 'personalizado') {
-      setCustom(true);
+      setPicked(true);
       if (!de && period) setDe(period.de);
       if (!ate && period) setAte(period.ate);
       return;
     }
-    setCustom(false);
+    setPicked(false);
     onPeriod(value);
   }
 
