@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { signedIn } from './painel.fixtures';
+import { periodMessages } from '../../src/domain/painel/numbers';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 let h: Harness;
@@ -104,6 +105,24 @@ describe('/painel Hoje and Números', () => {
       const parsed = parse(file.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
       // Counts are plain in the file ("1234") and pt-BR on the screen ("1.234"); every other cell is the same text.
       expect(parsed.map((r) => r.map((c) => c.replace(/^'/, '')))).toEqual(shown.map((r) => r.map((c) => c.replace(/(\d)\.(\d{3})/g, '$1$2'))));
+
+      // "Personalizado" with the end before the start: said at its field, which takes the focus; nothing asked.
+      const refused: number[] = [];
+      page.on('response', (r) => r.url().includes('/api/painel/') && r.status() >= 400 && refused.push(r.status()));
+      await page.getByRole('radio', { name: 'Personalizado' }).check();
+      await page.locator('#numeros-de').fill('2026-10-31');
+      await page.locator('#numeros-ate').fill('2026-10-01');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.getByText(periodMessages.order).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('numeros-de');
+      expect(await axeViolations(page), 'período invertido').toEqual([]);
+      expect(refused).toEqual([]);
+      // An edited address asking for ten years: the reason in pt-BR, not a broken screen.
+      await page.evaluate(() => {
+        location.hash = '#numeros&periodo=personalizado&de=2016-01-01&ate=2026-01-01';
+      });
+      await page.getByRole('alert').filter({ hasText: periodMessages.tooLong }).waitFor();
+      expect(await axeViolations(page), 'dez anos').toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
