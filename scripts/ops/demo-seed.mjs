@@ -1,6 +1,8 @@
 // Demo data for the painel (issue 18), loaded only by `npm run db:seed -- --demo N`: N leads, 40% of N
 // meetings from about 23 months ago to a month ahead with 6 demo consultants, ~8% cancelled, outcomes on
-// ~85% of the past scheduled ones. Generated inside the database (generate_series) so 50,000 leads load in
+// ~85% of the past scheduled ones, booked (booked_at) when created, so a month's "Agendadas" is that month's;
+// every lead's first and last campaign touch: three campaigns of different quality (the share of met leads
+// marked qualificado: CAMPAIGNS below), a search engine's referral and none. Generated inside the database (generate_series) so 50,000 leads load in
 // seconds, also on PGlite. Deterministic: every choice is a hash of the row number, so two loads of one N
 // differ only in the clock and the ids. Every name, company and address is invented (example.com.br).
 
@@ -45,6 +47,20 @@ const VENDEDORES = ['nenhum', '1-2', '1-2', '3-5', '3-5', '6-10', '11-20', '20+'
 const SEGMENTO = ['energia-solar', 'energia-solar', 'energia-solar', 'prestador-servico-b2b', 'industria-fabrica',
   'ecommerce', 'educacao-cursos', 'saude-estetica', 'tecnologia-saas', 'outro'];
 const MODELO = ['b2b', 'b2b', 'b2c', 'hibrido'];
+
+// Ads campaigns, each with its share of the leads (out of 10) and of the met leads it qualifies (%): the
+// Números screen should show which one pays. The last touch is the first, except one lead in five who came
+// back through the brand search.
+const CAMPAIGNS = [
+  { touch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'energia-solar-busca', landing_path: '/' }, tenths: 3, qualified: 70 },
+  { touch: { utm_source: 'facebook', utm_medium: 'paid-social', utm_campaign: 'lookalike-empresarios', landing_path: '/' }, tenths: 3, qualified: 45 },
+  { touch: { utm_source: 'instagram', utm_medium: 'social', utm_campaign: 'reels-vendas', landing_path: '/orcamento' }, tenths: 2, qualified: 20 },
+  { touch: { referrer_host: 'www.google.com', landing_path: '/blog' }, tenths: 1, qualified: 50 },
+  { touch: null, tenths: 1, qualified: 50 },
+];
+const BRAND_SEARCH = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'marca', landing_path: '/' };
+/** The campaign index of a tenth 0..9 (CAMPAIGNS' shares in order). */
+const campaignOfTenth = CAMPAIGNS.flatMap((c, k) => Array(c.tenths).fill(k));
 
 const text = (s) => `'${String(s).replace(/'/g, "''")}'`;
 const arr = (list) => `array[${list.map(text).join(', ')}]::text[]`;
@@ -112,26 +128,32 @@ select i, gen_random_uuid() as id,
     else lpad(${h('i', 15, 100_000_000)}::text, 8, '0') end || '0001' as cnpj12,
   ${pick(AREA_CODES, 'i', 16)} || case when ${h('i', 17, 5)} = 0 then (2 + ${h('i', 18, 4)})::text || lpad(${h('i', 19, 10_000_000)}::text, 7, '0')
     else '9' || lpad(${h('i', 19, 100_000_000)}::text, 8, '0') end as telefone,
-  ${pick(SEGMENTO, 'i', 20)} as segmento
+  ${pick(SEGMENTO, 'i', 20)} as segmento,
+  (array[${campaignOfTenth.join(', ')}])[${h('i', 31, 10)}::int + 1] as campaign
 from generate_series(1, ${leads}) i
 cross join demo_window w
 left join demo_meeting m on m.j = i - 1;
 
 insert into leads (id, created_at, idempotency_key, nome, email, telefone, empresa, cnpj, cargo, faturamento, vendedores,
-  segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version)
+  segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version, first_touch, last_touch, servico, routing_kind)
 select l.id, l.created_at, '${DEMO_LEAD_KEY}' || l.i, l.first || ' ' || l.last1 || ' ' || l.last2,
   ${ascii('l.first')} || '.' || ${ascii('l.last2')} || l.i || '@example.com.br', l.telefone, l.empresa,
   l.cnpj12 || d.dv1 || ${checkDigit('l.cnpj12 || d.dv1', [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])},
   ${pick(CARGO, 'l.i', 21)}, ${pick(FATURAMENTO, 'l.i', 22)}, ${pick(VENDEDORES, 'l.i', 23)}, l.segmento,
   case when l.segmento = 'outro' then ${pick(OTHER_SEGMENTS, 'l.i', 24)} end, ${pick(MODELO, 'l.i', 25)},
-  'demo', l.created_at, ${text(policyVersion)}
+  'demo', l.created_at, ${text(policyVersion)}, t.touch,
+  case when t.touch is not null and ${h('l.i', 32, 5)} = 0 then ${text(JSON.stringify(BRAND_SEARCH))}::jsonb else t.touch end,
+  case when ${h('l.i - 1', 26, 10)} < 7 then 'consultoria' else 'trafego' end,
+  -- One lead in twenty without a meeting was routed to no calendar ("sem reunião por regra").
+  case when l.i > ${meetings} and ${h('l.i', 33, 20)} = 0 then 'none' else 'team' end
 from demo_lead l
+cross join lateral (select (array[${CAMPAIGNS.map((c) => (c.touch ? `${text(JSON.stringify(c.touch))}::jsonb` : 'null::jsonb')).join(', ')}])[l.campaign + 1] as touch) t
 cross join lateral (select ${checkDigit('l.cnpj12', [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])} as dv1) d;
 
 insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, status, idempotency_key,
-  created_at, time_set_at, lead_time_zone)
+  created_at, time_set_at, lead_time_zone, booked_at)
 select l.id, m.preseller_id, m.starts_at, m.ends_at, case when ${h('m.j', 26, 10)} < 7 then 'consultoria' else 'trafego' end,
-  ${h('m.j', 27, 101)}, 'scheduled', '${DEMO_MEETING_KEY}' || m.j, m.created_at, m.created_at, 'America/Sao_Paulo'
+  ${h('m.j', 27, 101)}, 'scheduled', '${DEMO_MEETING_KEY}' || m.j, m.created_at, m.created_at, 'America/Sao_Paulo', m.created_at
 from demo_meeting m join demo_lead l on l.i = m.j + 1;
 
 -- Cancelled as the application cancels (an update), so the history trigger records it.
@@ -144,10 +166,12 @@ from (select dm.j, '${DEMO_MEETING_KEY}' || dm.j as key, w.now from demo_meeting
 where m.idempotency_key = d.key;
 
 insert into meeting_outcomes (meeting_id, attendance, qualified, note, recorded_by, recorded_at)
-select m.id, a.attendance, case when a.attendance = 'attended' then ${h('o.j', 5, 100)} < 55 end,
+select m.id, a.attendance,
+  case when a.attendance = 'attended' then ${h('o.j', 5, 100)} < (array[${CAMPAIGNS.map((c) => c.qualified).join(', ')}])[dl.campaign + 1] end,
   case when a.attendance = 'attended' and ${h('o.j', 6, 3)} = 0 then ${pick(NOTES, 'o.j', 7)} end,
   p.email, least(m.ends_at + interval '1 minute' * (5 + ${h('o.j', 8, 2880)}), w.now)
 from demo_meeting o cross join demo_window w
+join demo_lead dl on dl.i = o.j + 1
 join meetings m on m.idempotency_key = '${DEMO_MEETING_KEY}' || o.j
 join presellers p on p.id = m.preseller_id
 cross join lateral (select case when ${h('o.j', 9, 100)} < 75 then 'attended' when ${h('o.j', 9, 100)} < 95 then 'lead_no_show'

@@ -166,10 +166,11 @@ describe('/painel: every place has an address', () => {
       await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name: 'Reuniões' }).click();
       await page.locator('#painel-secao-meetings').waitFor();
       await page.locator('summary', { hasText: 'Filtros' }).first().click();
-      await page.getByRole('button', { name: 'Hoje', exact: true }).click();
+      // The preset "Hoje" of the list (the app bar has a screen "Hoje" too).
+      await page.getByRole('main').getByRole('button', { name: 'Hoje', exact: true }).click();
       const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
       await expect.poll(() => hashOf(page)).toBe(`#reunioes&de=${today}&ate=${today}`);
-      expect(await page.getByRole('button', { name: 'Hoje', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('main').getByRole('button', { name: 'Hoje', exact: true }).getAttribute('aria-pressed')).toBe('true');
       const refused: number[] = [];
       page.on('response', (r) => r.url().includes('/api/painel/') && r.status() >= 400 && refused.push(r.status()));
       await page.locator('#reunioes-periodo-de').fill('2099-01-01');

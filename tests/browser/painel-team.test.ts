@@ -73,7 +73,7 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       // Opened from the morning mail's link: on its tab.
       expect(await page.getByRole('tab', { name: 'Sem desfecho' }).getAttribute('aria-selected')).toBe('true');
       const nav = page.getByRole('navigation', { name: 'Seções do painel' });
-      expect(await nav.getByRole('button').allInnerTexts()).toEqual(['Reuniões', 'Leads']);
+      expect(await nav.getByRole('button').allInnerTexts()).toEqual(['Hoje', 'Reuniões', 'Leads', 'Números']);
       expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: reuniões').toEqual([]);
       await section(page, 'Leads').click();

@@ -114,6 +114,25 @@ describe.each(stores)('demo seed on $name', ({ open }) => {
     expect(o.late).toBe(0);
   });
 
+  it('books each meeting when it was made (spread over the months) and tells three campaigns of different quality apart', async () => {
+    const b = await one<{ same: number; months: number }>(`select count(*) filter (where booked_at = created_at)::int as same,
+      count(distinct date_trunc('month', booked_at))::int as months from meetings`);
+    expect(b.same).toBe(N * 0.4);
+    expect(b.months).toBeGreaterThan(20);
+    const rates = await q<{ campaign: string; leads: number; rate: number }>(`select l.first_touch->>'utm_campaign' as campaign,
+      count(distinct l.id)::int as leads, avg(case when o.qualified then 1 else 0 end)::float as rate
+      from leads l left join meetings m on m.lead_id = l.id left join meeting_outcomes o on o.meeting_id = m.id and o.attendance = 'attended'
+      where l.first_touch ? 'utm_campaign' group by 1 order by 3 desc`);
+    expect(rates.map((r) => r.campaign)).toEqual(['energia-solar-busca', 'lookalike-empresarios', 'reels-vendas']);
+    expect(rates.every((r) => r.leads > N * 0.1)).toBe(true);
+    const other = await one<{ referred: number; none: number; rule: number }>(`select
+      count(*) filter (where first_touch->>'referrer_host' = 'www.google.com')::int as referred,
+      count(*) filter (where first_touch is null)::int as none, count(*) filter (where routing_kind = 'none')::int as rule from leads`);
+    expect(other.referred).toBeGreaterThan(0);
+    expect(other.none).toBeGreaterThan(0);
+    expect(other.rule).toBeGreaterThan(0);
+  });
+
   it('is what the painel lists: every tab, the leads with their keyset pages', async () => {
     const painel = painelStore(opened.store);
     const now = new Date();

@@ -1,6 +1,8 @@
 // The painel's section of `npm run bench`: every list call the console makes (functions/lib/painel/store.ts),
 // timed in-process on a database loaded with `npm run db:seed -- --demo 50000`, and the CSV of every lead.
 // p95 of RUNS calls after WARMUP; budgets below. PGlite always; PostgreSQL when the caller passes a URL.
+// Then Números and Hoje (issue 34): every period the screen offers, up to the largest (366 days), the
+// team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ const WARMUP = 3;
 /** The console's page: PAGE_SIZE (50) rows and one more that only says there is a next page. */
 const LIMIT = 51;
 export const PAINEL_BUDGETS = { pglite: 150, postgres: 50, csvMs: 3000 };
+/** Números' queries (issue 34): p95 on 50,000 leads and 20,000 meetings. */
+export const NUMBERS_BUDGETS = { pglite: 300, postgres: 100 };
 
 const lib = await importTs('bench-painel', [
   "export { painelStore } from './functions/lib/painel/store';",
@@ -19,6 +23,9 @@ const lib = await importTs('bench-painel', [
   "export { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns } from './functions/lib/painel/csv';",
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
+  "export { queryNumbers } from './functions/lib/painel/handlers/numbers';",
+  "export { MAX_PERIOD_DAYS, presetPeriod } from './src/domain/painel/numbers';",
+  "export { addDays, zonedParts } from './src/domain/scheduling/time';",
 ]);
 
 const mentor = { role: 'mentor', email: 'm@x', name: null, preseller: null };
@@ -106,15 +113,35 @@ async function measure(opened, store) {
     leads('período + segmento + sem reunião', { ...lastMonth, segmento: 'ecommerce', withMeeting: false }),
     leads('viewer consultor', {}, consultant),
   ];
-  const budget = PAINEL_BUDGETS[store];
+  // Números: the screen's one call per period (all parts), Hoje's three small ones.
+  const tz = 'America/Sao_Paulo';
+  const today = lib.zonedParts(now, tz).date;
+  const all = ['funnel', 'previous', 'groups', 'consultants', 'time'];
+  const numbers = (name, period, { viewer = null, touch = 'first', parts = all } = {}) => [`números ${name}`,
+    () => lib.queryNumbers(opened, { period, touch, parts, now, timeZone: tz, preseller: viewer }), NUMBERS_BUDGETS[store]];
+  cases.push(
+    numbers('últimos 7 dias', lib.presetPeriod('7d', today)),
+    numbers('últimos 30 dias', lib.presetPeriod('30d', today)),
+    numbers('este mês', lib.presetPeriod('mes', today)),
+    numbers('mês passado', lib.presetPeriod('mes-passado', today)),
+    numbers('mês passado, último toque', lib.presetPeriod('mes-passado', today), { touch: 'last' }),
+    numbers(`${lib.MAX_PERIOD_DAYS} dias (o máximo)`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }),
+    numbers('últimos 30 dias, viewer consultor', lib.presetPeriod('30d', today), { viewer: one.preseller_id }),
+    numbers(`${lib.MAX_PERIOD_DAYS} dias, viewer consultor`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }, { viewer: one.preseller_id }),
+    [`hoje (3 chamadas)`, () => Promise.all([
+      lib.queryNumbers(opened, { period: { de: lib.addDays(today, -1), ate: lib.addDays(today, -1) }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
+      lib.queryNumbers(opened, { period: { de: today, ate: today }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
+      lib.queryNumbers(opened, { period: { de: lib.addDays(today, 1), ate: lib.addDays(today, 7) }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
+    ]), NUMBERS_BUDGETS[store]],
+  );
   const rows = [];
-  for (const [name, call] of cases) {
+  for (const [name, call, budget = PAINEL_BUDGETS[store]] of cases) {
     const times = [];
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t = performance.now();
       const answer = await call();
-      count = Array.isArray(answer) ? answer.length : Object.values(answer).reduce((a, b) => a + b, 0);
+      count = Array.isArray(answer) ? answer.length : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
       if (i >= WARMUP) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

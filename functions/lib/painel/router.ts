@@ -16,6 +16,7 @@ import { requestCode, session, signIn, signOut } from './handlers/session';
 import { listActivity, listTeam, runTeamCommand } from './handlers/team';
 import { showReport } from './handlers/report';
 import { saveRules, showRules } from './handlers/rules';
+import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
 import { painelStore } from './store';
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
@@ -61,6 +62,9 @@ export const routes: Route[] = [
   route('POST', 'regras', 'mentor', saveRules),
   route('GET', 'integracoes', 'mentor', showIntegrations),
   route('POST', 'integracoes/reenviar', 'mentor', resendAllFailed),
+  route('GET', 'numeros', 'signed-in', showNumbers),
+  route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
+  route('GET', 'hoje', 'signed-in', showToday),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

@@ -28,6 +28,8 @@ export const JSON_FUNCTIONS = [
   'painel_rebook_link', 'painel_rebook_open',
   // Reuniões' tab totals under the list's filters (20261130010100_painel_meeting_filters.sql).
   'painel_meeting_counts',
+  // Números and Hoje (20261130020000_numbers.sql).
+  'painel_numbers',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

@@ -16,6 +16,8 @@ describe('painel addresses', () => {
       { kind: 'section', section: 'rules', filters: {} },
       { kind: 'section', section: 'integrations', filters: {} },
       { kind: 'section', section: 'activity', filters: {} },
+      { kind: 'section', section: 'today', filters: {} },
+      { kind: 'section', section: 'numbers', filters: { periodo: 'personalizado', de: '2026-10-01', ate: '2026-10-31', toque: 'ultimo' } },
     ];
     for (const place of places) expect(parsePlace(placeHash(place))).toEqual(place);
   });

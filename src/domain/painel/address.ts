@@ -3,6 +3,7 @@
 //
 //   #reunioes&aba=sem-desfecho&consultor=<id>   a screen and the list filters in use
 //   #leads&segmento=energia-solar
+//   #hoje   #numeros&periodo=personalizado&de=2026-10-01&ate=2026-10-31&toque=ultimo
 //   #lead=<id>   #reuniao=<id>                  one lead, one meeting
 //   #regras   #integracoes                      the routing rules, RD Station and webhooks (mentor)
 //
@@ -11,11 +12,13 @@
 // The fragment never reaches the server, a CDN log or a Referer.
 import { meetingTabs } from './api';
 
-export type PainelSection = 'meetings' | 'leads' | 'team' | 'rules' | 'integrations' | 'activity';
-export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'rules', 'integrations', 'activity'];
+export type PainelSection = 'today' | 'meetings' | 'leads' | 'numbers' | 'team' | 'rules' | 'integrations' | 'activity';
+export const painelSections: readonly PainelSection[] = ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity'];
 
 /** The words of the address (pt-BR, as the console's screens are named). */
-const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', rules: 'regras', integrations: 'integracoes', activity: 'atividade' };
+const sectionWords: Record<PainelSection, string> = {
+  today: 'hoje', meetings: 'reunioes', leads: 'leads', numbers: 'numeros', team: 'equipe', rules: 'regras', integrations: 'integracoes', activity: 'atividade',
+};
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
@@ -25,6 +28,9 @@ export const addressFilters: Record<PainelSection, readonly string[]> = {
   rules: [],
   integrations: [],
   activity: [],
+  today: [],
+  // Números' period and touch (src/domain/painel/numbers.ts reads unknown values as its defaults).
+  numbers: ['periodo', 'de', 'ate', 'toque'],
 };
 
 export type Filters = Record<string, string>;
@@ -36,7 +42,8 @@ export type PainelPlace =
   /** A lead or meeting address whose id cannot be one (the console says "Não encontrado."). */
   | { kind: 'missing' };
 
-export const homePlace: PainelPlace = { kind: 'section', section: 'meetings', filters: {} };
+/** Hoje is the first screen (issue 34): yesterday, today and the coming week at a glance. */
+export const homePlace: PainelPlace = { kind: 'section', section: 'today', filters: {} };
 
 /** A filter value as a list sends it: short, printable (a copied address is anyone's input). */
 const FILTER_MAX = 60;

@@ -1,5 +1,5 @@
-// The console after sign-in: its app bar, the screens (Reuniões first; Equipe, Regras, Integrações and
-// Atividade for the mentor) and one lead or meeting at a time — each a place with its own address (shell/useAddress.ts),
+// The console after sign-in: its app bar, the screens (Hoje first, then Reuniões, Leads, Números; Equipe,
+// Regras, Integrações and Atividade for the mentor) and one lead or meeting at a time — each a place with its own address (shell/useAddress.ts),
 // so Back, Forward, reload and a mail's link work as in any app. Lists stay mounted while hidden: Back
 // from a lead finds the loaded pages, the filters, the search and the row that opened it (which gets the
 // focus back).
@@ -8,7 +8,7 @@ import type { MeetingRow, Viewer } from '../../domain/painel/api';
 import type { Filters, PainelPlace, PainelSection } from '../../domain/painel/address';
 import { placeHash } from '../../domain/painel/address';
 import { painelMessages } from '../../domain/painel/copy';
-import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, RulesScreen, TeamScreen } from './lazyScreens';
+import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
 import { MeetingsScreen } from './MeetingsScreen';
 import { AppBar } from './shell/AppBar';
 import { LazyScreen } from './shell/LazyScreen';
@@ -29,11 +29,11 @@ const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlac
 
 export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
-  const sections: PainelSection[] = mentor ? ['meetings', 'leads', 'team', 'rules', 'integrations', 'activity'] : ['meetings', 'leads'];
+  const sections: PainelSection[] = mentor ? ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity'] : ['today', 'meetings', 'leads', 'numbers'];
   const { place, go, back } = useAddress();
   // The list under the place, each list's filters as its address last had them, the lists opened so far.
   const [section, setSection] = useState<PainelSection>(() => listOf(place));
-  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ meetings: {}, leads: {}, team: {}, rules: {}, integrations: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
+  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ today: {}, meetings: {}, leads: {}, numbers: {}, team: {}, rules: {}, integrations: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
   const [visited, setVisited] = useState<PainelSection[]>(() => ['meetings', ...(place.kind === 'section' ? [place.section] : [])]);
   const [shownPlace, setShownPlace] = useState(place);
   const [navigated, setNavigated] = useState(moved);
@@ -120,6 +120,16 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
         {visited.includes('leads') && (
           <LazyScreen hidden={!listShown('leads')} screen={LeadsScreen} render={(Screen) => (
             <Screen viewer={viewer} focus={navigated && listShown('leads')} onOpen={openLead} notice={leadsNotice} reloadKey={leadsReload} filters={filters.leads} onFilters={onFilters('leads')} />
+          )} />
+        )}
+        {visited.includes('today') && (
+          <LazyScreen hidden={!listShown('today')} screen={TodayScreen} render={(Screen) => (
+            <Screen viewer={viewer} focus={navigated && listShown('today')} shown={listShown('today')} onGo={go} />
+          )} />
+        )}
+        {visited.includes('numbers') && (
+          <LazyScreen hidden={!listShown('numbers')} screen={NumbersScreen} render={(Screen) => (
+            <Screen viewer={viewer} focus={navigated && listShown('numbers')} filters={filters.numbers} onFilters={onFilters('numbers')} />
           )} />
         )}
         {mentor && visited.includes('team') && (

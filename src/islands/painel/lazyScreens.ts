@@ -9,6 +9,8 @@ import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
 import rulesScreen from 'lazy-chunk:/src/islands/painel/rules/RulesScreen.tsx';
 import integrationsScreen from 'lazy-chunk:/src/islands/painel/integrations/IntegrationsScreen.tsx';
+import todayScreen from 'lazy-chunk:/src/islands/painel/today/TodayScreen.tsx';
+import numbersScreen from 'lazy-chunk:/src/islands/painel/numbers/NumbersScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const MeetingDetail = lazyScreen<typeof import('./meeting/MeetingDetail').default>(meetingDetail);
@@ -18,3 +20,5 @@ export const TeamScreen = lazyScreen<typeof import('./team/TeamScreen').default>
 export const ActivityScreen = lazyScreen<typeof import('./activity/ActivityScreen').default>(activityScreen);
 export const RulesScreen = lazyScreen<typeof import('./rules/RulesScreen').default>(rulesScreen);
 export const IntegrationsScreen = lazyScreen<typeof import('./integrations/IntegrationsScreen').default>(integrationsScreen);
+export const TodayScreen = lazyScreen<typeof import('./today/TodayScreen').default>(todayScreen);
+export const NumbersScreen = lazyScreen<typeof import('./numbers/NumbersScreen').default>(numbersScreen);

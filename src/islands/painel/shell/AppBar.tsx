@@ -6,7 +6,9 @@ import type { PainelSection } from '../../../domain/painel/address';
 import { roleLabels } from '../../../domain/painel/copy';
 import { ui } from '../styles';
 
-export const sectionLabels: Record<PainelSection, string> = { meetings: 'Reuniões', leads: 'Leads', team: 'Equipe', rules: 'Regras', integrations: 'Integrações', activity: 'Atividade' };
+export const sectionLabels: Record<PainelSection, string> = {
+  today: 'Hoje', meetings: 'Reuniões', leads: 'Leads', numbers: 'Números', team: 'Equipe', rules: 'Regras', integrations: 'Integrações', activity: 'Atividade',
+};
 
 interface Props {
   viewer: Viewer;

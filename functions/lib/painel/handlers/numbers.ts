@@ -1,0 +1,82 @@
+// Números and Hoje (issue 34): the figures of SQL painel_numbers for a period of Brasília days, the
+// viewer's own for a consultant, the team's for the mentor; each table of Números as an Excel-safe CSV
+// through the lists' writer (csv.ts). A period that cannot be one is a 400 with the reason in pt-BR.
+import type { ConsultantCounts, NumbersView, Period, TodayView, TodayWindow, Touch } from '../../../../src/domain/painel/numbers';
+import { parseTouch, previousPeriod, resolvePeriod, touchWords } from '../../../../src/domain/painel/numbers';
+import { isNumbersTable, tableRows, type Cell } from '../../../../src/domain/painel/numbers-tables';
+import { painelMessages } from '../../../../src/domain/painel/copy';
+import { addDays as addDay, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
+import { HttpError } from '../../http';
+import type { Store } from '../../store/port';
+import { painelHeaders, painelJson, type SignedIn } from '../context';
+
+type Raw = Omit<NumbersView, 'period' | 'previous' | 'previousFunnel'> & { previous: NumbersView['funnel'] };
+export type Part = 'funnel' | 'previous' | 'groups' | 'consultants' | 'time';
+
+/** The figures of SQL painel_numbers for the Brasília days of `period`; preseller: a consultant's own. */
+export function queryNumbers(store: Store, args: { period: Period; touch: Touch; parts: Part[]; now: Date; timeZone: string; preseller: string | null }): Promise<Raw> {
+  const { period, timeZone: tz } = args;
+  return store.call<Raw>('painel_numbers', {
+    from: zonedToUtc(period.de, '00:00', tz).toISOString(),
+    to: zonedToUtc(addDay(period.ate, 1), '00:00', tz).toISOString(),
+    now: args.now.toISOString(), time_zone: tz, touch: args.touch, parts: args.parts, preseller: args.preseller,
+  });
+}
+
+const numbersOf = (ctx: SignedIn, period: Period, touch: Touch, parts: Part[]) => queryNumbers(ctx.app.store, {
+  period, touch, parts, now: ctx.app.now(), timeZone: ctx.app.env.scheduling.timeZone,
+  preseller: ctx.viewer.role === 'consultor' ? ctx.viewer.preseller : null,
+});
+
+const today = (ctx: SignedIn) => zonedParts(ctx.app.now(), ctx.app.env.scheduling.timeZone).date;
+
+async function view(ctx: SignedIn): Promise<NumbersView> {
+  const q = ctx.url.searchParams;
+  const asked = resolvePeriod({ periodo: q.get('periodo'), de: q.get('de'), ate: q.get('ate') }, today(ctx));
+  if (!asked.ok) throw new HttpError(400, asked.error);
+  const touch = parseTouch(q.get('toque'));
+  const raw = await numbersOf(ctx, asked.period, touch, ['funnel', 'previous', 'groups', 'consultants', 'time']);
+  const { previous, ...rest } = raw;
+  return { ...rest, period: { ...asked.period, touch }, previous: previousPeriod(asked.period), previousFunnel: previous };
+}
+
+export async function showNumbers(ctx: SignedIn): Promise<Response> {
+  return painelJson(await view(ctx));
+}
+
+/** GET …/exportar/numeros?tabela=origem&periodo=…: one table as the screen shows it. */
+export async function exportNumbers(ctx: SignedIn): Promise<Response> {
+  const table = ctx.url.searchParams.get('tabela');
+  if (!isNumbersTable(table)) throw new HttpError(400, painelMessages.badQuery);
+  const numbers = await view(ctx);
+  const { header, rows } = tableRows(table, numbers);
+  await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: `numeros-${table}`, ipHash: ctx.ipHash }, ctx.app.now());
+  const { csvStream } = await import('../csv');
+  const columns = header.map((name, i) => ({ header: name, value: (row: Cell[]) => row[i] }));
+  const stream = csvStream(columns, (async function* () { yield rows; })());
+  const touch = table === 'origem' ? `-${touchWords[numbers.period.touch]}-toque` : '';
+  return new Response(stream, {
+    headers: {
+      ...painelHeaders, 'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="numeros-${table}${touch}-${numbers.period.de}-a-${numbers.period.ate}.csv"`,
+    },
+  });
+}
+
+/** Hoje: yesterday, today and the 7 days from tomorrow, with the day's people and meetings. */
+export async function showToday(ctx: SignedIn): Promise<Response> {
+  const day = today(ctx);
+  const windows: { key: TodayWindow['key']; label: string; period: Period }[] = [
+    { key: 'ontem', label: 'Ontem', period: { de: addDay(day, -1), ate: addDay(day, -1) } },
+    { key: 'hoje', label: 'Hoje', period: { de: day, ate: day } },
+    { key: 'proximos', label: 'Próximos 7 dias', period: { de: addDay(day, 1), ate: addDay(day, 7) } },
+  ];
+  const answers = await Promise.all(windows.map((w) => numbersOf(ctx, w.period, 'first', ['funnel', 'consultants'])));
+  const body: TodayView = {
+    windows: windows.map((w, i): TodayWindow => ({
+      key: w.key, label: w.label, ...w.period, leads: answers[i].funnel.leads,
+      team: answers[i].team as ConsultantCounts, consultants: answers[i].consultants,
+    })),
+  };
+  return painelJson(body);
+}

@@ -1,0 +1,88 @@
+// Números (issue 34): a period (presets, or two dates) against the one before; the funnel, by origin
+// (first or last touch), by consultant, by profile, the times, and the weeks. Every table is
+// src/domain/painel/numbers-tables.ts — the same cells the CSV export writes — and every chart has its
+// table. The period and the touch live in the address (#numeros&periodo=…&toque=…).
+import type { ReactNode } from 'react';
+import type { Filters } from '../../../domain/painel/address';
+import type { Viewer } from '../../../domain/painel/api';
+import { formatDay, numbersPaths, parseTouch, presets, touchWords, type NumbersView, type Preset, type Touch } from '../../../domain/painel/numbers';
+import { numbersTables, tableRows, type NumbersTable } from '../../../domain/painel/numbers-tables';
+import { queryString } from '../api';
+import { dayKey } from '../format';
+import { RadioGroup } from '../RadioGroup';
+import type { Move } from '../shell/useAddress';
+import { ui } from '../styles';
+import { RetryAlert, ScreenHeading } from '../ui';
+import { useResource } from '../useResource';
+import { FunnelChart, WeeksChart } from './charts';
+import { NumbersTableView } from './NumbersTableView';
+import { PeriodPicker } from './PeriodPicker';
+
+interface Props {
+  viewer: Viewer;
+  focus: boolean;
+  filters: Filters;
+  onFilters: (next: Filters, move: Move) => void;
+}
+
+const touchOptions = [
+  { value: 'first', label: 'Primeiro toque' },
+  { value: 'last', label: 'Último toque' },
+] as const satisfies readonly { value: Touch; label: string }[];
+
+export default function NumbersScreen({ viewer, focus, filters, onFilters }: Props) {
+  const preset: Preset = (presets as readonly string[]).includes(filters.periodo ?? '') ? (filters.periodo as Preset) : '30d';
+  const touch = parseTouch(filters.toque);
+  const query = queryString({
+    periodo: preset, de: preset === 'personalizado' ? filters.de : undefined, ate: preset === 'personalizado' ? filters.ate : undefined,
+    toque: touchWords[touch],
+  });
+  const { state, reload } = useResource<NumbersView>(`${numbersPaths.numbers}${query}`);
+  const view = state.phase === 'ready' ? state.data : null;
+  const csv = (table: NumbersTable) => `${numbersPaths.exportNumbers}${query}&tabela=${table}`;
+  const table = (id: NumbersTable, extra?: { children?: ReactNode; empty?: string }) =>
+    view && <NumbersTableView key={id} id={`numeros-${id}`} title={numbersTables[id].title} {...tableRows(id, view)} csvHref={csv(id)} {...extra} />;
+
+  const setFilters = (next: Filters) => onFilters(next, 'replace');
+  return (
+    <section aria-labelledby="painel-secao-numbers" className="grid gap-5">
+      <ScreenHeading id="painel-secao-numbers" focus={focus}>
+        Números
+      </ScreenHeading>
+      <div className={`${ui.card} grid gap-2`}>
+        <PeriodPicker
+          preset={preset}
+          period={view?.period ?? null}
+          today={dayKey(new Date().toISOString())}
+          onPeriod={(p, period) => setFilters({ ...filters, periodo: p, de: period?.de ?? '', ate: period?.ate ?? '' })}
+        />
+        {view && (
+          <p role="status" className="text-sm text-slate-700">
+            {`${formatDay(view.period.de)}/${view.period.de.slice(0, 4)} a ${formatDay(view.period.ate)}/${view.period.ate.slice(0, 4)}, comparado a ${formatDay(view.previous.de)} a ${formatDay(view.previous.ate)}`}
+            {viewer.role === 'consultor' ? ' · só as suas reuniões e os seus leads' : ''}
+          </p>
+        )}
+      </div>
+      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
+      {/* A period the endpoint refuses (an edited address) says why; another preset is a click above. */}
+      {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
+      {view && (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {table('funil', { children: <FunnelChart id="numeros-funil-grafico" funnel={view.funnel} /> })}
+          {table('origem', {
+            children: (
+              <RadioGroup id="numeros-toque" legend="Campanha do" options={touchOptions} value={touch} inline
+                onValue={(t) => setFilters({ ...filters, toque: touchWords[t] })} />
+            ),
+          })}
+          {table('consultor')}
+          {table('tempo')}
+          {table('segmento')}
+          {table('faturamento')}
+          {table('servico')}
+          {table('semanas', { children: <WeeksChart id="numeros-semanas-grafico" weeks={view.groups.week} /> })}
+        </div>
+      )}
+    </section>
+  );
+}
