@@ -11,7 +11,7 @@ import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './
 import { listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { requestCode, session, signIn, signOut } from './handlers/session';
-import { listActivity, listTeam, runTeamCommand } from './handlers/team';
+import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAgenda } from './handlers/team';
 import { showReport } from './handlers/report';
 import { painelStore } from './store';
 
@@ -49,6 +49,8 @@ export const routes: Route[] = [
   route('GET', 'exportar/leads', 'mentor', exportLeads),
   route('GET', 'equipe', 'mentor', listTeam),
   route('POST', 'equipe', 'mentor', runTeamCommand),
+  route('GET', 'minha-agenda', 'signed-in', showOwnAgenda),
+  route('POST', 'minha-agenda', 'signed-in', runOwnAgendaCommand),
   route('GET', 'atividade', 'mentor', listActivity),
   route('GET', 'relatorio', 'mentor', showReport),
 ];

@@ -10,11 +10,11 @@
 // The fragment never reaches the server, a CDN log or a Referer.
 import { meetingTabs } from './api';
 
-export type PainelSection = 'meetings' | 'leads' | 'team' | 'activity';
-export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'activity'];
+export type PainelSection = 'meetings' | 'leads' | 'team' | 'activity' | 'agenda';
+export const painelSections: readonly PainelSection[] = ['meetings', 'leads', 'team', 'activity', 'agenda'];
 
 /** The words of the address (pt-BR, as the console's screens are named). */
-const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', activity: 'atividade' };
+const sectionWords: Record<PainelSection, string> = { meetings: 'reunioes', leads: 'leads', team: 'equipe', activity: 'atividade', agenda: 'minha-agenda' };
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
@@ -22,6 +22,7 @@ export const addressFilters: Record<PainelSection, readonly string[]> = {
   leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes'],
   team: [],
   activity: [],
+  agenda: [],
 };
 
 export type Filters = Record<string, string>;

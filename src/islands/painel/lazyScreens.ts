@@ -10,6 +10,7 @@ import leadsScreen from 'lazy-chunk:/src/islands/painel/leads/LeadsScreen.tsx';
 import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
 import teamScreen from 'lazy-chunk:/src/islands/painel/team/TeamScreen.tsx';
 import activityScreen from 'lazy-chunk:/src/islands/painel/activity/ActivityScreen.tsx';
+import myAgendaScreen from 'lazy-chunk:/src/islands/painel/team/MyAgendaScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const ConsoleShell = lazyScreen<typeof import('./ConsoleShell').default>(consoleShell);
@@ -18,3 +19,4 @@ export const LeadsScreen = lazyScreen<typeof import('./leads/LeadsScreen').defau
 export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default>(leadDetail);
 export const TeamScreen = lazyScreen<typeof import('./team/TeamScreen').default>(teamScreen);
 export const ActivityScreen = lazyScreen<typeof import('./activity/ActivityScreen').default>(activityScreen);
+export const MyAgendaScreen = lazyScreen<typeof import('./team/MyAgendaScreen').default>(myAgendaScreen);

@@ -6,7 +6,7 @@ import type { PainelSection } from '../../../domain/painel/address';
 import { roleLabels } from '../../../domain/painel/copy';
 import { ui } from '../styles';
 
-export const sectionLabels: Record<PainelSection, string> = { meetings: 'Reuniões', leads: 'Leads', team: 'Equipe', activity: 'Atividade' };
+export const sectionLabels: Record<PainelSection, string> = { meetings: 'Reuniões', leads: 'Leads', team: 'Equipe', activity: 'Atividade', agenda: 'Minha agenda' };
 
 interface Props {
   viewer: Viewer;
