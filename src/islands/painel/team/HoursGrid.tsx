@@ -86,7 +86,7 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
                   aria-describedby={errors[weekday] ? `${fieldId(String(weekday))}-erro` : undefined}
                   onChange={(e) => change(weekday, (d) => ({ on: e.target.checked, ranges: e.target.checked && d.ranges.length === 0 ? [{ ...DEFAULT_RANGE }] : d.ranges }))}
                 />
-                Atende na {name.toLowerCase()}
+                Atende {weekday === 0 || weekday === 6 ? 'no' : 'na'} {name.toLowerCase()}
               </label>
               {errors[weekday] && (
                 <p id={`${fieldId(String(weekday))}-erro`} className={ui.error}>
