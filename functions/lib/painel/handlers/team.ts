@@ -81,6 +81,8 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
     if (code !== 0) throw new HttpError(400, forConsole(err.join('\n')) || painelMessages.badCommand);
     answer = { message: out.join('\n') };
   }
+  // Hours, time off, a calendar or a reactivation change the offered times now, not after the read cache.
+  ctx.app.reads.invalidate();
   // Who and what, never the arguments' secrets (a feed address, a room link): the consultant's address only.
   const subject = command === 'sync' || command === 'mode' || command === 'janela' ? null : (args[command === 'add' ? 1 : 0] ?? null);
   await ctx.painel.log({ actor: ctx.viewer.email, action: `team:${command}`, subject, ipHash: ctx.ipHash }, now);

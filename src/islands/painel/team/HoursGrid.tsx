@@ -101,7 +101,7 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
                     <TimeSelect id={fieldId(`${weekday}-${i}-end`)} label={`Fim ${i + 1}`} value={r.end} error={errors[`${weekday}-${i}-end`]}
                       onValue={(v) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((x, j) => (j === i ? { ...x, end: v } : x)) }))} />
                     {day.ranges.length > 1 && (
-                      <button type="button" className={`${ui.small} col-span-2 sm:col-span-1`} aria-label={`Remover intervalo ${i + 1} de ${name.toLowerCase()}`}
+                      <button type="button" className={`${ui.small} col-span-2 sm:col-span-1`} aria-label={`Remover o intervalo ${i + 1} de ${name.toLowerCase()}`}
                         onClick={() => change(weekday, (d) => ({ ...d, ranges: d.ranges.filter((_, j) => j !== i) }))}>
                         Remover
                       </button>
@@ -111,12 +111,12 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
               {day.on && (
                 <div className="flex flex-wrap gap-2">
                   {day.ranges.length < MAX_RANGES_PER_DAY && (
-                    <button type="button" className={ui.small} aria-label={`Adicionar intervalo em ${name.toLowerCase()}`}
+                    <button type="button" className={ui.small} aria-label={`Adicionar intervalo: ${name.toLowerCase()}`}
                       onClick={() => change(weekday, (d) => ({ ...d, ranges: [...d.ranges, nextRange(d.ranges.at(-1)?.end)] }))}>
-                      + Intervalo
+                      Adicionar intervalo
                     </button>
                   )}
-                  <button type="button" className={ui.small} aria-label={`Copiar os horários de ${name.toLowerCase()} para todos os dias em que atende`} onClick={() => copyToAll(weekday)}>
+                  <button type="button" className={ui.small} aria-label={`Copiar para todos os dias os horários de ${name.toLowerCase()}`} onClick={() => copyToAll(weekday)}>
                     Copiar para todos os dias
                   </button>
                 </div>

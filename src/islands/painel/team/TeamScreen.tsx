@@ -36,7 +36,7 @@ function AddConsultant({ onDone, onClose }: { onDone: () => void; onClose: () =>
   }
 
   return (
-    <CommandForm id="equipe-adicionar" title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}
+    <CommandForm id="equipe-adicionar" level={3} title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}
       extra={<button type="button" className={ui.secondary} onClick={onClose}>Fechar</button>}>
       <p className={ui.hint}>Ele começa com o horário padrão e recebe um e-mail de boas-vindas com o endereço do painel.</p>
       <div className="grid gap-3 sm:grid-cols-2">
