@@ -68,7 +68,11 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
   const [toTime, setToTime] = useState('18:00');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const refs = { from: useRef<HTMLInputElement>(null), to: useRef<HTMLInputElement>(null), fromTime: useRef<HTMLInputElement>(null), toTime: useRef<HTMLInputElement>(null), reason: useRef<HTMLInputElement>(null) };
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const fromTimeRef = useRef<HTMLInputElement>(null);
+  const toTimeRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
   const focusLater = useFocusLater();
   const { busy, message, run } = useCommand(onDone);
   const id = `${idPrefix}-folga`;
@@ -90,13 +94,13 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
     }
     setErrors(next);
     const first = (['from', 'fromTime', 'to', 'toTime'] as const).find((k) => next[k]);
-    if (first) return focusLater(refs[first]);
+    if (first) return focusLater({ from: fromRef, fromTime: fromTimeRef, to: toRef, toTime: toTimeRef }[first]);
     const args = [member.email, wholeDay ? from : `${from}T${fromTime}`, wholeDay ? last : `${last}T${toTime}`, ...(reason.trim() ? [reason.trim()] : [])];
     const done = await run('off', args, { quiet: true });
     if (!done.ok) {
       // The server's refusal next to the field it is about.
       setErrors(/motivo/i.test(done.error) ? { reason: done.error } : /fim|terminou/i.test(done.error) ? { to: done.error } : { from: done.error });
-      return focusLater(/motivo/i.test(done.error) ? refs.reason : /fim|terminou/i.test(done.error) ? refs.to : refs.from);
+      return focusLater(/motivo/i.test(done.error) ? reasonRef : /fim|terminou/i.test(done.error) ? toRef : fromRef);
     }
     setFrom('');
     setTo('');
@@ -108,8 +112,8 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
       <TimeOffList member={member} onDone={onDone} />
       <p className={ui.hint}>Nova folga (horário de Brasília): nesses dias e horas o consultor não recebe agendamentos.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-de`} label="Primeiro dia" type="date" value={from} onValue={setFrom} error={errors.from} inputRef={refs.from} />
-        <TextField id={`${id}-ate`} label="Último dia" hint="Em branco: só o primeiro dia." type="date" value={to} min={from || undefined} onValue={setTo} error={errors.to} inputRef={refs.to} />
+        <TextField id={`${id}-de`} label="Primeiro dia" type="date" value={from} onValue={setFrom} error={errors.from} inputRef={fromRef} />
+        <TextField id={`${id}-ate`} label="Último dia" hint="Em branco: só o primeiro dia." type="date" value={to} min={from || undefined} onValue={setTo} error={errors.to} inputRef={toRef} />
       </div>
       <label className="flex min-h-11 items-center gap-2 text-slate-800">
         <input type="checkbox" className="size-5 accent-amber-600" checked={wholeDay} onChange={(e) => setWholeDay(e.target.checked)} />
@@ -117,11 +121,11 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
       </label>
       {!wholeDay && (
         <div className="grid grid-cols-2 gap-3">
-          <TextField id={`${id}-hora-de`} label="Das" type="time" step={1800} value={fromTime} onValue={setFromTime} error={errors.fromTime} inputRef={refs.fromTime} />
-          <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} inputRef={refs.toTime} />
+          <TextField id={`${id}-hora-de`} label="Das" type="time" step={1800} value={fromTime} onValue={setFromTime} error={errors.fromTime} inputRef={fromTimeRef} />
+          <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} inputRef={toTimeRef} />
         </div>
       )}
-      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" error={errors.reason} inputRef={refs.reason} />
+      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" error={errors.reason} inputRef={reasonRef} />
     </CommandForm>
   );
 }
