@@ -148,3 +148,16 @@ revoke all on function public.stale_calendar_feeds(timestamptz) from public, ano
 revoke all on function public.calendar_stale_alert(uuid, timestamptz, timestamptz, jsonb) from public, anon, authenticated;
 grant execute on function public.stale_calendar_feeds(timestamptz) to service_role;
 grant execute on function public.calendar_stale_alert(uuid, timestamptz, timestamptz, jsonb) to service_role;
+
+-- How many times one person did one action since p.since (the painel's per-person cap on calendar checks:
+-- each check fetches an address the person typed, so it is counted before it runs).
+create or replace function public.painel_recent_actions(p jsonb)
+returns jsonb
+language sql stable
+set search_path = public
+as $$
+  select to_jsonb(count(*)::int) from painel_activity a
+  where a.actor = p->>'actor' and a.action = p->>'action' and a.at > (p->>'since')::timestamptz;
+$$;
+revoke all on function public.painel_recent_actions(jsonb) from public, anon, authenticated;
+grant execute on function public.painel_recent_actions(jsonb) to service_role;

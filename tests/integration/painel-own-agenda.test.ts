@@ -56,4 +56,12 @@ describe('Minha agenda', () => {
     const [{ n }] = await opened.query<{ n: number }>('select count(*)::int as n from preseller_time_off where id = $1', [brunoOff]);
     expect(n).toBe(1);
   }, 120_000);
+
+  it('caps the calendar links one person may have read in an hour (each read fetches what they typed)', async () => {
+    const ana = await signIn(ANA);
+    await opened.query(`insert into painel_activity (at, actor, action, subject) select now(), $1, 'team:feed-check', $1 from generate_series(1, 20)`, [ANA]);
+    const res = await call('POST', '/api/painel/minha-agenda', { cookie: ana, body: { command: 'feed', args: [ANA, 'https://calendar.example.com/ana.ics'] } });
+    expect(res.status).toBe(429);
+    expect((await res.json()).error).toBe('Muitas tentativas de conectar uma agenda na última hora. Tente de novo mais tarde.');
+  }, 60_000);
 });

@@ -35,6 +35,10 @@ export function feedProblem(code: string | null): string {
   return 'a agenda não respondeu';
 }
 
+/** Calendar links one person may have read (saved or refused) per hour: each read fetches what they typed. */
+export const CALENDAR_CHECKS_PER_HOUR = 20;
+export const calendarChecksLimited = 'Muitas tentativas de conectar uma agenda na última hora. Tente de novo mais tarde.';
+
 /** Without a read for this long, a consultant with a calendar is not offered (README "Agendas que param de ser lidas"). */
 export const STALE_CALENDAR_MS = 24 * 60 * 60_000;
 /** Without a read for this long, the mentor and the consultant are mailed (then at most once a day). */

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { TeamAnswer, TeamMember, TeamRouting } from '../../../../src/domain/painel/api';
 import { ownAgendaCommands, teamCommands } from '../../../../src/domain/painel/api';
 import { painelMessages } from '../../../../src/domain/painel/copy';
-import { feedProblem, STALE_CALENDAR_MS } from '../../../../src/domain/scheduling/calendar-copy';
+import { CALENDAR_CHECKS_PER_HOUR, calendarChecksLimited, feedProblem, STALE_CALENDAR_MS } from '../../../../src/domain/scheduling/calendar-copy';
 import { defaultHours, formatHours } from '../../../../src/domain/scheduling/hours';
 import { hoursInWords } from '../../../../src/domain/scheduling/week-grid';
 import { cliCopy, InputError, parseCommand, readCalendarsNow, runCommand, type CliEnv } from '../../admin/consultants';
@@ -68,6 +68,12 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
   } catch (error) {
     if (error instanceof InputError) throw new HttpError(400, forConsole(error.message));
     throw error;
+  }
+  if (command === 'feed' && args[1] !== 'none') {
+    // Counted before the read runs: a refused link costs a place too.
+    await ctx.painel.log({ actor: ctx.viewer.email, action: 'team:feed-check', subject: args[0] ?? null, ipHash: ctx.ipHash }, now);
+    const checks = await ctx.app.store.call<number>('painel_recent_actions', { actor: ctx.viewer.email, action: 'team:feed-check', since: new Date(now.getTime() - 3_600_000).toISOString() });
+    if (checks > CALENDAR_CHECKS_PER_HOUR) throw new HttpError(429, calendarChecksLimited);
   }
   const cli: CliEnv = { config: env.scheduling, siteUrl: env.siteUrl, actor: ctx.viewer.email, now, localUse: env.integrations.local };
   let answer: TeamAnswer;

@@ -20,6 +20,7 @@ const actionLabels: Record<string, string> = {
   'team:rename': 'Equipe: alterou nome',
   'team:email': 'Equipe: alterou e-mail',
   'team:off-remove': 'Equipe: removeu folga',
+  'team:feed-check': 'Equipe: tentou conectar agenda (iCal)',
   'team:hours': 'Equipe: alterou horários',
   'team:off': 'Equipe: registrou folga',
   'team:feed': 'Equipe: alterou agenda (iCal)',
