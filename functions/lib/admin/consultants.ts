@@ -6,18 +6,19 @@ import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } f
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
+import { localLabel, printList } from './consultants-list';
 import { checkFeed, feedForm } from '../calendar/check';
-import { isRoomUrl, locationCopy } from '../../../src/domain/meeting-location';
-import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
+import { isRoomUrl } from '../../../src/domain/meeting-location';
+import { HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
 import { hoursInWords } from '../../../src/domain/scheduling/week-grid';
 import { agoWords, calendarCopy, feedProblem } from '../../../src/domain/scheduling/calendar-copy';
 import { welcomeMail } from '../mail/team-mail';
 import { blockRows } from '../store/rows';
 import { cliCopy, TIME_OFF_REASON_MAX } from './consultants-copy';
 import { withSchedules } from '../schedules';
-import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
-import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
-import { distributionLine, isRoutingCommand, parseRoutingCommand, routingCopy, routingSettings, runRoutingCommand, type RoutingCommand, type RoutingSettings } from './routing';
+import type { ConsultantCommand, Store } from '../store/port';
+import { isHhMm, isIsoDate, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
+import { isRoutingCommand, parseRoutingCommand, routingSettings, runRoutingCommand, type RoutingCommand } from './routing';
 
 export { cliCopy, TIME_OFF_REASON_MAX } from './consultants-copy';
 
@@ -237,32 +238,4 @@ export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: 
       break;
   }
   return 0;
-}
-
-function localLabel(d: Date, config: SchedulingConfig): string {
-  const p = zonedParts(d, config.timeZone);
-  return `${brDate(p.date)} ${p.time}`;
-}
-
-function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, routing: RoutingSettings): void {
-  if (list.length === 0) return io.out(cliCopy.none);
-  const weights = new Map(routing.consultants.map((c) => [c.email.toLowerCase(), c]));
-  const now = env.now ?? new Date();
-  for (const c of list) {
-    const hours = c.hours.length ? formatHours(c.hours) : `${formatHours(defaultHours(env.config))} (padrão)`;
-    const feed = !c.feed ? 'não conectada'
-      : c.feed.status === 'ok' && c.feed.synced_at ? calendarCopy.syncedOk(agoWords(new Date(c.feed.synced_at), now, env.config.timeZone))
-      : c.feed.status === 'pending' ? calendarCopy.pending
-      : calendarCopy.failing(agoWords(new Date(c.feed.synced_at ?? c.feed.connected_at), now, env.config.timeZone, true), feedProblem(c.feed.error_code));
-    io.out([
-      `${c.name} <${c.email}> — ${c.active ? 'ativo' : 'inativo'}`,
-      `  horários: ${hours}`,
-      `  agenda: ${feed}`,
-      ...c.time_off.map((t) => `  folga: ${localLabel(new Date(t.from), env.config)} até ${localLabel(new Date(t.to), env.config)}${t.reason ? ` (${t.reason})` : ''} — id ${t.id}`),
-      `  link de assinatura: ${c.agenda_link ? 'gerado' : 'não gerado'}`,
-      `  ${c.room_url ? `Sala: ${c.room_url}` : locationCopy.phone.label}`,
-      ...(weights.has(c.email.toLowerCase()) ? [`  ${distributionLine(weights.get(c.email.toLowerCase())!)}`] : []),
-    ].join('\n'));
-  }
-  io.out(routingCopy.teamLine(routing.window, routing.equal_ahead));
 }
