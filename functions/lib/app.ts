@@ -27,7 +27,7 @@ export type App = {
 export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; send?: MailSender }): App {
   const now = opts.now ?? (() => new Date());
   const send = opts.send ?? createSender(opts.env);
-  const store = withSchedules(opts.store, opts.env.scheduling);
+  const store = withSchedules(opts.store, opts.env.scheduling, { now, alerts: { to: opts.env.contactEmail, siteUrl: opts.env.siteUrl } });
   const integrations = createIntegrations(store, opts.env.integrations, { now, contactEmail: opts.env.contactEmail, siteUrl: opts.env.siteUrl });
   return {
     env: opts.env,

@@ -8,7 +8,7 @@ import { importTs } from '../server/functions-host.mjs';
 const lib = await bundle();
 const io = { out: (line) => console.log(line), err: (line) => console.error(line) };
 const env = lib.readEnv();
-const cliEnv = { config: env.scheduling, siteUrl: env.siteUrl };
+const cliEnv = { config: env.scheduling, siteUrl: env.siteUrl, localUse: env.integrations.local };
 
 let parsed;
 try {

@@ -49,10 +49,11 @@ export interface Harness {
  * `rateLimits`: a second server with each function's rate limit on, over the same database, for the
  * tests of the limits only (the shared site runs without them).
  */
-export async function startHarness(options: { rateLimits?: boolean } = {}): Promise<Harness> {
+/** rateLimits or env (e.g. CONTEXT=dev for local calendar links): a site of its own on the shared database. */
+export async function startHarness(options: { rateLimits?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
   const databaseUrl = inject('siteDatabaseUrl');
-  const site = options.rateLimits
-    ? await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'on' }, label: 'site with rate limits' })
+  const site = options.rateLimits || options.env
+    ? await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: options.rateLimits ? 'on' : 'off', ...options.env }, label: options.rateLimits ? 'site with rate limits' : 'site (own env)' })
     : { url: inject('siteUrl'), dataDir: inject('siteDataDir'), stop: async () => {} };
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const db: Db = { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) };

@@ -31,22 +31,28 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       await page.getByRole('heading', { name: 'Ana Souza' }).waitFor();
       expect(await axeViolations(page), 'equipe').toEqual([]);
 
-      // Submitting with no name: the error is on "Nome" and the focus goes there.
-      await page.getByRole('button', { name: 'Cadastrar consultor' }).click();
-      const name = page.getByLabel('Nome', { exact: true });
+      // "+ Cadastrar consultor" opens the form; submitting with no name: the error is on "Nome", focused.
+      await page.getByRole('button', { name: '+ Cadastrar consultor' }).click();
+      await page.getByRole('button', { name: 'Cadastrar consultor', exact: true }).click();
+      const name = page.locator('#equipe-nome');
       await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await name.getAttribute('aria-invalid')).toBe('true');
       expect(await axeViolations(page), 'equipe: error').toEqual([]);
       await name.fill('Gil Pereira');
       await page.locator('#equipe-email').fill('gil.pereira@consultores.example.com');
-      await page.getByRole('button', { name: 'Cadastrar consultor' }).click();
+      await page.getByRole('button', { name: 'Cadastrar consultor', exact: true }).click();
       await page.getByText('Consultor Gil Pereira cadastrado').waitFor();
 
+      // The grid: Monday 9h–12h and 13h–18h, copied to every day on (Monday to Friday).
       await page.getByText('Alterar Gil Pereira').click();
-      const hours = page.getByLabel('Horários de atendimento').last();
-      await hours.fill('seg-sex 09:00-12:00 13:00-18:00');
+      const monday = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gil Pereira' }) }).getByRole('group', { name: 'Segunda' });
+      await monday.getByLabel('Fim 1').selectOption('12:00');
+      await monday.getByRole('button', { name: 'Adicionar intervalo: segunda' }).click();
+      await monday.getByLabel('Início 2').selectOption('13:00');
+      await monday.getByLabel('Fim 2').selectOption('18:00');
+      await monday.getByRole('button', { name: 'Copiar para todos os dias os horários de segunda' }).click();
       await page.getByRole('button', { name: 'Salvar horários' }).last().click();
-      await page.getByText('Horários de gil.pereira@consultores.example.com: seg-sex 09:00-12:00 13:00-18:00').waitFor();
+      await page.getByText('Horários de gil.pereira@consultores.example.com: seg–sex, 9h–12h e 13h–18h.').waitFor();
       await page.getByRole('button', { name: 'Gerar link de agenda' }).last().click();
       const link = page.getByLabel('Link de assinatura (trate como senha)');
       await link.waitFor();
@@ -73,13 +79,22 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       // Opened from the morning mail's link: on its tab.
       expect(await page.getByRole('tab', { name: 'Sem desfecho' }).getAttribute('aria-selected')).toBe('true');
       const nav = page.getByRole('navigation', { name: 'Seções do painel' });
-      expect(await nav.getByRole('button').allInnerTexts()).toEqual(['Hoje', 'Reuniões', 'Leads', 'Números']);
+      expect(await nav.getByRole('button').allInnerTexts()).toEqual(['Hoje', 'Reuniões', 'Leads', 'Números', 'Minha agenda']);
       expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: reuniões').toEqual([]);
       await section(page, 'Leads').click();
       await page.getByLabel('Buscar').waitFor();
       expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: leads').toEqual([]);
+      // Minha agenda: her own hours, time off, calendar and room, with Equipe's forms; no share, no identity.
+      await section(page, 'Minha agenda').click();
+      await page.getByRole('heading', { name: 'Minha agenda' }).waitFor();
+      await page.getByRole('heading', { name: 'Ana Souza' }).waitFor();
+      await page.getByRole('group', { name: 'Segunda' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Marcar folga' }).count()).toBe(1);
+      expect(await page.getByText('Peso na distribuição').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Desativar consultor' }).count()).toBe(0);
+      expect(await axeViolations(page), 'consultor: minha agenda').toEqual([]);
       await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
       await page.getByRole('button', { name: 'Sim, sair de todos' }).click();
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();

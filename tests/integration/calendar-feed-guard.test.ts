@@ -35,10 +35,13 @@ describe('the calendar feed field', () => {
       expect(res.status, url).toBe(400);
       expect((await res.json()).error, url).toBe(message);
     }
+    // A public webcal:// address passes the guard and is read once before it is saved (issue 33): this one
+    // does not answer here, so it is refused with the reason and what to copy, and nothing is stored.
+    const unread = await call('POST', '/api/painel/equipe', { cookie, body: { command: 'feed', args: [ANA, 'webcal://calendar.example.com/ana.ics'] } });
+    expect(unread.status).toBe(400);
+    expect((await unread.json()).error).toBe(cliCopy.feedRefused('silent'));
     const [{ n }] = await opened.query<{ n: number }>('select count(*)::int as n from calendar_feeds');
     expect(n).toBe(0);
-    const ok = await call('POST', '/api/painel/equipe', { cookie, body: { command: 'feed', args: [ANA, 'webcal://calendar.example.com/ana.ics'] } });
-    expect(ok.status).toBe(200);
   });
 
   it('keeps http and loopback feeds for local use only', () => {

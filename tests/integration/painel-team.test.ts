@@ -26,6 +26,12 @@ const COMMANDS: string[][] = [
   ['agenda-link', DORA],
   ['agenda-link', DORA, '--rotate'],
   ['deactivate', DORA],
+  // Issue 33: back again, renamed; a time off already over and another consultant's e-mail are refused.
+  ['reactivate', DORA],
+  ['rename', DORA, 'Dora Lima Souza'],
+  ['off', DORA, '2020-01-06', '2020-01-07'],
+  ['email', DORA, 'ana.souza@consultores.example.com'],
+  ['deactivate', DORA],
   ['hours', 'ninguem@consultores.example.com', 'seg-sex 09:00-18:00'],
 ];
 

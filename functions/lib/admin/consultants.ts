@@ -6,62 +6,32 @@ import { cleanLine, hasOnlyPrintable, MIN_VISIBLE, textLimits, visibleLength } f
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { agendaTokenHash, agendaUrl, newAgendaToken } from '../agenda';
-import { feedAddress } from '../calendar/feed-address';
-import { isRoomUrl, locationCopy, ROOM_URL_MAX } from '../../../src/domain/meeting-location';
-import { formatHours, HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
+import { localLabel, printList } from './consultants-list';
+import { checkFeed, feedForm } from '../calendar/check';
+import { isRoomUrl } from '../../../src/domain/meeting-location';
+import { HoursError, parseHours, defaultHours } from '../../../src/domain/scheduling/hours';
+import { hoursInWords } from '../../../src/domain/scheduling/week-grid';
+import { agoWords, calendarCopy, feedProblem } from '../../../src/domain/scheduling/calendar-copy';
+import { welcomeMail } from '../mail/team-mail';
+import { blockRows } from '../store/rows';
+import { cliCopy, TIME_OFF_REASON_MAX } from './consultants-copy';
 import { withSchedules } from '../schedules';
-import type { ConsultantCommand, ConsultantSummary, Store } from '../store/port';
-import { brDate, isHhMm, isIsoDate, zonedParts, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
-import { distributionLine, isRoutingCommand, parseRoutingCommand, routingCopy, routingSettings, routingUsage, runRoutingCommand, type RoutingCommand, type RoutingSettings } from './routing';
+import type { ConsultantCommand, Store } from '../store/port';
+import { isHhMm, isIsoDate, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
+import { isRoutingCommand, parseRoutingCommand, routingSettings, runRoutingCommand, type RoutingCommand } from './routing';
 
-/** A calendar's iCal address is a few hundred characters (Google's secret address ~150); longer is not one. */
-export const FEED_URL_MAX = 2_000;
-/** A time-off reason is a note for the team ("Férias", "Congresso em SP"), not a document. */
-export const TIME_OFF_REASON_MAX = 200;
-
-export const cliCopy = {
-  usage: [
-    'Uso: npm run consultants -- <comando>',
-    '  list',
-    '  add "<nome>" <email>',
-    '  deactivate <email>',
-    '  hours <email> "seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00"',
-    '  off <email> <de> <até> [motivo]      (datas AAAA-MM-DD ou AAAA-MM-DDTHH:MM, horário de Brasília)',
-    '  feed <email> <url>   |   feed <email> none',
-    '  sala <email> <https-url>   |   sala <email> telefone      (onde as reuniões acontecem; padrão: telefone)',
-    '  sync',
-    '  agenda-link <email> [--rotate]',
-    ...routingUsage,
-  ].join('\n'),
-  unknownCommand: (c: string) => `Comando desconhecido: "${c}".`,
-  arguments: (c: string) => `Argumentos inválidos para "${c}".`,
-  email: (e: string) => `Email inválido: "${e}".`,
-  name: `Informe o nome do consultor (de 2 a ${textLimits.nomeCompleto} caracteres, sem caracteres de controle), entre aspas: add "Nome Sobrenome" email@empresa.com.br`,
-  reason: `O motivo da folga pode ter até ${TIME_OFF_REASON_MAX} caracteres, sem caracteres de controle.`,
-  unknownConsultant: (e: string) => `Nenhum consultor com o email ${e}. Veja os cadastrados com: npm run consultants -- list`,
-  exists: (e: string) => `Já existe um consultor com o email ${e}.`,
-  dateTime: (s: string) => `Data inválida: "${s}". Use AAAA-MM-DD ou AAAA-MM-DDTHH:MM (horário de Brasília).`,
-  order: 'O fim da folga deve ser depois do início.',
-  feedUrl: `Endereço da agenda inválido: use o link https:// (ou webcal://) do iCal da agenda, com até ${FEED_URL_MAX} caracteres, ou "none" para remover.`,
-  feedInternal: 'Endereço da agenda recusado: use o link público (https:// ou webcal://) do iCal da agenda; endereços internos ou desta máquina não são aceitos.',
-  linkExists: (e: string) =>
-    `${e} já tem um link de agenda. Por segurança ele não pode ser exibido de novo; gere um novo com --rotate (o anterior deixa de funcionar).`,
-  added: (n: string) => `Consultor ${n} cadastrado (horário padrão até você definir outro com "hours").`,
-  deactivated: (e: string) => `Consultor ${e} desativado: não recebe novos agendamentos.`,
-  hoursSet: (e: string, h: string) => `Horários de ${e}: ${h}`,
-  offSet: (e: string, from: string, to: string) => `Folga de ${e} registrada: ${from} até ${to}.`,
-  feedSet: (e: string) => `Agenda de ${e} conectada; será lida agora ou em até 10 minutos ("sync" lê todas agora).`,
-  feedRemoved: (e: string) => `Agenda de ${e} desconectada.`,
-  roomUrl: `Endereço da sala inválido: use o link https:// da sala de vídeo (Meet, Zoom, Teams…), com até ${ROOM_URL_MAX} caracteres, ou "telefone" para o consultor ligar para o lead.`,
-  roomSet: (e: string, url: string) => `Reuniões de ${e}: videochamada na sala ${url}`,
-  phoneSet: (e: string) => `Reuniões de ${e}: ligação telefônica (o consultor liga para o lead).`,
-  link: (url: string) => `Link de assinatura (trate como senha; quem tiver o link vê as reuniões):\n${url}`,
-  none: 'Nenhum consultor cadastrado.',
-} as const;
+export { cliCopy, TIME_OFF_REASON_MAX } from './consultants-copy';
 
 export class InputError extends Error {}
 
 const emailSchema = z.email();
+/** The same rules as a lead's name: one line, at least MIN_VISIBLE visible characters (zero-width ones do
+ * not count), at most textLimits.nomeCompleto, no control character. */
+function personName(value: string | undefined): string {
+  const name = cleanLine(value ?? '');
+  if (visibleLength(name) < MIN_VISIBLE || name.length > textLimits.nomeCompleto || name.includes('@') || !hasOnlyPrintable(name)) throw new InputError(cliCopy.name);
+  return name;
+}
 function email(value: string | undefined): string {
   const v = value?.trim() ?? '';
   if (!emailSchema.safeParse(v).success) throw new InputError(cliCopy.email(v));
@@ -76,11 +46,11 @@ export function parseLocal(value: string | undefined, timeZone: string, asEnd: b
   return zonedToUtc(asEnd ? addDays(m[1], 1) : m[1], '00:00', timeZone);
 }
 
-/** A calendar feed's address as stored, null to remove it (calendar/feed-address.ts decides). */
+/** A calendar link's form (the read comes in runCommand, calendar/check.ts); null to remove it. */
 function feedUrl(value: string | undefined, localUse: boolean): string | null {
   if (value === 'none') return null;
-  const found = feedAddress(value ?? '', { maxLength: FEED_URL_MAX, localUse });
-  if ('refused' in found) throw new InputError(found.refused === 'internal' ? cliCopy.feedInternal : cliCopy.feedUrl);
+  const found = feedForm(value ?? '', localUse);
+  if ('refused' in found) throw new InputError(cliCopy.feedRefused(found.refused));
   return found.url;
 }
 
@@ -96,7 +66,7 @@ function roomUrl(value: string | undefined): string | null {
 type Parsed = { command: ConsultantCommand | { action: 'sync' } | RoutingCommand; token?: string };
 
 /** Checks every argument; throws InputError (pt-BR) before anything is stored. */
-export function parseCommand(argv: string[], config: SchedulingConfig, opts: { localUse?: boolean } = {}): Parsed {
+export function parseCommand(argv: string[], config: SchedulingConfig, opts: { localUse?: boolean; now?: Date } = {}): Parsed {
   const [command, ...args] = argv;
   const arity = (min: number, max = min) => {
     if (args.length < min || args.length > max) throw new InputError(`${cliCopy.arguments(command)}\n${cliCopy.usage}`);
@@ -106,17 +76,23 @@ export function parseCommand(argv: string[], config: SchedulingConfig, opts: { l
     case 'sync':
       arity(0);
       return { command: { action: command } };
-    case 'add': {
+    case 'add':
       arity(2);
-      // The same rules as a lead's name: one line, at least MIN_VISIBLE visible characters (zero-width ones
-      // do not count), at most textLimits.nomeCompleto, no control character.
-      const name = cleanLine(args[0]);
-      if (visibleLength(name) < MIN_VISIBLE || name.length > textLimits.nomeCompleto || name.includes('@') || !hasOnlyPrintable(name)) throw new InputError(cliCopy.name);
-      return { command: { action: 'add', name, email: email(args[1]) } };
-    }
+      return { command: { action: 'add', name: personName(args[0]), email: email(args[1]) } };
     case 'deactivate':
+    case 'reactivate':
       arity(1);
-      return { command: { action: 'deactivate', email: email(args[0]) } };
+      return { command: { action: command, email: email(args[0]) } };
+    case 'rename':
+      arity(2);
+      return { command: { action: 'rename', email: email(args[0]), name: personName(args[1]) } };
+    case 'email':
+      arity(2);
+      return { command: { action: 'email', email: email(args[0]), new_email: email(args[1]) } };
+    case 'off-remove':
+      arity(2);
+      if (!z.uuid().safeParse(args[1]).success) throw new InputError(cliCopy.timeOffId);
+      return { command: { action: 'off-remove', email: email(args[0]), id: args[1] } };
     case 'hours': {
       arity(2);
       const address = email(args[0]);
@@ -133,6 +109,7 @@ export function parseCommand(argv: string[], config: SchedulingConfig, opts: { l
       const from = parseLocal(args[1], config.timeZone, false);
       const to = parseLocal(args[2], config.timeZone, true);
       if (to <= from) throw new InputError(cliCopy.order);
+      if (to <= (opts.now ?? new Date())) throw new InputError(cliCopy.past);
       const reason = cleanLine(args.slice(3).join(' ')) || null;
       if (reason && (reason.length > TIME_OFF_REASON_MAX || !hasOnlyPrintable(reason))) throw new InputError(cliCopy.reason);
       return { command: { action: 'off', email: address, from: from.toISOString(), to: to.toISOString(), reason } };
@@ -163,47 +140,95 @@ export function parseCommand(argv: string[], config: SchedulingConfig, opts: { l
 
 export type CliIo = { out: (line: string) => void; err: (line: string) => void };
 /** actor: who runs it (the console's signed-in mentor), kept with a team setting; the terminal otherwise. */
-export type CliEnv = { config: SchedulingConfig; siteUrl: string; actor?: string; now?: Date };
+/** localUse: calendar links may be http:// and internal (integrations' `local`). */
+export type CliEnv = { config: SchedulingConfig; siteUrl: string; actor?: string; now?: Date; localUse?: boolean; fetch?: typeof fetch };
+
+/** One line of "Sincronizar agendas agora": each active consultant with a calendar, read now or why not. */
+export type CalendarRead = { name: string; email: string; ok: boolean; text: string };
+
+/** Reads every calendar now and says, per consultant, how it went (Equipe's button and `sync`). */
+export async function readCalendarsNow(store: Store, env: CliEnv): Promise<CalendarRead[]> {
+  await withSchedules(store, env.config).calendars.refreshDue(0);
+  const now = env.now ?? new Date();
+  const list = (await store.consultants({ action: 'list', now: now.toISOString() })).consultants ?? [];
+  return list.filter((c) => c.active && c.feed).map((c) => {
+    const feed = c.feed!;
+    const ok = feed.status === 'ok' && feed.synced_at !== null;
+    const text = ok ? calendarCopy.syncOk(c.name, agoWords(new Date(feed.synced_at!), now, env.config.timeZone)) : calendarCopy.syncFailed(c.name, feedProblem(feed.error_code));
+    return { name: c.name, email: c.email, ok, text };
+  });
+}
 
 /** Runs one parsed command on the store; returns the exit code. */
 export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: CliIo): Promise<number> {
-  const { command } = parsed;
+  let { command } = parsed;
+  const now = env.now ?? new Date();
   if (isRoutingCommand(command)) return runRoutingCommand(store, command, { ...env, unknownConsultant: cliCopy.unknownConsultant }, io);
   if (command.action === 'sync') {
-    await withSchedules(store, env.config).calendars.refreshDue(0);
-    printList((await store.consultants({ action: 'list' })).consultants ?? [], env, io, true);
+    const reads = await readCalendarsNow(store, env);
+    if (reads.length === 0) io.out(calendarCopy.syncNone);
+    for (const r of reads) (r.ok ? io.out : io.err)(r.text);
     return 0;
   }
+  if (command.action === 'feed' && command.url) {
+    // Read once before anything is stored: a link that does not give a calendar is refused (nothing saved).
+    // An unknown consultant first: no fetch for a command that cannot apply.
+    if (!(await store.consultants({ action: 'list', email: command.email })).consultants?.length) {
+      io.err(cliCopy.unknownConsultant(command.email));
+      return 1;
+    }
+    const checked = await checkFeed(command.url, { config: env.config, localUse: env.localUse ?? false, now, fetch: env.fetch });
+    if ('refused' in checked) {
+      io.err(cliCopy.feedRefused(checked.refused));
+      return 1;
+    }
+    command = { ...command, url: checked.url, blocks: blockRows(checked.blocks), now: now.toISOString() };
+  }
+  if (command.action === 'add') command = { ...command, now: now.toISOString(), welcome: welcomeMail({ name: command.name, to: command.email, siteUrl: env.siteUrl }) };
+  if (command.action === 'list') command = { ...command, now: now.toISOString() };
   const result = await store.consultants(command);
-  if (result.status === 'unknown_consultant' && 'email' in command) {
+  if (result.status === 'unknown_consultant' && command.action !== 'list') {
     io.err(cliCopy.unknownConsultant(command.email));
     return 1;
   }
-  if (result.status === 'exists' && 'email' in command) {
-    io.err(command.action === 'add' ? cliCopy.exists(command.email) : cliCopy.linkExists(command.email));
+  if (result.status === 'unknown_time_off') {
+    io.err(cliCopy.unknownTimeOff);
+    return 1;
+  }
+  if (result.status === 'exists' && command.action !== 'list') {
+    io.err(command.action === 'add' ? cliCopy.exists(command.email) : command.action === 'email' ? cliCopy.emailTaken(command.new_email) : cliCopy.linkExists(command.email));
     return 1;
   }
   switch (command.action) {
     case 'list':
-      printList(result.consultants ?? [], env, io, false, await routingSettings(store));
+      printList(result.consultants ?? [], env, io, await routingSettings(store));
       break;
     case 'add':
-      io.out(cliCopy.added(command.name));
+      io.out(cliCopy.added(command.name, hoursInWords(defaultHours(env.config))));
       break;
     case 'deactivate':
       io.out(cliCopy.deactivated(command.email));
       break;
+    case 'reactivate':
+      io.out(cliCopy.reactivated(command.email));
+      break;
+    case 'rename':
+      io.out(cliCopy.renamed(command.email, command.name));
+      break;
+    case 'email':
+      io.out(cliCopy.emailChanged(command.email, command.new_email));
+      break;
     case 'hours':
-      io.out(cliCopy.hoursSet(command.email, formatHours(command.hours)));
+      io.out(cliCopy.hoursSet(command.email, hoursInWords(command.hours)));
       break;
     case 'off':
       io.out(cliCopy.offSet(command.email, localLabel(new Date(command.from), env.config), localLabel(new Date(command.to), env.config)));
       break;
+    case 'off-remove':
+      io.out(cliCopy.offRemoved(command.email));
+      break;
     case 'feed':
-      if (command.url) {
-        io.out(cliCopy.feedSet(command.email));
-        await withSchedules(store, env.config).calendars.refreshDue();
-      } else io.out(cliCopy.feedRemoved(command.email));
+      io.out(command.url ? cliCopy.feedSet(command.email, command.blocks?.length ?? 0) : cliCopy.feedRemoved(command.email));
       break;
     case 'room':
       io.out(command.url ? cliCopy.roomSet(command.email, command.url) : cliCopy.phoneSet(command.email));
@@ -213,33 +238,4 @@ export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: 
       break;
   }
   return 0;
-}
-
-function localLabel(d: Date, config: SchedulingConfig): string {
-  const p = zonedParts(d, config.timeZone);
-  return `${brDate(p.date)} ${p.time}`;
-}
-
-const feedStatus = { pending: 'aguardando a primeira leitura', ok: 'ok', error: 'com erro' } as const;
-
-function printList(list: ConsultantSummary[], env: CliEnv, io: CliIo, feedsOnly: boolean, routing?: RoutingSettings): void {
-  if (list.length === 0) return io.out(cliCopy.none);
-  const weights = new Map(routing?.consultants.map((c) => [c.email.toLowerCase(), c]));
-  for (const c of list) {
-    if (feedsOnly && !c.feed) continue;
-    const hours = c.hours.length ? formatHours(c.hours) : `${formatHours(defaultHours(env.config))} (padrão)`;
-    const feed = c.feed
-      ? `${feedStatus[c.feed.status]}${c.feed.error_code ? ` (${c.feed.error_code})` : ''}; última sincronização: ${
-        c.feed.synced_at ? localLabel(new Date(c.feed.synced_at), env.config) : 'nunca'}`
-      : 'não conectada';
-    io.out([
-      `${c.name} <${c.email}> — ${c.active ? 'ativo' : 'inativo'}`,
-      `  horários: ${hours}`,
-      `  agenda: ${feed}`,
-      `  link de assinatura: ${c.agenda_link ? 'gerado' : 'não gerado'}`,
-      `  ${c.room_url ? `Sala: ${c.room_url}` : locationCopy.phone.label}`,
-      ...(weights.has(c.email.toLowerCase()) ? [`  ${distributionLine(weights.get(c.email.toLowerCase())!)}`] : []),
-    ].join('\n'));
-  }
-  if (routing) io.out(routingCopy.teamLine(routing.window, routing.equal_ahead));
 }

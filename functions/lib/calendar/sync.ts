@@ -2,7 +2,9 @@
 // availability answer or a booking, any feed never fetched or last tried more than 15 minutes ago.
 // A fetch gives up after 2 seconds, so an answer never waits longer for calendars. A failing feed keeps
 // its last blocks and is recorded with a code; the URL (a secret) is never logged or returned.
+import { agoWords, CALENDAR_ALERT_MS, dateTimeWords, feedProblem, STALE_CALENDAR_MS } from '../../../src/domain/scheduling/calendar-copy';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
+import { calendarAlertMail } from '../mail/team-mail';
 import type { CalendarFeed, Store } from '../store/port';
 import { downloadFeed } from './download';
 import { feedBlocks, FeedParseError } from './feed';
@@ -19,7 +21,8 @@ export type CalendarSync = {
   refreshDue(staleMs?: number, waitMs?: number): Promise<void>;
 };
 
-export type SyncOptions = { config: SchedulingConfig; now?: () => Date; fetch?: typeof fetch; timeoutMs?: number };
+/** alerts: who is told that a calendar stopped being read (the mentor's address), and the site's address. */
+export type SyncOptions = { config: SchedulingConfig; now?: () => Date; fetch?: typeof fetch; timeoutMs?: number; alerts?: { to: string; siteUrl: string } };
 
 /** webcal:// (what Apple and Outlook links often use) is plain HTTPS. */
 export function feedHttpUrl(url: string): string {
@@ -43,7 +46,29 @@ export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSyn
       const code = failureCode(error);
       console.warn(`[calendar] feed_failed:${code}`);
       await store.recordCalendarFailure(feed, code, started).catch(() => {});
+      await alertIfUnread(feed, code).catch((e: { code?: string }) => console.warn(`[calendar] alert_failed:${e?.code ?? 'error'}`));
     }
+  }
+
+  /**
+   * After a failed read: unread for CALENDAR_ALERT_MS → the mentor and the consultant get one mail, at most
+   * once a day per calendar (calendar_stale_alert decides under the feed's lock, so concurrent syncs send one).
+   */
+  async function alertIfUnread(feed: CalendarFeed, code: string): Promise<void> {
+    if (!opts.alerts) return;
+    const at = now();
+    const unreadBefore = new Date(at.getTime() - CALENDAR_ALERT_MS);
+    const stale = (await store.staleCalendarFeeds(unreadBefore)).find((f) => f.presellerId === feed.presellerId);
+    if (!stale) return;
+    const person = (await store.listActivePresellers()).find((p) => p.id === feed.presellerId);
+    if (!person) return;
+    const words = {
+      name: person.name, siteUrl: opts.alerts.siteUrl, problem: feedProblem(code),
+      since: agoWords(stale.since, at, opts.config.timeZone, true),
+      when: dateTimeWords(new Date(stale.since.getTime() + STALE_CALENDAR_MS), opts.config.timeZone),
+    };
+    const to = [...new Set([opts.alerts.to.toLowerCase(), person.email.toLowerCase()])];
+    await store.calendarStaleAlert(feed.presellerId, unreadBefore, at, to.map((address) => calendarAlertMail({ ...words, to: address })));
   }
 
   return {

@@ -13,7 +13,7 @@ import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handl
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { sendRebookFromPainel } from './handlers/rebook';
 import { requestCode, session, signIn, signOut } from './handlers/session';
-import { listActivity, listTeam, runTeamCommand } from './handlers/team';
+import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAgenda } from './handlers/team';
 import { showReport } from './handlers/report';
 import { saveRules, showRules } from './handlers/rules';
 import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
@@ -56,6 +56,8 @@ export const routes: Route[] = [
   route('GET', 'exportar/leads', 'mentor', exportLeads),
   route('GET', 'equipe', 'mentor', listTeam),
   route('POST', 'equipe', 'mentor', runTeamCommand),
+  route('GET', 'minha-agenda', 'signed-in', showOwnAgenda),
+  route('POST', 'minha-agenda', 'signed-in', runOwnAgendaCommand),
   route('GET', 'atividade', 'mentor', listActivity),
   route('GET', 'relatorio', 'mentor', showReport),
   route('GET', 'regras', 'mentor', showRules),

@@ -2,7 +2,7 @@
 // follow-up's): Store.call runs only these names, in both adapters.
 export const JSON_FUNCTIONS = [
   'painel_log', 'painel_request_code', 'painel_sign_in', 'painel_session', 'painel_sign_out', 'painel_meetings', 'painel_meeting',
-  'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_pending_outcomes',
+  'painel_record_outcome', 'painel_leads', 'painel_lead', 'painel_lead_email', 'painel_activity_list', 'painel_recent_actions', 'painel_pending_outcomes',
   'painel_queue_daily_mail', 'painel_consultants', 'painel_purge',
   // Who acted on a meeting from the painel (20261129000000_painel_meeting_actions.sql).
   'painel_meeting_actions',

@@ -191,23 +191,32 @@ export type ConsultantSummary = {
   email: string;
   active: boolean;
   hours: HoursRange[];
-  feed: { status: 'pending' | 'ok' | 'error'; error_code: string | null; synced_at: string | null } | null;
+  feed: { status: 'pending' | 'ok' | 'error'; error_code: string | null; synced_at: string | null; connected_at: string } | null;
+  /** Time off that has not ended, next first. */
+  time_off: { id: string; from: string; to: string; reason: string | null }[];
   agenda_link: boolean;
   /** The consultant's video room; null: they call the lead (shown to the team only). */
   room_url: string | null;
 };
 /** The mentor's commands (consultant_admin). Dates are instants; `hours` replaces the week. */
 export type ConsultantCommand =
-  | { action: 'list' }
-  | { action: 'add'; name: string; email: string }
+  /** email: only that consultant (Minha agenda); now: time off that has not ended by then. */
+  | { action: 'list'; email?: string; now?: string }
+  /** welcome: the new consultant's mail, queued with the row. */
+  | { action: 'add'; name: string; email: string; welcome?: MailContent; now?: string }
   | { action: 'deactivate'; email: string }
+  | { action: 'reactivate'; email: string }
+  | { action: 'rename'; email: string; name: string }
+  | { action: 'email'; email: string; new_email: string }
+  | { action: 'off-remove'; email: string; id: string }
   | { action: 'hours'; email: string; hours: HoursRange[] }
   | { action: 'off'; email: string; from: string; to: string; reason: string | null }
-  | { action: 'feed'; email: string; url: string | null }
+  /** blocks: the busy times of the read that checked the link (calendar/check.ts), saved with it. */
+  | { action: 'feed'; email: string; url: string | null; blocks?: { starts_at: string; ends_at: string }[]; now?: string }
   /** Where the consultant's meetings happen: their video room (https), or null for a phone call to the lead. */
   | { action: 'room'; email: string; url: string | null }
   | { action: 'agenda-token'; email: string; hash: string; rotate: boolean };
-export type ConsultantResult = { status: 'ok' | 'exists' | 'unknown_consultant'; consultants?: ConsultantSummary[] };
+export type ConsultantResult = { status: 'ok' | 'exists' | 'unknown_consultant' | 'unknown_time_off'; consultants?: ConsultantSummary[] };
 
 export interface Store {
   readonly kind: 'pglite' | 'postgres';
@@ -231,6 +240,10 @@ export interface Store {
   saveCalendarBlocks(feed: CalendarFeed, blocks: BusyBlock[], at: Date): Promise<void>;
   /** Keeps the last blocks and records the failure code. */
   recordCalendarFailure(feed: CalendarFeed, code: string, at: Date): Promise<void>;
+  /** Active consultants whose calendar was last read (never read: connected) before `before`. */
+  staleCalendarFeeds(before: Date): Promise<{ presellerId: string; since: Date }[]>;
+  /** Queues `mails` when the calendar is unread since before `unreadBefore` and nobody was told in 24 h; true when queued. */
+  calendarStaleAlert(presellerId: string, unreadBefore: Date, now: Date, mails: MailContent[]): Promise<boolean>;
   /** The agenda of the consultant whose agenda token hashes to `tokenHash`; null when none. */
   agenda(tokenHash: string): Promise<Agenda | null>;
   consultants(command: ConsultantCommand): Promise<ConsultantResult>;

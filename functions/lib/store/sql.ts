@@ -61,6 +61,14 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async recordCalendarFailure(feed, code, at) {
       await rows('select record_calendar_failure($1::uuid, $2::text, $3::text, $4::timestamptz)', [feed.presellerId, feed.url, code, at]);
     },
+    async staleCalendarFeeds(before) {
+      const found = await rows<{ presellerId: string; since: string | Date }>('select preseller_id as "presellerId", since from stale_calendar_feeds($1::timestamptz)', [before]);
+      return found.map((r) => ({ presellerId: r.presellerId, since: new Date(r.since) }));
+    },
+    async calendarStaleAlert(presellerId, unreadBefore, now, mails) {
+      const [row] = await rows<{ queued: boolean }>('select calendar_stale_alert($1::uuid, $2::timestamptz, $3::timestamptz, $4::jsonb) as queued', [presellerId, unreadBefore, now, mails]);
+      return row?.queued === true;
+    },
     async agenda(tokenHash) {
       const [row] = await rows<{ data: Agenda | null }>('select agenda_meetings($1::text) as data', [tokenHash]);
       return row?.data ?? null;

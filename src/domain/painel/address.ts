@@ -12,12 +12,13 @@
 // The fragment never reaches the server, a CDN log or a Referer.
 import { meetingTabs } from './api';
 
-export type PainelSection = 'today' | 'meetings' | 'leads' | 'numbers' | 'team' | 'rules' | 'integrations' | 'activity';
-export const painelSections: readonly PainelSection[] = ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity'];
+export type PainelSection = 'today' | 'meetings' | 'leads' | 'numbers' | 'team' | 'rules' | 'integrations' | 'activity' | 'agenda';
+export const painelSections: readonly PainelSection[] = ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity', 'agenda'];
 
 /** The words of the address (pt-BR, as the console's screens are named). */
 const sectionWords: Record<PainelSection, string> = {
   today: 'hoje', meetings: 'reunioes', leads: 'leads', numbers: 'numeros', team: 'equipe', rules: 'regras', integrations: 'integracoes', activity: 'atividade',
+  agenda: 'minha-agenda',
 };
 
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
@@ -31,6 +32,7 @@ export const addressFilters: Record<PainelSection, readonly string[]> = {
   today: [],
   // Números' period and touch (src/domain/painel/numbers.ts reads unknown values as its defaults).
   numbers: ['periodo', 'de', 'ate', 'toque'],
+  agenda: [],
 };
 
 export type Filters = Record<string, string>;

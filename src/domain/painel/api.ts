@@ -3,6 +3,7 @@
 // island shows them in Brasília time.
 import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
+import type { HoursRange } from '../scheduling/hours';
 import type { RoutingWhy } from '../scheduling/routing';
 
 export const painelPaths = {
@@ -62,6 +63,8 @@ export const painelPaths = {
   /** GET → IntegrationSummary[] (domain/painel/integrations.ts); POST …/reenviar ResendAllInput → { resent, summary }. Mentor only. */
   integrations: '/api/painel/integracoes',
   resendAll: '/api/painel/integracoes/reenviar',
+  /** GET → { member: TeamMember } (the signed-in consultant's own); POST TeamCommand of ownAgendaCommands, on their own e-mail only. */
+  ownAgenda: '/api/painel/minha-agenda',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */
   activity: '/api/painel/atividade',
   /** GET ?mes=AAAA-MM (default: this month in Brasília) → RoutingReportView (domain/scheduling/routing-report.ts); 400 for a bad month. Mentor only. */
@@ -275,8 +278,16 @@ export type TeamMember = {
   active: boolean;
   /** Working hours as the command writes them ("seg-sex 09:00-18:00"); null: the default hours. */
   hours: string | null;
-  /** The calendar feed's state; its address is never sent (a secret). */
-  feed: { status: 'pending' | 'ok' | 'error'; errorCode: string | null; syncedAt: string | null } | null;
+  /** The effective weekly ranges (own, else the default hours: the grid starts from them) and in words. */
+  ranges: HoursRange[];
+  hoursWords: string;
+  /** Time off that has not ended, next first (Remover sends its id). */
+  timeOff: { id: string; from: string; to: string; reason: string | null }[];
+  /**
+   * The calendar feed's state; its address is never sent (a secret). problem: why the last read failed, in
+   * words; unreadSince: the last read (or the connection) when the consultant is no longer offered for it.
+   */
+  feed: { status: 'pending' | 'ok' | 'error'; problem: string | null; syncedAt: string | null; connectedAt: string; unreadSince: string | null } | null;
   agendaLink: boolean;
   roomUrl: string | null;
   /** Share of the leads (100 = a full share) and caps on meetings per day and week (null: none). */
@@ -291,7 +302,11 @@ export type TeamRouting = { window: 'mes' | 'semana'; equalAhead: number | null 
  * One consultants command, as `npm run consultants -- <command> <args…>` takes it (the same parser and
  * the same code run it): e.g. { command: 'hours', args: ['ana@x.com', 'seg-sex 09:00-18:00'] }.
  */
-export const teamCommands = ['add', 'deactivate', 'hours', 'off', 'feed', 'sala', 'sync', 'agenda-link', 'limit', 'weight', 'mode', 'janela'] as const;
+export const teamCommands = ['add', 'deactivate', 'reactivate', 'rename', 'email', 'hours', 'off', 'off-remove', 'feed', 'sala', 'sync', 'agenda-link', 'limit', 'weight', 'mode', 'janela'] as const;
+/** What a consultant may run on their own agenda (Minha agenda): the first argument is always their e-mail. */
+export const ownAgendaCommands = ['hours', 'off', 'off-remove', 'feed', 'sala'] as const;
 export type TeamCommand = { command: (typeof teamCommands)[number]; args: string[] };
+/** POST team's answer: the command's words; for 'sync', each consultant's read (errors shown in red). */
+export type TeamAnswer = { message: string; calendars?: { name: string; ok: boolean; text: string }[] };
 
 export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null };

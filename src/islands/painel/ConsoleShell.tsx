@@ -8,7 +8,7 @@ import type { MeetingRow, Viewer } from '../../domain/painel/api';
 import type { Filters, PainelPlace, PainelSection } from '../../domain/painel/address';
 import { placeHash } from '../../domain/painel/address';
 import { painelMessages } from '../../domain/painel/copy';
-import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
+import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
 import { MeetingsScreen } from './MeetingsScreen';
 import { AppBar } from './shell/AppBar';
 import { LazyScreen } from './shell/LazyScreen';
@@ -29,11 +29,18 @@ const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlac
 
 export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
-  const sections: PainelSection[] = mentor ? ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity'] : ['today', 'meetings', 'leads', 'numbers'];
+  // Minha agenda for whoever is a consultant (a mentor who is one too has it beside Equipe).
+  const own: PainelSection[] = viewer.name !== null ? ['agenda'] : [];
+  const sections: PainelSection[] = mentor
+    ? ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity', ...own]
+    : ['today', 'meetings', 'leads', 'numbers', ...own];
   const { place, go, back } = useAddress();
   // The list under the place, each list's filters as its address last had them, the lists opened so far.
   const [section, setSection] = useState<PainelSection>(() => listOf(place));
-  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({ today: {}, meetings: {}, leads: {}, numbers: {}, team: {}, rules: {}, integrations: {}, activity: {}, ...(place.kind === 'section' ? { [place.section]: place.filters } : {}) }));
+  const [filters, setFilters] = useState<Record<PainelSection, Filters>>(() => ({
+    today: {}, meetings: {}, leads: {}, numbers: {}, team: {}, rules: {}, integrations: {}, activity: {}, agenda: {},
+    ...(place.kind === 'section' ? { [place.section]: place.filters } : {}),
+  }));
   const [visited, setVisited] = useState<PainelSection[]>(() => ['meetings', ...(place.kind === 'section' ? [place.section] : [])]);
   const [shownPlace, setShownPlace] = useState(place);
   const [navigated, setNavigated] = useState(moved);
@@ -140,6 +147,9 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
         )}
         {mentor && visited.includes('integrations') && (
           <LazyScreen hidden={!listShown('integrations')} screen={IntegrationsScreen} render={(Screen) => <Screen focus={navigated && listShown('integrations')} onOpenLead={openLead} />} />
+        )}
+        {own.length > 0 && visited.includes('agenda') && (
+          <LazyScreen hidden={!listShown('agenda')} screen={MyAgendaScreen} render={(Screen) => <Screen focus={navigated && listShown('agenda')} />} />
         )}
         {mentor && visited.includes('activity') && (
           <LazyScreen hidden={!listShown('activity')} screen={ActivityScreen} render={(Screen) => <Screen focus={navigated && listShown('activity')} />} />

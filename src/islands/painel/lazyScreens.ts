@@ -11,6 +11,7 @@ import rulesScreen from 'lazy-chunk:/src/islands/painel/rules/RulesScreen.tsx';
 import integrationsScreen from 'lazy-chunk:/src/islands/painel/integrations/IntegrationsScreen.tsx';
 import todayScreen from 'lazy-chunk:/src/islands/painel/today/TodayScreen.tsx';
 import numbersScreen from 'lazy-chunk:/src/islands/painel/numbers/NumbersScreen.tsx';
+import myAgendaScreen from 'lazy-chunk:/src/islands/painel/team/MyAgendaScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
 export const MeetingDetail = lazyScreen<typeof import('./meeting/MeetingDetail').default>(meetingDetail);
@@ -22,3 +23,4 @@ export const RulesScreen = lazyScreen<typeof import('./rules/RulesScreen').defau
 export const IntegrationsScreen = lazyScreen<typeof import('./integrations/IntegrationsScreen').default>(integrationsScreen);
 export const TodayScreen = lazyScreen<typeof import('./today/TodayScreen').default>(todayScreen);
 export const NumbersScreen = lazyScreen<typeof import('./numbers/NumbersScreen').default>(numbersScreen);
+export const MyAgendaScreen = lazyScreen<typeof import('./team/MyAgendaScreen').default>(myAgendaScreen);

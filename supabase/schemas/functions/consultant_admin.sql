@@ -7,6 +7,7 @@ CREATE OR REPLACE FUNCTION public.consultant_admin(p_action text, p jsonb)
 AS $function$
 declare
   v_id uuid;
+  v_now timestamptz := coalesce((p->>'now')::timestamptz, now());
 begin
   if p_action = 'list' then
     return jsonb_build_object('status', 'ok', 'consultants', coalesce((
@@ -15,12 +16,17 @@ begin
         'hours', coalesce((select jsonb_agg(jsonb_build_object('weekday', h.weekday,
             'start', to_char(h.starts_at, 'HH24:MI'), 'end', to_char(h.ends_at, 'HH24:MI')) order by h.weekday, h.starts_at)
           from preseller_hours h where h.preseller_id = c.id), '[]'::jsonb),
-        'feed', (select jsonb_build_object('status', f.status, 'error_code', f.error_code, 'synced_at', f.synced_at)
+        'feed', (select jsonb_build_object('status', f.status, 'error_code', f.error_code, 'synced_at', f.synced_at,
+            'connected_at', f.connected_at)
           from calendar_feeds f where f.preseller_id = c.id),
+        'time_off', coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'from', t.starts_at, 'to', t.ends_at,
+            'reason', t.reason) order by t.starts_at)
+          from preseller_time_off t where t.preseller_id = c.id and t.ends_at > v_now), '[]'::jsonb),
         'agenda_link', c.agenda_token_hash is not null,
         'room_url', c.room_url
       ) order by c.name)
-      from presellers c), '[]'::jsonb));
+      from presellers c
+      where p->>'email' is null or lower(c.email) = lower(p->>'email')), '[]'::jsonb));
   end if;
 
   if p_action = 'add' then
@@ -28,6 +34,9 @@ begin
       return jsonb_build_object('status', 'exists');
     end if;
     insert into presellers (name, email) values (p->>'name', p->>'email');
+    if jsonb_typeof(p->'welcome') = 'object' then
+      insert into outbox (kind, message, created_at, next_attempt_at) values ('consultant-welcome', p->'welcome', v_now, v_now);
+    end if;
     return jsonb_build_object('status', 'ok');
   end if;
 
@@ -38,6 +47,15 @@ begin
 
   if p_action = 'deactivate' then
     update presellers set active = false where id = v_id;
+  elsif p_action = 'reactivate' then
+    update presellers set active = true where id = v_id;
+  elsif p_action = 'rename' then
+    update presellers set name = p->>'name' where id = v_id;
+  elsif p_action = 'email' then
+    if exists (select 1 from presellers where lower(email) = lower(p->>'new_email') and id <> v_id) then
+      return jsonb_build_object('status', 'exists');
+    end if;
+    update presellers set email = p->>'new_email' where id = v_id;
   elsif p_action = 'hours' then
     delete from preseller_hours where preseller_id = v_id;
     insert into preseller_hours (preseller_id, weekday, starts_at, ends_at)
@@ -46,14 +64,22 @@ begin
   elsif p_action = 'off' then
     insert into preseller_time_off (preseller_id, starts_at, ends_at, reason)
     values (v_id, (p->>'from')::timestamptz, (p->>'to')::timestamptz, nullif(p->>'reason', ''));
+  elsif p_action = 'off-remove' then
+    delete from preseller_time_off where id = (p->>'id')::uuid and preseller_id = v_id;
+    if not found then
+      return jsonb_build_object('status', 'unknown_time_off');
+    end if;
   elsif p_action = 'feed' then
     if p->>'url' is null then
       delete from calendar_feeds where preseller_id = v_id;
     else
-      insert into calendar_feeds (preseller_id, url) values (v_id, p->>'url')
+      insert into calendar_feeds (preseller_id, url, connected_at) values (v_id, p->>'url', v_now)
       on conflict (preseller_id) do update set url = excluded.url, status = 'pending', error_code = null,
-        synced_at = null, attempted_at = null;
+        synced_at = null, attempted_at = null, connected_at = excluded.connected_at, alerted_at = null;
       delete from calendar_busy where preseller_id = v_id;
+      if jsonb_typeof(p->'blocks') = 'array' then
+        perform save_calendar_blocks(v_id, p->>'url', p->'blocks', v_now);
+      end if;
     end if;
   elsif p_action = 'room' then
     update presellers set room_url = p->>'url' where id = v_id;

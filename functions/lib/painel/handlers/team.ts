@@ -1,58 +1,114 @@
-// Equipe (mentor only): the consultants, and every change `npm run consultants` makes, through the same
-// parser (parseCommand) and the same runner (runCommand): the console is the command with a form.
+// Equipe (mentor) and Minha agenda (a consultant, their own only): the consultants, and every change
+// `npm run consultants` makes, through the same parser (parseCommand) and the same runner (runCommand):
+// the console is the command with a form. A consultant's POST is limited to ownAgendaCommands and to their
+// own e-mail as the first argument; the server decides, whatever the browser sends.
 import * as z from 'zod/mini';
-import type { TeamMember, TeamRouting } from '../../../../src/domain/painel/api';
-import { teamCommands } from '../../../../src/domain/painel/api';
+import type { TeamAnswer, TeamMember, TeamRouting } from '../../../../src/domain/painel/api';
+import { ownAgendaCommands, teamCommands } from '../../../../src/domain/painel/api';
 import { painelMessages } from '../../../../src/domain/painel/copy';
-import { formatHours } from '../../../../src/domain/scheduling/hours';
-import { cliCopy, InputError, parseCommand, runCommand } from '../../admin/consultants';
-import { routingSettings } from '../../admin/routing';
+import { CALENDAR_CHECKS_PER_HOUR, calendarChecksLimited, feedProblem, STALE_CALENDAR_MS } from '../../../../src/domain/scheduling/calendar-copy';
+import { defaultHours, formatHours } from '../../../../src/domain/scheduling/hours';
+import { hoursInWords } from '../../../../src/domain/scheduling/week-grid';
+import { cliCopy, InputError, parseCommand, readCalendarsNow, runCommand, type CliEnv } from '../../admin/consultants';
+import { routingSettings, type RoutingSettings } from '../../admin/routing';
 import { HttpError, readJson } from '../../http';
+import type { ConsultantSummary } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { activityQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
 
-export async function listTeam(ctx: SignedIn): Promise<Response> {
-  const { consultants = [] } = await ctx.app.store.consultants({ action: 'list' });
-  const routing = await routingSettings(ctx.app.store);
-  const share = new Map(routing.consultants.map((c) => [c.email.toLowerCase(), c]));
-  const members: TeamMember[] = consultants.map((c) => ({
+function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings): TeamMember {
+  const config = ctx.app.env.scheduling;
+  const share = routing.consultants.find((s) => s.email.toLowerCase() === c.email.toLowerCase());
+  const ranges = c.hours.length ? c.hours : defaultHours(config);
+  const lastRead = c.feed ? new Date(c.feed.synced_at ?? c.feed.connected_at) : null;
+  return {
     name: c.name, email: c.email, active: c.active, hours: c.hours.length ? formatHours(c.hours) : null,
-    feed: c.feed ? { status: c.feed.status, errorCode: c.feed.error_code, syncedAt: c.feed.synced_at } : null,
+    ranges, hoursWords: hoursInWords(ranges), timeOff: c.time_off,
+    feed: c.feed ? {
+      status: c.feed.status, problem: c.feed.status === 'error' ? feedProblem(c.feed.error_code) : null,
+      syncedAt: c.feed.synced_at, connectedAt: c.feed.connected_at,
+      unreadSince: lastRead && ctx.app.now().getTime() - lastRead.getTime() > STALE_CALENDAR_MS ? lastRead.toISOString() : null,
+    } : null,
     agendaLink: c.agenda_link, roomUrl: c.room_url,
-    weight: share.get(c.email.toLowerCase())?.weight ?? 100,
-    capDay: share.get(c.email.toLowerCase())?.cap_day ?? null, capWeek: share.get(c.email.toLowerCase())?.cap_week ?? null,
-  }));
-  return painelJson({ consultants: members, routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
+    weight: share?.weight ?? 100, capDay: share?.cap_day ?? null, capWeek: share?.cap_week ?? null,
+  };
+}
+
+async function consultants(ctx: SignedIn, email?: string): Promise<ConsultantSummary[]> {
+  return (await ctx.app.store.consultants({ action: 'list', now: ctx.app.now().toISOString(), ...(email ? { email } : {}) })).consultants ?? [];
+}
+
+export async function listTeam(ctx: SignedIn): Promise<Response> {
+  const [list, routing] = await Promise.all([consultants(ctx), routingSettings(ctx.app.store)]);
+  return painelJson({ consultants: list.map((c) => memberOf(c, ctx, routing)), routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
+}
+
+/** The signed-in consultant's own card (404 for a mentor who is not a consultant). */
+export async function showOwnAgenda(ctx: SignedIn): Promise<Response> {
+  const [own] = await consultants(ctx, ctx.viewer.email);
+  if (!own || !ctx.viewer.preseller) throw new HttpError(404, painelMessages.notFound);
+  return painelJson({ member: memberOf(own, ctx, await routingSettings(ctx.app.store)) });
 }
 
 const commandSchema = z.object({
   command: z.enum(teamCommands),
-  args: z.array(z.string().check(z.maxLength(4000))).check(z.maxLength(8)),
+  args: z.array(z.string().check(z.maxLength(6000))).check(z.maxLength(8)),
 });
 
 /** The command's own words: its usage text is for a terminal, the form already shows what to fill. */
 const forConsole = (message: string) => message.replace(`\n${cliCopy.usage}`, '').trim();
 
-export async function runTeamCommand(ctx: SignedIn): Promise<Response> {
-  const body = commandSchema.safeParse(await readJson(ctx.req));
-  if (!body.success) throw new HttpError(400, painelMessages.badCommand);
-  const { command, args } = body.data;
+async function run(ctx: SignedIn, command: string, args: string[]): Promise<Response> {
   const { env } = ctx.app;
+  const now = ctx.app.now();
   let parsed;
   try {
-    parsed = parseCommand([command, ...args], env.scheduling, { localUse: env.integrations.local });
+    parsed = parseCommand([command, ...args], env.scheduling, { localUse: env.integrations.local, now });
   } catch (error) {
     if (error instanceof InputError) throw new HttpError(400, forConsole(error.message));
     throw error;
   }
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCommand(ctx.app.store, parsed, { config: env.scheduling, siteUrl: env.siteUrl, actor: ctx.viewer.email, now: ctx.app.now() }, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  if (code !== 0) throw new HttpError(400, forConsole(err.join('\n')) || painelMessages.badCommand);
+  if (command === 'feed' && args[1] !== 'none') {
+    // Counted before the read runs: a refused link costs a place too.
+    await ctx.painel.log({ actor: ctx.viewer.email, action: 'team:feed-check', subject: args[0] ?? null, ipHash: ctx.ipHash }, now);
+    const checks = await ctx.app.store.call<number>('painel_recent_actions', { actor: ctx.viewer.email, action: 'team:feed-check', since: new Date(now.getTime() - 3_600_000).toISOString() });
+    if (checks > CALENDAR_CHECKS_PER_HOUR) throw new HttpError(429, calendarChecksLimited);
+  }
+  const cli: CliEnv = { config: env.scheduling, siteUrl: env.siteUrl, actor: ctx.viewer.email, now, localUse: env.integrations.local };
+  let answer: TeamAnswer;
+  if (command === 'sync') {
+    const calendars = (await readCalendarsNow(ctx.app.store, cli)).map(({ name, ok, text }) => ({ name, ok, text }));
+    answer = { message: calendars.length ? '' : 'Nenhum consultor ativo tem agenda conectada.', calendars };
+  } else {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCommand(ctx.app.store, parsed, cli, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    if (code !== 0) throw new HttpError(400, forConsole(err.join('\n')) || painelMessages.badCommand);
+    answer = { message: out.join('\n') };
+  }
+  // Hours, time off, a calendar or a reactivation change the offered times now, not after the read cache.
+  ctx.app.reads.invalidate();
   // Who and what, never the arguments' secrets (a feed address, a room link): the consultant's address only.
-  await ctx.painel.log({ actor: ctx.viewer.email, action: `team:${command}`, subject: command === 'sync' || command === 'mode' || command === 'janela' ? null : (args[command === 'add' ? 1 : 0] ?? null), ipHash: ctx.ipHash }, ctx.app.now());
-  return painelJson({ message: out.join('\n') });
+  const subject = command === 'sync' || command === 'mode' || command === 'janela' ? null : (args[command === 'add' ? 1 : 0] ?? null);
+  await ctx.painel.log({ actor: ctx.viewer.email, action: `team:${command}`, subject, ipHash: ctx.ipHash }, now);
+  return painelJson(answer);
+}
+
+export async function runTeamCommand(ctx: SignedIn): Promise<Response> {
+  const body = commandSchema.safeParse(await readJson(ctx.req));
+  if (!body.success) throw new HttpError(400, painelMessages.badCommand);
+  return run(ctx, body.data.command, body.data.args);
+}
+
+/** Minha agenda: the same commands, only ownAgendaCommands, only on the viewer's own e-mail. */
+export async function runOwnAgendaCommand(ctx: SignedIn): Promise<Response> {
+  const body = commandSchema.safeParse(await readJson(ctx.req));
+  if (!body.success) throw new HttpError(400, painelMessages.badCommand);
+  const { command, args } = body.data;
+  if (!ctx.viewer.preseller || !(ownAgendaCommands as readonly string[]).includes(command)) throw new HttpError(403, painelMessages.forbidden);
+  if ((args[0] ?? '').trim().toLowerCase() !== ctx.viewer.email.toLowerCase()) throw new HttpError(403, painelMessages.forbidden);
+  return run(ctx, command, args);
 }
 
 export async function listActivity(ctx: SignedIn): Promise<Response> {

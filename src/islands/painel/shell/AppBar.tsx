@@ -8,6 +8,7 @@ import { ui } from '../styles';
 
 export const sectionLabels: Record<PainelSection, string> = {
   today: 'Hoje', meetings: 'Reuniões', leads: 'Leads', numbers: 'Números', team: 'Equipe', rules: 'Regras', integrations: 'Integrações', activity: 'Atividade',
+  agenda: 'Minha agenda',
 };
 
 interface Props {

@@ -15,9 +15,12 @@ interface Props {
   /** More buttons next to submit (e.g. 'Desconectar agenda'). */
   extra?: ReactNode;
   danger?: boolean;
+  /** The title's heading level: 4 inside a card under its h3, 3 for a form that is a card of its own. */
+  level?: 3 | 4;
 }
 
-export function CommandForm({ id, title, submit, busy, message, onSubmit, children, extra, danger }: Props) {
+export function CommandForm({ id, title, submit, busy, message, onSubmit, children, extra, danger, level = 4 }: Props) {
+  const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <form
       noValidate
@@ -28,9 +31,9 @@ export function CommandForm({ id, title, submit, busy, message, onSubmit, childr
         if (!busy) onSubmit();
       }}
     >
-      <h4 id={id} className="font-semibold text-slate-900">
+      <Heading id={id} className="font-semibold text-slate-900">
         {title}
-      </h4>
+      </Heading>
       {children}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <button type="submit" disabled={busy} aria-busy={busy || undefined} className={danger ? ui.danger : ui.secondary}>

@@ -1,5 +1,6 @@
-// Where a consultant's meetings and calendar live: the iCal feed ("feed", or "none" to remove), the
-// video room ("sala", or "telefone") and the agenda subscription link ("agenda-link", "--rotate" to replace).
+// Where a consultant's meetings and calendar live: the calendar's iCal link ("feed", or "none" to remove;
+// read once when saved, a refusal shown next to the field with what to copy instead), the video room
+// ("sala", or "telefone") and the agenda subscription link ("agenda-link", "--rotate" to replace).
 import { useRef, useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { useFocusLater } from '../focus';
@@ -26,19 +27,21 @@ function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 's
   const alternative = feed ? (member.feed ? 'Desconectar agenda' : null) : member.roomUrl ? 'Usar ligação telefônica' : null;
 
   async function submit() {
-    if (!/^(https|webcal):\/\/\S+$/i.test(url.trim())) {
-      setError(feed ? 'Informe o link https:// (ou webcal://) do iCal da agenda.' : 'Informe o link https:// da sala de vídeo.');
+    if (!url.trim()) {
+      setError(feed ? 'Cole o endereço da agenda no formato iCal.' : 'Informe o link https:// da sala de vídeo.');
       return focusLater(field);
     }
     setError(null);
-    if ((await run(kind, [member.email, url.trim()])) && feed) setUrl('');
+    const done = await run(kind, [member.email, url.trim()], { quiet: true });
+    if (!done.ok) return setError(done.error), focusLater(field);
+    if (feed) setUrl('');
   }
 
   return (
     <CommandForm
       id={id}
       title={feed ? 'Agenda (iCal)' : 'Sala de vídeo'}
-      submit={feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
+      submit={busy && feed ? 'Lendo a agenda…' : feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
       busy={busy}
       message={message}
       onSubmit={() => void submit()}
@@ -53,7 +56,7 @@ function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 's
       <TextField
         id={`${id}-campo`}
         label={feed ? 'Endereço iCal da agenda' : 'Link da sala'}
-        hint={feed ? 'O endereço atual não é exibido: ele dá acesso à agenda.' : 'Meet, Zoom, Teams… Sem sala, o consultor liga para o lead.'}
+        hint={feed ? 'O Endereço secreto no formato iCal (Google Agenda, Outlook ou iCloud). Ele é lido ao salvar; o endereço atual não é exibido, pois dá acesso à agenda.' : 'Meet, Zoom, Teams… Sem sala, o consultor liga para o lead.'}
         type="url"
         inputMode="url"
         autoComplete="off"
@@ -81,7 +84,7 @@ export function AgendaLinkForm({ idPrefix, member, onDone }: Props) {
 
   async function submit() {
     const answer = await run('agenda-link', member.agendaLink ? [member.email, '--rotate'] : [member.email]);
-    setLink(answer ? (linkPattern.exec(answer)?.[0] ?? null) : null);
+    setLink(answer.ok ? (linkPattern.exec(answer.text)?.[0] ?? null) : null);
   }
 
   return (

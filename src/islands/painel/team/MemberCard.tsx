@@ -1,53 +1,33 @@
-// One consultant: name, e-mail, active or not, hours, calendar feed state (never its address), agenda
-// link, where meetings happen; and, folded, the commands that change them.
-import { useId, useRef, useState } from 'react';
+// One consultant: name, e-mail, active or not, hours in words, time off (next first), the calendar's state
+// in words (never its address, never an error code), agenda link, where meetings happen; and, folded, the
+// forms that change them. `own`: the consultant's own card (Minha agenda): no share, no identity, no
+// deactivation — those stay with the mentor.
+import { useId } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
+import { agoWords, calendarCopy, dateTimeWords } from '../../../domain/scheduling/calendar-copy';
 import { Facts } from '../Facts';
-import { dateTimeOf } from '../format';
+import { timeZone } from '../format';
 import { badge } from '../labels';
 import { ui } from '../styles';
-import { CommandForm } from './CommandForm';
+import { HoursGrid } from './HoursGrid';
+import { ActiveForm, IdentityForm } from './IdentityForms';
 import { AgendaLinkForm, FeedForm, RoomForm } from './LinkForms';
-import { HoursForm, TimeOffForm } from './ScheduleForms';
+import { timeOffWords, TimeOffForm } from './ScheduleForms';
 import { LimitForm, shareLabel, WeightForm } from './RoutingForms';
-import { useCommand } from './useCommand';
 
-function feedLabel(feed: TeamMember['feed']) {
-  if (!feed) return 'Agenda não conectada';
-  if (feed.status === 'ok') return `Agenda conectada · lida em ${feed.syncedAt ? dateTimeOf(feed.syncedAt) : '—'}`;
-  if (feed.status === 'pending') return 'Agenda conectada · aguardando a primeira leitura';
-  return `Agenda conectada · erro na última leitura${feed.errorCode ? ` (${feed.errorCode})` : ''}`;
+export function feedWords(feed: TeamMember['feed'], now = new Date()): { text: string; problem: boolean } {
+  if (!feed) return { text: calendarCopy.none, problem: false };
+  if (feed.status === 'pending') return { text: calendarCopy.pending, problem: false };
+  if (feed.status === 'ok' && !feed.unreadSince && feed.syncedAt) return { text: calendarCopy.syncedOk(agoWords(new Date(feed.syncedAt), now, timeZone)), problem: false };
+  const since = agoWords(new Date(feed.syncedAt ?? feed.connectedAt), now, timeZone, true);
+  const text = calendarCopy.failing(since, feed.problem ?? 'não foi possível ler a agenda');
+  return { text: feed.unreadSince ? `${text}. ${calendarCopy.stale}` : `${text}.`, problem: true };
 }
 
-function DeactivateForm({ idPrefix, member, onDone }: { idPrefix: string; member: TeamMember; onDone: () => void }) {
-  const { busy, message, run } = useCommand(onDone);
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const back = () => (setConfirming(false), requestAnimationFrame(() => opener.current?.focus()));
-  return (
-    <CommandForm
-      id={`${idPrefix}-desativar`}
-      title="Desativar"
-      submit={confirming ? 'Confirmar desativação' : 'Desativar consultor'}
-      busy={busy}
-      message={message}
-      danger={confirming}
-      onSubmit={() => (confirming ? void run('deactivate', [member.email]).then(() => setConfirming(false)) : setConfirming(true))}
-      extra={
-        confirming && (
-          <button type="button" className={ui.secondary} onClick={back}>
-            Cancelar
-          </button>
-        )
-      }
-    >
-      <p className={ui.hint}>{confirming ? `${member.name} deixa de receber novos agendamentos. As reuniões marcadas continuam.` : 'O consultor deixa de receber novos agendamentos.'}</p>
-    </CommandForm>
-  );
-}
-
-export function MemberCard({ member, onDone }: { member: TeamMember; onDone: () => void }) {
+export function MemberCard({ member, onDone, own = false }: { member: TeamMember; onDone: () => void; own?: boolean }) {
   const uid = useId();
+  const calendar = feedWords(member.feed);
+  const nextOff = member.timeOff[0];
   return (
     <li className={ui.card}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -57,29 +37,40 @@ export function MemberCard({ member, onDone }: { member: TeamMember; onDone: () 
       <Facts
         rows={[
           ['E-mail', member.email],
-          ['Horários', member.hours ?? 'padrão'],
-          ['Agenda', feedLabel(member.feed)],
+          ['Horários', `${member.hoursWords}${member.hours === null ? ' (padrão)' : ''}`],
+          ['Folgas', nextOff ? `${timeOffWords(nextOff)}${member.timeOff.length > 1 ? ` e mais ${member.timeOff.length - 1}` : ''}` : 'Nenhuma marcada'],
+          ['Agenda', calendar.text],
           ['Link de agenda', member.agendaLink ? 'Gerado' : 'Não gerado'],
           ['Reuniões', member.roomUrl ?? 'Ligação telefônica'],
-          ['Distribuição', shareLabel(member)],
+          ...(own ? [] : [['Distribuição', shareLabel(member)] as [string, string]]),
         ]}
       />
-      <details className="group mt-3">
+      {calendar.problem && member.feed?.unreadSince && (
+        <p className="mt-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
+          Sem leitura desde {dateTimeWords(new Date(member.feed.unreadSince), timeZone)}: {calendarCopy.stale}
+        </p>
+      )}
+      <details className="group mt-3" open={own || undefined}>
         <summary className={`flex min-h-11 cursor-pointer list-none items-center rounded-lg font-semibold text-slate-900 ${ui.focusRing}`}>
           <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">
             ▸
           </span>
-          Alterar {member.name}
+          {own ? 'Alterar minha agenda' : `Alterar ${member.name}`}
         </summary>
         <div className="mt-2 grid gap-4">
-          <HoursForm idPrefix={uid} member={member} onDone={onDone} />
+          <HoursGrid idPrefix={uid} member={member} onDone={onDone} />
           <TimeOffForm idPrefix={uid} member={member} onDone={onDone} />
-          <WeightForm idPrefix={uid} member={member} onDone={onDone} />
-          <LimitForm idPrefix={uid} member={member} onDone={onDone} />
           <FeedForm idPrefix={uid} member={member} onDone={onDone} />
           <RoomForm idPrefix={uid} member={member} onDone={onDone} />
-          <AgendaLinkForm idPrefix={uid} member={member} onDone={onDone} />
-          {member.active && <DeactivateForm idPrefix={uid} member={member} onDone={onDone} />}
+          {!own && (
+            <>
+              <WeightForm idPrefix={uid} member={member} onDone={onDone} />
+              <LimitForm idPrefix={uid} member={member} onDone={onDone} />
+              <AgendaLinkForm idPrefix={uid} member={member} onDone={onDone} />
+              <IdentityForm idPrefix={uid} member={member} onDone={onDone} />
+              <ActiveForm idPrefix={uid} member={member} onDone={onDone} />
+            </>
+          )}
         </div>
       </details>
     </li>

@@ -1,8 +1,13 @@
-// A consultant's working hours ("hours") and time off ("off"), written as the command takes them.
+// A consultant's time off ("Folgas"): the ones that have not ended, next first, each with "Remover"; and a
+// new one from date pickers (a whole day, or from a time to a time), Brasília time. Checked here first
+// (the end after the start and not in the past; a message next to the field), then the 'off' command,
+// which checks the same again (functions/lib/admin/consultants.ts).
 import { useRef, useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { useFocusLater } from '../focus';
-import { TextField } from '../ui';
+import { dateTimeOf, dayKey, timeOf } from '../format';
+import { ui } from '../styles';
+import { Notice, TextField } from '../ui';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
 
@@ -12,74 +17,115 @@ interface Props {
   onDone: () => void;
 }
 
-export function HoursForm({ idPrefix, member, onDone }: Props) {
-  const [hours, setHours] = useState(member.hours ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
+const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** "01/12/2026 (dia inteiro)", "01/12/2026 a 05/12/2026", "01/12/2026 das 14:00 às 18:00"… */
+export function timeOffWords(t: { from: string; to: string }): string {
+  const lastDay = dayKey(new Date(Date.parse(t.to) - 1).toISOString());
+  const wholeDays = timeOf(t.from) === '00:00' && timeOf(t.to) === '00:00';
+  if (wholeDays) return dayKey(t.from) === lastDay ? `${brDay(lastDay)} (dia inteiro)` : `${brDay(dayKey(t.from))} a ${brDay(lastDay)} (dias inteiros)`;
+  if (dayKey(t.from) === dayKey(t.to)) return `${brDay(dayKey(t.from))} das ${timeOf(t.from)} às ${timeOf(t.to)}`;
+  return `${dateTimeOf(t.from)} até ${dateTimeOf(t.to)}`;
+}
+
+function TimeOffItem({ member, item, onDone }: { member: TeamMember; item: TeamMember['timeOff'][number]; onDone: () => void }) {
   const { busy, message, run } = useCommand(onDone);
+  const words = timeOffWords(item);
   return (
-    <CommandForm
-      id={`${idPrefix}-horarios`}
-      title="Horários"
-      submit="Salvar horários"
-      busy={busy}
-      message={message}
-      onSubmit={() => {
-        if (!hours.trim()) return setError('Informe os horários.'), focusLater(field);
-        setError(null);
-        void run('hours', [member.email, hours.trim()]);
-      }}
-    >
-      <TextField
-        id={`${idPrefix}-horarios-campo`}
-        label="Horários de atendimento"
-        hint="Ex.: seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00"
-        value={hours}
-        onValue={setHours}
-        error={error}
-        inputRef={field}
-        autoComplete="off"
-      />
-    </CommandForm>
+    <li className="grid gap-2 rounded-xl border border-slate-200 px-3 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className={`text-slate-900 ${ui.wrap}`}>
+          {words}
+          {item.reason && <span className="text-slate-600"> · {item.reason}</span>}
+        </p>
+        <button type="button" disabled={busy} className={ui.small} aria-label={`Remover folga de ${words}`} onClick={() => void run('off-remove', [member.email, item.id])}>
+          Remover
+        </button>
+      </div>
+      <Notice message={message?.kind === 'alert' ? message : null} focus />
+    </li>
   );
 }
 
-const dateHint = 'AAAA-MM-DD ou AAAA-MM-DDTHH:MM, horário de Brasília';
-const datePattern = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/;
+export function TimeOffList({ member, onDone }: { member: TeamMember; onDone: () => void }) {
+  if (member.timeOff.length === 0) return <p className={ui.hint}>Nenhuma folga marcada.</p>;
+  return (
+    <ul aria-label={`Folgas de ${member.name}`} className="grid gap-2">
+      {member.timeOff.map((t) => (
+        <TimeOffItem key={t.id} member={member} item={t} onDone={onDone} />
+      ))}
+    </ul>
+  );
+}
+
+type Errors = { from?: string; to?: string; fromTime?: string; toTime?: string; reason?: string };
 
 export function TimeOffForm({ idPrefix, member, onDone }: Props) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [wholeDay, setWholeDay] = useState(true);
+  const [fromTime, setFromTime] = useState('09:00');
+  const [toTime, setToTime] = useState('18:00');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [errors, setErrors] = useState<Errors>({});
   const fromRef = useRef<HTMLInputElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
+  const fromTimeRef = useRef<HTMLInputElement>(null);
+  const toTimeRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
   const focusLater = useFocusLater();
   const { busy, message, run } = useCommand(onDone);
+  const id = `${idPrefix}-folga`;
 
   async function submit() {
-    const next = {
-      from: datePattern.test(from.trim()) ? undefined : `Informe o início (${dateHint}).`,
-      to: datePattern.test(to.trim()) ? undefined : `Informe o fim (${dateHint}).`,
-    };
+    const last = to || from;
+    const now = new Date().toISOString();
+    const today = dayKey(now);
+    const next: Errors = {};
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) next.from = 'Escolha o dia em que a folga começa.';
+    if (to && !/^\d{4}-\d{2}-\d{2}$/.test(to)) next.to = 'Escolha o dia em que a folga termina.';
+    if (!wholeDay && !/^\d{2}:\d{2}$/.test(fromTime)) next.fromTime = 'Escolha a hora de início.';
+    if (!wholeDay && !/^\d{2}:\d{2}$/.test(toTime)) next.toTime = 'Escolha a hora do fim.';
+    if (!next.from && !next.to) {
+      const start = `${from}T${wholeDay ? '00:00' : fromTime}`;
+      const end = `${last}T${wholeDay ? '24:00' : toTime}`;
+      if (end <= start) next[wholeDay || last !== from ? 'to' : 'toTime'] = 'O fim da folga deve ser depois do início.';
+      else if (end <= `${today}T${timeOf(now)}`) next[to ? 'to' : 'from'] = 'Esta folga já terminou: escolha um fim no futuro.';
+    }
     setErrors(next);
-    if (next.from) return focusLater(fromRef);
-    if (next.to) return focusLater(toRef);
-    const args = [member.email, from.trim(), to.trim(), ...(reason.trim() ? [reason.trim()] : [])];
-    if (!(await run('off', args))) return;
+    const first = (['from', 'fromTime', 'to', 'toTime'] as const).find((k) => next[k]);
+    if (first) return focusLater({ from: fromRef, fromTime: fromTimeRef, to: toRef, toTime: toTimeRef }[first]);
+    const args = [member.email, wholeDay ? from : `${from}T${fromTime}`, wholeDay ? last : `${last}T${toTime}`, ...(reason.trim() ? [reason.trim()] : [])];
+    const done = await run('off', args, { quiet: true });
+    if (!done.ok) {
+      // The server's refusal next to the field it is about.
+      setErrors(/motivo/i.test(done.error) ? { reason: done.error } : /fim|terminou/i.test(done.error) ? { to: done.error } : { from: done.error });
+      return focusLater(/motivo/i.test(done.error) ? reasonRef : /fim|terminou/i.test(done.error) ? toRef : fromRef);
+    }
     setFrom('');
     setTo('');
     setReason('');
   }
 
   return (
-    <CommandForm id={`${idPrefix}-folga`} title="Folga" submit="Registrar folga" busy={busy} message={message} onSubmit={() => void submit()}>
+    <CommandForm id={id} title="Folgas" submit="Marcar folga" busy={busy} message={message} onSubmit={() => void submit()}>
+      <TimeOffList member={member} onDone={onDone} />
+      <p className={ui.hint}>Nova folga (horário de Brasília): nesses dias e horas o consultor não recebe agendamentos.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${idPrefix}-folga-de`} label="De" hint={dateHint} value={from} onValue={setFrom} error={errors.from} inputRef={fromRef} autoComplete="off" />
-        <TextField id={`${idPrefix}-folga-ate`} label="Até" hint={dateHint} value={to} onValue={setTo} error={errors.to} inputRef={toRef} autoComplete="off" />
+        <TextField id={`${id}-de`} label="Primeiro dia" type="date" value={from} onValue={setFrom} error={errors.from} inputRef={fromRef} />
+        <TextField id={`${id}-ate`} label="Último dia" hint="Em branco: só o primeiro dia." type="date" value={to} min={from || undefined} onValue={setTo} error={errors.to} inputRef={toRef} />
       </div>
-      <TextField id={`${idPrefix}-folga-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" />
+      <label className="flex min-h-11 items-center gap-2 text-slate-800">
+        <input type="checkbox" className="size-5 accent-amber-600" checked={wholeDay} onChange={(e) => setWholeDay(e.target.checked)} />
+        Dia inteiro
+      </label>
+      {!wholeDay && (
+        <div className="grid grid-cols-2 gap-3">
+          <TextField id={`${id}-hora-de`} label="Das" type="time" step={1800} value={fromTime} onValue={setFromTime} error={errors.fromTime} inputRef={fromTimeRef} />
+          <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} inputRef={toTimeRef} />
+        </div>
+      )}
+      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" error={errors.reason} inputRef={reasonRef} />
     </CommandForm>
   );
 }

@@ -1,5 +1,5 @@
-// "Equipe" (mentor): the consultants and the same commands as `npm run consultants`, plus adding one
-// and reading every calendar now ("sync").
+// "Equipe" (mentor): "+ Cadastrar consultor" at the top, the consultants and the same commands as
+// `npm run consultants`, and reading every calendar now, answered per consultant (failures in red).
 import { useCallback, useRef, useState } from 'react';
 import { painelPaths, type TeamMember, type TeamRouting } from '../../../domain/painel/api';
 import { useFocusLater } from '../focus';
@@ -12,7 +12,7 @@ import { ReportPanel } from './ReportPanel';
 import { TeamRoutingForms } from './RoutingForms';
 import { useCommand } from './useCommand';
 
-function AddConsultant({ onDone }: { onDone: () => void }) {
+function AddConsultant({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
@@ -29,13 +29,16 @@ function AddConsultant({ onDone }: { onDone: () => void }) {
     setErrors(next);
     if (next.name) return focusLater(nameRef);
     if (next.email) return focusLater(emailRef);
-    if (!(await run('add', [name.trim(), email.trim()]))) return;
+    const done = await run('add', [name.trim(), email.trim()], { quiet: true });
+    if (!done.ok) return setErrors(/e-mail/i.test(done.error) ? { email: done.error } : { name: done.error }), focusLater(/e-mail/i.test(done.error) ? emailRef : nameRef);
     setName('');
     setEmail('');
   }
 
   return (
-    <CommandForm id="equipe-adicionar" title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}>
+    <CommandForm id="equipe-adicionar" level={3} title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}
+      extra={<button type="button" className={ui.secondary} onClick={onClose}>Fechar</button>}>
+      <p className={ui.hint}>Ele começa com o horário padrão e recebe um e-mail de boas-vindas com o endereço do painel.</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField id="equipe-nome" label="Nome" autoComplete="off" value={name} onValue={setName} error={errors.name} inputRef={nameRef} />
         <TextField id="equipe-email" label="E-mail" type="email" autoComplete="off" value={email} onValue={setEmail} error={errors.email} inputRef={emailRef} />
@@ -44,16 +47,56 @@ function AddConsultant({ onDone }: { onDone: () => void }) {
   );
 }
 
+function SyncPanel({ onDone }: { onDone: () => void }) {
+  const sync = useCommand(onDone);
+  const calendars = sync.answer?.calendars ?? [];
+  const result = useRef<HTMLUListElement>(null);
+  return (
+    <div className={`${ui.card} grid gap-3`}>
+      <p className="text-slate-700">As agendas são lidas a cada 10 minutos. Para ler todas agora:</p>
+      <div>
+        <button type="button" disabled={sync.busy} aria-busy={sync.busy || undefined} onClick={() => void sync.run('sync', []).then(() => requestAnimationFrame(() => result.current?.focus()))} className={ui.secondary}>
+          {sync.busy ? 'Lendo as agendas…' : 'Sincronizar agendas agora'}
+        </button>
+      </div>
+      <Notice message={sync.message} focus />
+      {calendars.length > 0 && (
+        <ul ref={result} tabIndex={-1} aria-label="Resultado da leitura das agendas" className="grid gap-2 focus:outline-none">
+          {calendars.map((c, i) => (
+            <li key={i} className={`rounded-xl border px-3 py-2 font-medium ${ui.wrap} ${c.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-red-200 bg-red-50 text-red-800'}`}>
+              {c.ok ? '✓ ' : '✗ '}
+              {c.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export default function TeamScreen({ focus }: { focus: boolean }) {
   const { state, reload } = useResource<{ consultants: TeamMember[]; routing: TeamRouting }>(painelPaths.team);
   const refresh = useCallback(() => void reload(), [reload]);
-  const sync = useCommand(refresh);
+  const [adding, setAdding] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
 
   return (
     <section aria-labelledby="painel-secao-team" className="grid gap-5">
-      <ScreenHeading id="painel-secao-team" focus={focus}>
-        Equipe
-      </ScreenHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ScreenHeading id="painel-secao-team" focus={focus}>
+          Equipe
+        </ScreenHeading>
+        {!adding && (
+          <button ref={opener} type="button" className={ui.primary} onClick={() => setAdding(true)}>
+            + Cadastrar consultor
+          </button>
+        )}
+      </div>
+      {adding && (
+        <div className={ui.card}>
+          <AddConsultant onDone={refresh} onClose={() => (setAdding(false), requestAnimationFrame(() => opener.current?.focus()))} />
+        </div>
+      )}
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a equipe…</p>}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={refresh} />}
       {state.phase === 'ready' &&
@@ -66,6 +109,7 @@ export default function TeamScreen({ focus }: { focus: boolean }) {
         ) : (
           <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-6 text-center text-slate-700">Nenhum consultor cadastrado.</p>
         ))}
+      <SyncPanel onDone={refresh} />
       {state.phase === 'ready' && (
         <section aria-labelledby="equipe-distribuicao" className={`${ui.card} grid gap-4`}>
           <h3 id="equipe-distribuicao" className={ui.subheading}>
@@ -76,18 +120,6 @@ export default function TeamScreen({ focus }: { focus: boolean }) {
         </section>
       )}
       <ReportPanel />
-      <div className={ui.card}>
-        <AddConsultant onDone={refresh} />
-      </div>
-      <div className={`${ui.card} grid gap-3`}>
-        <p className="text-slate-700">As agendas são lidas a cada 10 minutos. Para ler todas agora:</p>
-        <div>
-          <button type="button" disabled={sync.busy} aria-busy={sync.busy || undefined} onClick={() => void sync.run('sync', [])} className={ui.secondary}>
-            {sync.busy ? 'Sincronizando…' : 'Sincronizar agendas agora'}
-          </button>
-        </div>
-        <Notice message={sync.message} focus />
-      </div>
     </section>
   );
 }

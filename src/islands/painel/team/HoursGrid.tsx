@@ -1,0 +1,130 @@
+// "Horários" as a grid (issue 33): a row per weekday, Monday first, with "Atende" on/off and one or more
+// intervals picked from 30-minute steps; "Copiar para todos os dias" gives every day that is on the same
+// intervals. The grid is checked here (message next to the field, focus to the first) and saved as the
+// 'hours' command (week-grid.ts → formatHours), which the server checks again with the CLI's parser.
+import { useRef, useState } from 'react';
+import type { TeamMember } from '../../../domain/painel/api';
+import { checkGrid, dayNames, gridCommandText, gridFromRanges, gridOrder, gridTimes, hoursInWords, MAX_RANGES_PER_DAY, rangesFromGrid, timeWords, type WeekGrid } from '../../../domain/scheduling/week-grid';
+import { useFocusLater } from '../focus';
+import { ui } from '../styles';
+import { CommandForm } from './CommandForm';
+import { useCommand } from './useCommand';
+
+const DEFAULT_RANGE = { start: '09:00', end: '18:00' };
+/** A new interval: an hour from where the last one ends. */
+function nextRange(after = DEFAULT_RANGE.start) {
+  const at = Math.max(0, gridTimes.indexOf(after));
+  return { start: gridTimes[Math.min(at, gridTimes.length - 2)], end: gridTimes[Math.min(at + 2, gridTimes.length - 1)] };
+}
+
+function TimeSelect({ id, label, value, onValue, error }: { id: string; label: string; value: string; onValue: (v: string) => void; error?: string }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : undefined} className={ui.input}>
+        {gridTimes.map((t) => (
+          <option key={t} value={t}>
+            {timeWords(t)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-erro`} className={ui.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; member: TeamMember; onDone: () => void }) {
+  const [grid, setGrid] = useState<WeekGrid>(() => gridFromRanges(member.ranges));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useRef<HTMLDivElement>(null);
+  const focusLater = useFocusLater();
+  const { busy, message, run } = useCommand(onDone);
+  const id = `${idPrefix}-horarios`;
+  const fieldId = (key: string) => `${id}-${key}`;
+
+  const change = (weekday: number, f: (day: WeekGrid[number]) => WeekGrid[number]) => setGrid((g) => g.map((d, i) => (i === weekday ? f(d) : d)));
+  const copyToAll = (weekday: number) => setGrid((g) => g.map((d) => (d.on ? { on: true, ranges: g[weekday].ranges.map((r) => ({ ...r })) } : d)));
+
+  function submit() {
+    const found = checkGrid(grid);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      // The first error's field: a time, the day's switch, or the first day's switch.
+      const target = form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`) ?? form.current?.querySelector<HTMLElement>('input[type=checkbox]');
+      return focusLater({ current: target ?? null });
+    }
+    void run('hours', [member.email, gridCommandText(grid)]);
+  }
+
+  return (
+    <CommandForm id={id} title="Horários" submit="Salvar horários" busy={busy} message={message} onSubmit={submit}>
+      <p className={ui.hint}>
+        Agora: <span className="font-medium text-slate-800">{member.hoursWords}</span>
+        {member.hours === null ? ' (o horário padrão)' : ''}. Depois de salvar: {hoursInWords(rangesFromGrid(grid)) || 'nenhum dia'}.
+      </p>
+      {errors.week && <p className={ui.error}>{errors.week}</p>}
+      <div ref={form} className="grid gap-3">
+        {gridOrder.map((weekday) => {
+          const day = grid[weekday];
+          const name = dayNames[weekday];
+          return (
+            <fieldset key={weekday} className="grid gap-2 rounded-xl border border-slate-200 px-3 py-2">
+              <legend className="px-1 font-semibold text-slate-900">{name}</legend>
+              <label className="flex min-h-11 items-center gap-2 text-slate-800">
+                <input
+                  id={fieldId(String(weekday))}
+                  type="checkbox"
+                  className="size-5 accent-amber-600"
+                  checked={day.on}
+                  aria-describedby={errors[weekday] ? `${fieldId(String(weekday))}-erro` : undefined}
+                  onChange={(e) => change(weekday, (d) => ({ on: e.target.checked, ranges: e.target.checked && d.ranges.length === 0 ? [{ ...DEFAULT_RANGE }] : d.ranges }))}
+                />
+                Atende {weekday === 0 || weekday === 6 ? 'no' : 'na'} {name.toLowerCase()}
+              </label>
+              {errors[weekday] && (
+                <p id={`${fieldId(String(weekday))}-erro`} className={ui.error}>
+                  {errors[weekday]}
+                </p>
+              )}
+              {day.on &&
+                day.ranges.map((r, i) => (
+                  <div key={i} className="grid grid-cols-[1fr_1fr] items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
+                    <TimeSelect id={fieldId(`${weekday}-${i}-start`)} label={`Início ${i + 1}`} value={r.start} error={errors[`${weekday}-${i}-start`]}
+                      onValue={(v) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((x, j) => (j === i ? { ...x, start: v } : x)) }))} />
+                    <TimeSelect id={fieldId(`${weekday}-${i}-end`)} label={`Fim ${i + 1}`} value={r.end} error={errors[`${weekday}-${i}-end`]}
+                      onValue={(v) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((x, j) => (j === i ? { ...x, end: v } : x)) }))} />
+                    {day.ranges.length > 1 && (
+                      <button type="button" className={`${ui.small} col-span-2 sm:col-span-1`} aria-label={`Remover o intervalo ${i + 1} de ${name.toLowerCase()}`}
+                        onClick={() => change(weekday, (d) => ({ ...d, ranges: d.ranges.filter((_, j) => j !== i) }))}>
+                        Remover
+                      </button>
+                    )}
+                  </div>
+                ))}
+              {day.on && (
+                <div className="flex flex-wrap gap-2">
+                  {day.ranges.length < MAX_RANGES_PER_DAY && (
+                    <button type="button" className={ui.small} aria-label={`Adicionar intervalo: ${name.toLowerCase()}`}
+                      onClick={() => change(weekday, (d) => ({ ...d, ranges: [...d.ranges, nextRange(d.ranges.at(-1)?.end)] }))}>
+                      Adicionar intervalo
+                    </button>
+                  )}
+                  <button type="button" className={ui.small} aria-label={`Copiar para todos os dias os horários de ${name.toLowerCase()}`} onClick={() => copyToAll(weekday)}>
+                    Copiar para todos os dias
+                  </button>
+                </div>
+              )}
+            </fieldset>
+          );
+        })}
+      </div>
+    </CommandForm>
+  );
+}
