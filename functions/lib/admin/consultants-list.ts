@@ -6,7 +6,7 @@ import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { defaultHours, formatHours } from '../../../src/domain/scheduling/hours';
 import { brDate, zonedParts } from '../../../src/domain/scheduling/time';
 import type { ConsultantSummary } from '../store/port';
-import type { CliEnv, CliIo } from './consultants';
+import type { CliEnv, CliIo } from './consultants-io';
 import { cliCopy } from './consultants-copy';
 import { distributionLine, routingCopy, type RoutingSettings } from './routing';
 

@@ -15,6 +15,7 @@ import { agoWords, calendarCopy, feedProblem } from '../../../src/domain/schedul
 import { welcomeMail } from '../mail/team-mail';
 import { blockRows } from '../store/rows';
 import { cliCopy, TIME_OFF_REASON_MAX } from './consultants-copy';
+import type { CliEnv, CliIo } from './consultants-io';
 import { withSchedules } from '../schedules';
 import type { ConsultantCommand, Store } from '../store/port';
 import { isHhMm, isIsoDate, zonedToUtc, addDays } from '../../../src/domain/scheduling/time';
@@ -138,10 +139,7 @@ export function parseCommand(argv: string[], config: SchedulingConfig, opts: { l
   }
 }
 
-export type CliIo = { out: (line: string) => void; err: (line: string) => void };
-/** actor: who runs it (the console's signed-in mentor), kept with a team setting; the terminal otherwise. */
-/** localUse: calendar links may be http:// and internal (integrations' `local`). */
-export type CliEnv = { config: SchedulingConfig; siteUrl: string; actor?: string; now?: Date; localUse?: boolean; fetch?: typeof fetch };
+export type { CliEnv, CliIo } from './consultants-io';
 
 /** One line of "Sincronizar agendas agora": each active consultant with a calendar, read now or why not. */
 export type CalendarRead = { name: string; email: string; ok: boolean; text: string };
