@@ -27,8 +27,10 @@ export const BUDGETS = [
   { page: '404.html', budget: 2 * KB },
   { page: 'politica-de-privacidade.html', budget: 2 * KB, optional: true },
   { page: 'orcamento.html', budget: 80 * KB },
-  // /reuniao hydrates the meeting view on load (React); the scheduling dialog chunk loads later.
-  { page: 'reuniao.html', budget: 80 * KB },
+  // /reuniao hydrates the meeting view on load (React); the scheduling dialog chunk loads later. 81 KB since
+  // the painel's meeting copy shares the meeting-time helpers with it: the bundler split them (and the
+  // scheduling config) into chunks of their own, +0.4 KB of chunk overhead (80.04 KB measured), no new code.
+  { page: 'reuniao.html', budget: 81 * KB },
   // /painel (staff console) hydrates the sign-in on load (78 KB, 64 of them react-dom); the console (app
   // bar, meetings list) and every screen are lazy chunks fetched when signed in or opened.
   { page: 'painel.html', budget: 85 * KB },
