@@ -20,6 +20,8 @@ export const JSON_FUNCTIONS = [
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
   // LGPD erasure by person identity, upcoming meetings cancelled first (20261129100100_erasure_by_identity.sql).
   'person_erasure_preview', 'person_erase',
+  // One person, one lead: the rules leads were routed by (20261130000000_painel_person_leads.sql).
+  'painel_lead_rules',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

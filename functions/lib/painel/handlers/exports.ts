@@ -19,10 +19,9 @@ async function startedPages<T extends { id: string }>(fetchPage: (after: After |
   })();
 }
 
-function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date): Response {
-  const stamp = now.toISOString().slice(0, 10);
+function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date, fileName = `${name}-${now.toISOString().slice(0, 10)}.csv`): Response {
   return new Response(stream, {
-    headers: { ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}-${stamp}.csv"` },
+    headers: { ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"` },
   });
 }
 
@@ -38,8 +37,8 @@ export async function exportMeetings(ctx: SignedIn): Promise<Response> {
 export async function exportLeads(ctx: SignedIn): Promise<Response> {
   const { filter } = leadQuery(ctx.url);
   const now = ctx.app.now();
-  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after), (l) => l.createdAt);
+  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after, now), (l) => l.createdAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'leads', ipHash: ctx.ipHash }, now);
-  const { csvStream, leadCsvColumns } = await import('../csv');
-  return csvResponse(csvStream(leadCsvColumns, pages), 'leads', now);
+  const { csvStream, leadCsvColumns, leadsFileName } = await import('../csv');
+  return csvResponse(csvStream(leadCsvColumns, pages), 'leads', now, leadsFileName(ctx.url.searchParams, now));
 }
