@@ -61,6 +61,14 @@ async function measure(opened, store) {
   // The filter the endpoint builds from "Buscar" (query.ts), so the bench searches as the console does.
   const search = (q) => lib.leadQuery(new URL(`http://painel/api/painel/leads?busca=${encodeURIComponent(q)}`)).filter;
   const surname = one.nome.split(' ').at(-1).toLowerCase();
+  // Issue 32: a name with an accent searched without it ("Natalia" finds "Natália"), a phone typed with
+  // +55, the routing-rule filter, and the list's real total (a count of persons, every filter).
+  const [accented] = await opened.sql.query(`select nome from leads where nome ~ '[áéíóúâêôãõç]' order by created_at desc limit 1 offset 50`);
+  const accentWord = accented?.nome.split(' ').find((w) => /[áéíóúâêôãõç]/i.test(w)) ?? surname;
+  const plain = accentWord.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const phone55 = `+55 (${one.telefone.slice(0, 2)}) ${one.telefone.slice(2, -4)}-${one.telefone.slice(-4)}`;
+  const [rule] = await painel.leadRules();
+  const total = (name, filter) => [`total ${name}`, () => painel.leadsTotal(mentor, filter)];
 
   const meetings = (name, filter, viewer = mentor) => [`meetings ${name}`, () => painel.meetings(viewer, filter, now, LIMIT)];
   const leads = (name, filter, viewer = mentor, page = null) => [`leads ${name}`, () => painel.leads(viewer, filter, LIMIT, page)];
@@ -97,6 +105,15 @@ async function measure(opened, store) {
     leads('período 30 dias', lastMonth),
     leads('período + segmento + sem reunião', { ...lastMonth, segmento: 'ecommerce', withMeeting: false }),
     leads('viewer consultor', {}, consultant),
+    leads(`busca sem acento "${plain}" (${accentWord})`, search(plain)),
+    leads('busca telefone com +55', search(phone55)),
+    leads(`encaminhamento "${rule}"`, { rule }),
+    total('sem filtro', {}),
+    total('busca comum "ana"', search('ana')),
+    total(`busca sem acento "${plain}"`, search(plain)),
+    total('sem reunião', { withMeeting: false }),
+    total('período 30 dias', lastMonth),
+    total(`encaminhamento "${rule}"`, { rule }),
   ];
   const budget = PAINEL_BUDGETS[store];
   const rows = [];
@@ -105,7 +122,8 @@ async function measure(opened, store) {
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t = performance.now();
-      count = (await call()).length;
+      const answer = await call();
+      count = Array.isArray(answer) ? answer.length : answer;
       if (i >= WARMUP) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

@@ -38,9 +38,8 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
   const meta = list.meta as Partial<Omit<LeadPage, 'items' | 'next'>> | null;
   // The choices stay while a new page loads (the select must not lose its options under the keyboard).
   const [rules, setRules] = useState<readonly string[]>([]);
-  useEffect(() => {
-    if (meta?.rules) setRules(meta.rules);
-  }, [meta?.rules]);
+  // Adjusted while rendering (React's pattern for state that follows a prop): each first page brings them.
+  if (meta?.rules && meta.rules !== rules) setRules(meta.rules);
 
   useEffect(() => {
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DELAY_MS);
