@@ -20,21 +20,79 @@ $$;
 -- The name/e-mail/company trigram index now reads the folded text; the lower() one it replaces is unused.
 create index leads_search_fold_idx on public.leads using gin ((public.search_fold(nome || ' ' || email || ' ' || empresa)) gin_trgm_ops);
 drop index if exists public.leads_search_text_idx;
--- A person's submissions, newest first: the list's "is this the person's newest submission" test is one
--- index probe. It serves every equality on email_identity too, so the single-column index goes.
+-- A person's submissions, newest first. It serves every equality on email_identity too, so the
+-- single-column index goes.
 create index leads_person_idx on public.leads (public.email_identity(email), created_at desc, id desc);
 drop index if exists public.leads_email_identity_idx;
+
+-- The persons: one row per e-mail identity with its newest submission, kept by triggers on leads (every
+-- writer: the form, the seed, an erasure). The list walks it in date order and counts it; deciding "newest
+-- of its person" per lead instead cost a regex and an index probe per lead, ~50,000 of them for a total.
+create table public.lead_persons (
+  identity text primary key,
+  head_id uuid not null unique,
+  head_at timestamptz not null
+);
+alter table public.lead_persons enable row level security;
+create index lead_persons_list_idx on public.lead_persons (head_at desc, head_id desc);
+
+-- Sets the person's row from their leads as they are now (none left: no row).
+create function public.lead_person_refresh(p_identity text)
+returns void
+language plpgsql
+set search_path = public
+set jit = off
+as $$
+begin
+  if p_identity is null then
+    return;
+  end if;
+  delete from lead_persons where identity = p_identity;
+  insert into lead_persons (identity, head_id, head_at)
+  select p_identity, l.id, l.created_at from leads l where email_identity(l.email) = p_identity
+  order by email_identity(l.email), l.created_at desc, l.id desc limit 1;
+end
+$$;
+
+create function public.lead_persons_sync()
+returns trigger
+language plpgsql
+set search_path = public
+set jit = off
+as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into lead_persons (identity, head_id, head_at) values (email_identity(new.email), new.id, new.created_at)
+    on conflict (identity) do update set head_id = excluded.head_id, head_at = excluded.head_at
+      where (lead_persons.head_at, lead_persons.head_id) < (excluded.head_at, excluded.head_id);
+  elsif tg_op = 'DELETE' then
+    perform lead_person_refresh(email_identity(old.email));
+  else
+    perform lead_person_refresh(email_identity(old.email));
+    if email_identity(new.email) is distinct from email_identity(old.email) then
+      perform lead_person_refresh(email_identity(new.email));
+    end if;
+  end if;
+  return null;
+end
+$$;
+create trigger lead_persons_sync after insert or delete or update of email, created_at on public.leads
+for each row execute function public.lead_persons_sync();
+
+insert into lead_persons (identity, head_id, head_at)
+select distinct on (email_identity(l.email)) email_identity(l.email), l.id, l.created_at
+from leads l order by email_identity(l.email), l.created_at desc, l.id desc;
 
 -- 2. A person's row in the list and the CSV: the newest submission's answers, with what is the person's
 --    (every lead of the identity): how many submissions, the meetings (a consultant: only theirs), the
 --    consultant of the next meeting (else of the latest), the latest outcome, the next meeting. `rule` is
 --    the routing outcome of the newest submission ("Encaminhamento: <regra>").
-create function public.painel_person_json(l leads, p_preseller uuid, p_now timestamptz)
+create function public.painel_person_json(l leads, p_identity text, p_preseller uuid, p_now timestamptz)
 returns jsonb
 language sql stable
 set search_path = public
 as $$
-  with person as (select pl.id from leads pl where email_identity(pl.email) = email_identity(l.email)),
+  with person as (select pl.id from leads pl where email_identity(pl.email) = p_identity),
   own as (select m.* from meetings m where m.lead_id in (select id from person)
     and (p_preseller is null or m.preseller_id = p_preseller)),
   next_meeting as (select o.* from own o where o.status = 'scheduled' and o.ends_at > p_now order by o.starts_at, o.id limit 1),
@@ -68,11 +126,9 @@ set jit = off
 as $$
 declare
   v_search text := 'true';
-  v_person_search text;
-  -- The newest submission of its person (leads_person_idx: one probe per row).
-  v_where text := 'not exists (select 1 from leads n where email_identity(n.email) = email_identity(l.email) and (n.created_at, n.id) > (l.created_at, l.id))';
-  -- Every lead of the row's person.
-  c_person constant text := '(select pl.id from leads pl where email_identity(pl.email) = email_identity(l.email))';
+  v_where text := 'true';
+  -- Every lead of the row's person (hp: its lead_persons row).
+  c_person constant text := '(select pl.id from leads pl where email_identity(pl.email) = hp.identity)';
   c_few constant integer := 2000;
   -- The typed text is the middle of a LIKE pattern: its own %, _ and \ are matched as themselves.
   v_pattern text := '%' || search_fold(regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g')) || '%';
@@ -87,10 +143,10 @@ begin
     v_search := '(search_fold(s.nome || '' '' || s.email || '' '' || s.empresa) like $1'
       || case when coalesce(p->>'q_alnum', '') <> '' then ' or (lower(s.cnpj) || '' '' || s.telefone) like $2' else '' end
       || case when coalesce(p->>'q_national', '') <> '' then ' or (lower(s.cnpj) || '' '' || s.telefone) like $15' else '' end || ')';
-    -- Few matching submissions (under c_few): the trigram indexes find them, and each person's newest
-    -- submission is looked up; walking the list in date order would read every lead to find them. Many
-    -- ("ana", or text under 3 characters, which trigrams cannot narrow): the walk finds a page of persons
-    -- with a matching submission within its first rows.
+    -- Few matching submissions (under c_few): the trigram indexes find them, and each one's person is
+    -- looked up; walking the list in date order would read every person to find them. Many ("ana", or
+    -- text under 3 characters, which trigrams cannot narrow): the walk finds a page of persons with a
+    -- matching submission within its first rows.
     if char_length(p->>'q') >= 3 then
       execute format('select count(*) from (select 1 from leads s where %s limit %s) c', v_search, c_few)
         into v_count using v_pattern, v_alnum, null::text, null::text, null::text, null::text, null::text, null::timestamptz,
@@ -99,8 +155,7 @@ begin
     if v_count < c_few then
       v_hits := format('with hits as materialized (select distinct email_identity(s.email) as person from leads s where %s) ', v_search);
     else
-      v_person_search := format('exists (select 1 from leads s where email_identity(s.email) = email_identity(l.email) and %s)', v_search);
-      v_where := v_where || ' and ' || v_person_search;
+      v_where := v_where || format(' and exists (select 1 from leads s where email_identity(s.email) = hp.identity and %s)', v_search);
     end if;
   end if;
   if p->>'segmento' is not null then v_where := v_where || ' and l.segmento = $3'; end if;
@@ -117,17 +172,18 @@ begin
     where o.lead_id in ' || c_person || ' and outbox_is_integration(o.kind)
       and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
       and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10)))'; end if;
-  if p->>'from' is not null then v_where := v_where || ' and l.created_at >= $8'; end if;
-  if p->>'to' is not null then v_where := v_where || ' and l.created_at < $9'; end if;
+  if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
+  if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
   if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id in ' || c_person || ' and m.preseller_id = $10)'; end if;
   if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
-    v_where := v_where || ' and (l.created_at, l.id) < ($11, $12)';
+    v_where := v_where || ' and (hp.head_at, hp.head_id) < ($11, $12)';
   end if;
-  -- With hits, each person's submissions are read newest first through leads_person_idx and the first
-  -- that passes is theirs (the `limit 1` keeps the lateral a per-person lookup).
-  v_from := case when v_hits = '' then format('(select l from leads l where %s) j', v_where)
-    else format('hits h cross join lateral (select l from leads l where email_identity(l.email) = h.person and %s
-      order by email_identity(l.email), l.created_at desc, l.id desc limit 1) j', v_where) end;
+  -- With hits, each person is one lookup (the `limit 1` keeps the lateral a per-row lookup: joined by
+  -- hash, every person was read); else the persons are walked newest first (lead_persons_list_idx).
+  v_from := case when v_hits = '' then format('(select hp.identity, hp.head_at as at, hp.head_id as hid, l
+      from lead_persons hp join leads l on l.id = hp.head_id where %s) j', v_where)
+    else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid, l
+      from lead_persons hp join leads l on l.id = hp.head_id where hp.identity = h.person and %s limit 1) j', v_where) end;
   if (p->>'count')::boolean is true then
     execute format('%s select to_jsonb(count(*)) from %s', v_hits, v_from)
     into v_rows
@@ -138,8 +194,8 @@ begin
     return v_rows;
   end if;
   execute format(
-    '%s select coalesce(jsonb_agg(painel_person_json(x.l, $10, $17) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
-       select j.l from %s order by (j.l).created_at desc, (j.l).id desc limit $13) x', v_hits, v_from)
+    '%s select coalesce(jsonb_agg(painel_person_json(x.l, x.identity, $10, $17) order by x.at desc, x.hid desc), ''[]'') from (
+       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x', v_hits, v_from)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
@@ -314,7 +370,9 @@ $$;
 
 -- search_fold, pure and reading nothing, stays executable by every role like email_identity: an index
 -- expression calls it on every insert, whoever inserts.
-revoke all on function public.painel_person_json(leads, uuid, timestamptz) from public, anon, authenticated;
+revoke all on function public.painel_person_json(leads, text, uuid, timestamptz) from public, anon, authenticated;
+revoke all on function public.lead_person_refresh(text) from public, anon, authenticated;
+revoke all on function public.lead_persons_sync() from public, anon, authenticated;
 revoke all on function public.create_lead(jsonb, jsonb) from public, anon, authenticated;
 grant execute on function public.create_lead(jsonb, jsonb) to service_role;
 revoke all on function public.lead_followup_eligible(leads, timestamptz, interval, interval) from public, anon, authenticated;
