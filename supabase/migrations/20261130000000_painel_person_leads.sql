@@ -17,24 +17,31 @@ as $$
     'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny');
 $$;
 
--- The name/e-mail/company trigram index now reads the folded text; the lower() one it replaces is unused.
-create index leads_search_fold_idx on public.leads using gin ((public.search_fold(nome || ' ' || email || ' ' || empresa)) gin_trgm_ops);
+-- "Buscar" now reads the persons' table (below): the leads' own trigram indexes go unused.
 drop index if exists public.leads_search_text_idx;
+drop index if exists public.leads_search_digits_idx;
 -- A person's submissions, newest first. It serves every equality on email_identity too, so the
 -- single-column index goes.
 create index leads_person_idx on public.leads (public.email_identity(email), created_at desc, id desc);
 drop index if exists public.leads_email_identity_idx;
 
--- The persons: one row per e-mail identity with its newest submission, kept by triggers on leads (every
--- writer: the form, the seed, an erasure). The list walks it in date order and counts it; deciding "newest
--- of its person" per lead instead cost a regex and an index probe per lead, ~50,000 of them for a total.
+-- The persons: one row per e-mail identity with its newest submission and the searchable text of all its
+-- submissions (folded name/e-mail/company, and CNPJ/phone digits; one line each, so a match never spans
+-- two), kept by triggers on leads (every writer: the form, the seed, an erasure, which takes the row with
+-- the last lead). The list walks it in date order, counts it and searches it with trigram indexes;
+-- deciding "newest of its person" and "any of its submissions matches" per lead instead cost a regex and
+-- an index probe per lead: seconds for a total over 50,000 leads.
 create table public.lead_persons (
   identity text primary key,
   head_id uuid not null unique,
-  head_at timestamptz not null
+  head_at timestamptz not null,
+  search_text text not null,
+  search_digits text not null
 );
 alter table public.lead_persons enable row level security;
 create index lead_persons_list_idx on public.lead_persons (head_at desc, head_id desc);
+create index lead_persons_text_idx on public.lead_persons using gin (search_text gin_trgm_ops);
+create index lead_persons_digits_idx on public.lead_persons using gin (search_digits gin_trgm_ops);
 
 -- Sets the person's row from their leads as they are now (none left: no row).
 create function public.lead_person_refresh(p_identity text)
@@ -47,10 +54,19 @@ begin
   if p_identity is null then
     return;
   end if;
-  delete from lead_persons where identity = p_identity;
-  insert into lead_persons (identity, head_id, head_at)
-  select p_identity, l.id, l.created_at from leads l where email_identity(l.email) = p_identity
-  order by email_identity(l.email), l.created_at desc, l.id desc limit 1;
+  if not exists (select 1 from leads l where email_identity(l.email) = p_identity) then
+    delete from lead_persons where identity = p_identity;
+    return;
+  end if;
+  insert into lead_persons (identity, head_id, head_at, search_text, search_digits)
+  select p_identity, h.id, h.created_at, a.t, a.d
+  from (select l.id, l.created_at from leads l where email_identity(l.email) = p_identity
+      order by email_identity(l.email), l.created_at desc, l.id desc limit 1) h,
+    (select string_agg(search_fold(l.nome || ' ' || l.email || ' ' || l.empresa), E'\n') as t,
+        string_agg(lower(l.cnpj) || ' ' || l.telefone, E'\n') as d
+      from leads l where email_identity(l.email) = p_identity) a
+  on conflict (identity) do update set head_id = excluded.head_id, head_at = excluded.head_at,
+    search_text = excluded.search_text, search_digits = excluded.search_digits;
 end
 $$;
 
@@ -61,27 +77,25 @@ set search_path = public
 set jit = off
 as $$
 begin
-  if tg_op = 'INSERT' then
-    insert into lead_persons (identity, head_id, head_at) values (email_identity(new.email), new.id, new.created_at)
-    on conflict (identity) do update set head_id = excluded.head_id, head_at = excluded.head_at
-      where (lead_persons.head_at, lead_persons.head_id) < (excluded.head_at, excluded.head_id);
-  elsif tg_op = 'DELETE' then
+  if tg_op in ('DELETE', 'UPDATE') then
     perform lead_person_refresh(email_identity(old.email));
-  else
-    perform lead_person_refresh(email_identity(old.email));
-    if email_identity(new.email) is distinct from email_identity(old.email) then
-      perform lead_person_refresh(email_identity(new.email));
-    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and (tg_op = 'INSERT' or email_identity(new.email) is distinct from email_identity(old.email)) then
+    perform lead_person_refresh(email_identity(new.email));
   end if;
   return null;
 end
 $$;
-create trigger lead_persons_sync after insert or delete or update of email, created_at on public.leads
+create trigger lead_persons_sync after insert or delete or update of email, created_at, nome, empresa, cnpj, telefone on public.leads
 for each row execute function public.lead_persons_sync();
 
-insert into lead_persons (identity, head_id, head_at)
-select distinct on (email_identity(l.email)) email_identity(l.email), l.id, l.created_at
-from leads l order by email_identity(l.email), l.created_at desc, l.id desc;
+insert into lead_persons (identity, head_id, head_at, search_text, search_digits)
+select h.identity, h.id, h.created_at, a.t, a.d
+from (select distinct on (email_identity(l.email)) email_identity(l.email) as identity, l.id, l.created_at
+    from leads l order by email_identity(l.email), l.created_at desc, l.id desc) h
+  join (select email_identity(l.email) as identity, string_agg(search_fold(l.nome || ' ' || l.email || ' ' || l.empresa), E'\n') as t,
+      string_agg(lower(l.cnpj) || ' ' || l.telefone, E'\n') as d
+    from leads l group by 1) a on a.identity = h.identity;
 
 -- 2. A person's row in the list and the CSV: the newest submission's answers, with what is the person's
 --    (every lead of the identity): how many submissions, the meetings (a consultant: only theirs), the
@@ -128,7 +142,8 @@ declare
   v_search text := 'true';
   v_where text := 'true';
   -- Every lead of the row's person (hp: its lead_persons row).
-  c_person constant text := '(select pl.id from leads pl where email_identity(pl.email) = hp.identity)';
+  -- Every lead of the row's person (hp: its lead_persons row), joined: one index probe, then its meetings.
+  c_person constant text := 'leads pl where email_identity(pl.email) = hp.identity';
   c_few constant integer := 2000;
   -- The typed text is the middle of a LIKE pattern: its own %, _ and \ are matched as themselves.
   v_pattern text := '%' || search_fold(regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g')) || '%';
@@ -140,22 +155,22 @@ declare
   v_rows jsonb;
 begin
   if p->>'q' is not null then
-    v_search := '(search_fold(s.nome || '' '' || s.email || '' '' || s.empresa) like $1'
-      || case when coalesce(p->>'q_alnum', '') <> '' then ' or (lower(s.cnpj) || '' '' || s.telefone) like $2' else '' end
-      || case when coalesce(p->>'q_national', '') <> '' then ' or (lower(s.cnpj) || '' '' || s.telefone) like $15' else '' end || ')';
-    -- Few matching submissions (under c_few): the trigram indexes find them, and each one's person is
-    -- looked up; walking the list in date order would read every person to find them. Many ("ana", or
-    -- text under 3 characters, which trigrams cannot narrow): the walk finds a page of persons with a
-    -- matching submission within its first rows.
+    -- Any submission of the person: lead_persons holds the text of all of them.
+    v_search := '(hp.search_text like $1'
+      || case when coalesce(p->>'q_alnum', '') <> '' then ' or hp.search_digits like $2' else '' end
+      || case when coalesce(p->>'q_national', '') <> '' then ' or hp.search_digits like $15' else '' end || ')';
+    -- Few matching persons (under c_few): the trigram indexes find them, and each is looked up; walking
+    -- the list in date order would read every person to find them. Many ("ana", or text under 3
+    -- characters, which trigrams cannot narrow): the walk finds a page of them within its first rows.
     if char_length(p->>'q') >= 3 then
-      execute format('select count(*) from (select 1 from leads s where %s limit %s) c', v_search, c_few)
+      execute format('select count(*) from (select 1 from lead_persons hp where %s limit %s) c', v_search, c_few)
         into v_count using v_pattern, v_alnum, null::text, null::text, null::text, null::text, null::text, null::timestamptz,
           null::timestamptz, null::uuid, null::timestamptz, null::uuid, null::int, null::int, v_national;
     end if;
     if v_count < c_few then
-      v_hits := format('with hits as materialized (select distinct email_identity(s.email) as person from leads s where %s) ', v_search);
+      v_hits := format('with hits as materialized (select hp.identity as person from lead_persons hp where %s) ', v_search);
     else
-      v_where := v_where || format(' and exists (select 1 from leads s where email_identity(s.email) = hp.identity and %s)', v_search);
+      v_where := v_where || ' and ' || v_search;
     end if;
   end if;
   if p->>'segmento' is not null then v_where := v_where || ' and l.segmento = $3'; end if;
@@ -164,17 +179,17 @@ begin
   if p->>'modelo' is not null then v_where := v_where || ' and l.modelo_negocio = $6'; end if;
   if p->>'rule' is not null then v_where := v_where || ' and l.routing_rule = $16'; end if;
   -- A consultant's filters look at their own meetings only ($10 null for a mentor).
-  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id in ' || c_person || ' and m.service = $7 and ($10 is null or m.preseller_id = $10))'; end if;
-  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id in ' || c_person || ' and ($10 is null or m.preseller_id = $10))'; end if;
-  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from meetings m where m.lead_id in ' || c_person || ' and ($10 is null or m.preseller_id = $10))'; end if;
+  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and m.service = $7 and ($10 is null or m.preseller_id = $10)))'; end if;
+  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and ($10 is null or m.preseller_id = $10)))'; end if;
+  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and ($10 is null or m.preseller_id = $10)))'; end if;
   -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
-  if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
-    where o.lead_id in ' || c_person || ' and outbox_is_integration(o.kind)
+  if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
+    where o.lead_id = pl.id and outbox_is_integration(o.kind)
       and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
-      and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10)))'; end if;
+      and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
   if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
-  if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id in ' || c_person || ' and m.preseller_id = $10)'; end if;
+  if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and m.preseller_id = $10))'; end if;
   if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
     v_where := v_where || ' and (hp.head_at, hp.head_id) < ($11, $12)';
   end if;
