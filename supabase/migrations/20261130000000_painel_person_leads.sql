@@ -152,6 +152,12 @@ declare
   v_count integer := c_few;
   v_from text;
   v_hits text := '';
+  -- Named subqueries the filters use (the persons with meetings are computed once, as a set: a probe per
+  -- person made a total over 50,000 persons take over a second).
+  v_with text[] := '{}';
+  v_needs_lead boolean := false;
+  v_prefix text;
+  c_met constant text := 'select distinct email_identity(ml.email) as identity from meetings m join leads ml on ml.id = m.lead_id where ';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
@@ -168,7 +174,8 @@ begin
           null::timestamptz, null::uuid, null::timestamptz, null::uuid, null::int, null::int, v_national;
     end if;
     if v_count < c_few then
-      v_hits := format('with hits as materialized (select hp.identity as person from lead_persons hp where %s) ', v_search);
+      v_hits := format('hits as materialized (select hp.identity as person from lead_persons hp where %s)', v_search);
+      v_with := v_with || v_hits;
     else
       v_where := v_where || ' and ' || v_search;
     end if;
@@ -178,10 +185,17 @@ begin
   if p->>'vendedores' is not null then v_where := v_where || ' and l.vendedores = $5'; end if;
   if p->>'modelo' is not null then v_where := v_where || ' and l.modelo_negocio = $6'; end if;
   if p->>'rule' is not null then v_where := v_where || ' and l.routing_rule = $16'; end if;
+  v_needs_lead := coalesce(p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'rule') is not null;
   -- A consultant's filters look at their own meetings only ($10 null for a mentor).
-  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and m.service = $7 and ($10 is null or m.preseller_id = $10)))'; end if;
-  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and ($10 is null or m.preseller_id = $10)))'; end if;
-  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and ($10 is null or m.preseller_id = $10)))'; end if;
+  if p->>'service' is not null then
+    v_with := v_with || ('met_service as materialized (' || c_met || 'm.service = $7 and ($10 is null or m.preseller_id = $10))');
+    v_where := v_where || ' and hp.identity in (select identity from met_service)';
+  end if;
+  if p->>'with_meeting' in ('true', 'false') then
+    v_with := v_with || ('met as materialized (' || c_met || '($10 is null or m.preseller_id = $10))');
+    v_where := v_where || case when p->>'with_meeting' = 'true' then ' and hp.identity in (select identity from met)'
+      else ' and hp.identity not in (select identity from met)' end;
+  end if;
   -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
   if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
     where o.lead_id = pl.id and outbox_is_integration(o.kind)
@@ -189,7 +203,11 @@ begin
       and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
   if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
-  if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from meetings m where m.lead_id = pl.id and m.preseller_id = $10))'; end if;
+  if p->>'preseller' is not null then
+    v_with := v_with || ('own as materialized (' || c_met || 'm.preseller_id = $10)');
+    v_where := v_where || ' and hp.identity in (select identity from own)';
+  end if;
+  v_prefix := case when cardinality(v_with) = 0 then '' else 'with ' || array_to_string(v_with, ', ') || ' ' end;
   if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
     v_where := v_where || ' and (hp.head_at, hp.head_id) < ($11, $12)';
   end if;
@@ -200,7 +218,12 @@ begin
     else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid, l
       from lead_persons hp join leads l on l.id = hp.head_id where hp.identity = h.person and %s limit 1) j', v_where) end;
   if (p->>'count')::boolean is true then
-    execute format('%s select to_jsonb(count(*)) from %s', v_hits, v_from)
+    -- Without a filter on the answers, the persons alone are counted (no join to their leads).
+    if not v_needs_lead then
+      v_from := case when v_hits = '' then format('lead_persons hp where %s', v_where)
+        else format('hits h join lead_persons hp on hp.identity = h.person where %s', v_where) end;
+    end if;
+    execute format('%s select to_jsonb(count(*)) from %s', v_prefix, v_from)
     into v_rows
     using v_pattern, v_alnum,
       p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
@@ -210,7 +233,7 @@ begin
   end if;
   execute format(
     '%s select coalesce(jsonb_agg(painel_person_json(x.l, x.identity, $10, $17) order by x.at desc, x.hid desc), ''[]'') from (
-       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x', v_hits, v_from)
+       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x', v_prefix, v_from)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
