@@ -67,7 +67,8 @@ async function measure(opened, store) {
   const accentWord = accented?.nome.split(' ').find((w) => /[áéíóúâêôãõç]/i.test(w)) ?? surname;
   const plain = accentWord.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const phone55 = `+55 (${one.telefone.slice(0, 2)}) ${one.telefone.slice(2, -4)}-${one.telefone.slice(-4)}`;
-  const [rule] = await painel.leadRules();
+  // The demo data has no rule stored: the filter then asks for the rule every lead has today.
+  const [rule = 'Todos os leads'] = await painel.leadRules();
   const total = (name, filter) => [`total ${name}`, () => painel.leadsTotal(mentor, filter)];
 
   const meetings = (name, filter, viewer = mentor) => [`meetings ${name}`, () => painel.meetings(viewer, filter, now, LIMIT)];
