@@ -179,7 +179,7 @@ cross join lateral (select case when ${h('o.j', 9, 100)} < 75 then 'attended' wh
 where m.status = 'scheduled' and m.ends_at <= w.now and ${h('o.j', 10, 100)} < 85;
 
 -- PGlite has no autovacuum: without fresh statistics the lists would be planned for empty tables.
-analyze leads, meetings, meeting_outcomes, meeting_events;
+analyze leads, meetings, meeting_outcomes, meeting_events, lead_persons, lead_person_ids;
 `;
 }
 

@@ -114,3 +114,17 @@ function maskBrazilian(input: string): string {
   if (rest.length <= split) return area + rest;
   return `${area}${rest.slice(0, split)}-${rest.slice(split)}`;
 }
+
+/**
+ * A searched phone in the form it is stored: the national digits of a Brazilian number typed with its
+ * country code ('+55 11 98765-4321', '55 11 98765-4321', '5511987654321'); null when the text is not
+ * one. Without a '+', only 12 or 13 digits starting with 55 are read so: a number with its area code has
+ * 10 or 11 (and 55 is an area code too).
+ */
+export function phoneSearchDigits(input: string): string | null {
+  const digits = String(input ?? '').replace(/\D/g, '');
+  if (!digits.startsWith(BRAZIL)) return null;
+  const national = digits.slice(BRAZIL.length);
+  if (isInternationalInput(input) ? national.length >= 3 : digits.length === 12 || digits.length === 13) return national;
+  return null;
+}

@@ -68,6 +68,15 @@ async function measure(opened, store) {
   // The filter the endpoint builds from "Buscar" (query.ts), so the bench searches as the console does.
   const search = (q) => lib.leadQuery(new URL(`http://painel/api/painel/leads?busca=${encodeURIComponent(q)}`)).filter;
   const surname = one.nome.split(' ').at(-1).toLowerCase();
+  // Issue 32: a name with an accent searched without it ("Natalia" finds "Natália"), a phone typed with
+  // +55, the routing-rule filter, and the list's real total (a count of persons, every filter).
+  const [accented] = await opened.sql.query(`select nome from leads where nome ~ '[áéíóúâêôãõç]' order by created_at desc limit 1 offset 50`);
+  const accentWord = accented?.nome.split(' ').find((w) => /[áéíóúâêôãõç]/i.test(w)) ?? surname;
+  const plain = accentWord.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const phone55 = `+55 (${one.telefone.slice(0, 2)}) ${one.telefone.slice(2, -4)}-${one.telefone.slice(-4)}`;
+  // The demo data has no rule stored: the filter then asks for the rule every lead has today.
+  const [rule = 'Todos os leads'] = await painel.leadRules();
+  const total = (name, filter) => [`total ${name}`, () => painel.leadsTotal(mentor, filter)];
 
   const meetings = (name, filter, viewer = mentor) => [`meetings ${name}`, () => painel.meetings(viewer, filter, now, LIMIT)];
   const leads = (name, filter, viewer = mentor, page = null) => [`leads ${name}`, () => painel.leads(viewer, filter, LIMIT, page)];
@@ -112,6 +121,15 @@ async function measure(opened, store) {
     leads('período 30 dias', lastMonth),
     leads('período + segmento + sem reunião', { ...lastMonth, segmento: 'ecommerce', withMeeting: false }),
     leads('viewer consultor', {}, consultant),
+    leads(`busca sem acento "${plain}" (${accentWord})`, search(plain)),
+    leads('busca telefone com +55', search(phone55)),
+    leads(`encaminhamento "${rule}"`, { rule }),
+    total('sem filtro', {}),
+    total('busca comum "ana"', search('ana')),
+    total(`busca sem acento "${plain}"`, search(plain)),
+    total('sem reunião', { withMeeting: false }),
+    total('período 30 dias', lastMonth),
+    total(`encaminhamento "${rule}"`, { rule }),
   ];
   // Números: the screen's one call per period (all parts), Hoje's three small ones.
   const tz = 'America/Sao_Paulo';
@@ -141,7 +159,7 @@ async function measure(opened, store) {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const t = performance.now();
       const answer = await call();
-      count = Array.isArray(answer) ? answer.length : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
+      count = Array.isArray(answer) ? answer.length : typeof answer === 'number' ? answer : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
       if (i >= WARMUP) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);

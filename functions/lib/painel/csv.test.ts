@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { LeadRow } from '../../../src/domain/painel/api';
 import type { MeetingExportRow } from './store';
-import { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns, type CsvColumn } from './csv';
+import { csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn } from './csv';
 
 /** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
 function parse(text: string): string[][] {
@@ -126,10 +126,14 @@ describe('column sets', () => {
   const lead: LeadRow = {
     id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
     cnpj: '11222333000181', phone: '43999998888', segmento: 'energia-solar', faturamento: '10000+', vendedores: '20+', modelo: 'hibrido', meetings: 2,
+    cargo: 'diretor-comercial', service: 'consultoria', rule: '=Grandes contas', routingKind: 'pool', submissions: 2, consultant: 'Rafael Oliveira',
+    nextMeeting: '2026-03-10T12:30:00.000Z', outcome: { attendance: 'attended', qualified: true },
     firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null,
   };
-  const answers = ['31/12/2025 23:05', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
-    'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', '2'];
+  const answers = ['l1', '31/12/2025 23:05', '2', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
+    'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', 'Diretor Comercial', 'Consultoria Empresarial', "'=Grandes contas", 'Rafael Oliveira',
+    '2', '10/03/2026 09:30', 'Compareceu', 'Sim'];
+  const LEAD_COLUMNS = answers.length;
 
   it('writes a meeting in Brasília time with the pt-BR labels', async () => {
     const [header, row] = parse((await read(csvStream(meetingCsvColumns, pagesOf([meeting])))).slice(1));
@@ -147,10 +151,14 @@ describe('column sets', () => {
 
   it('writes a lead with its CNPJ and phone formatted and the answers as labels', async () => {
     const [header, row] = parse((await read(csvStream(leadCsvColumns, pagesOf([lead])))).slice(1));
-    expect(header.slice(0, 11)).toEqual(['Data', 'Nome', 'E-mail', 'Empresa', 'CNPJ', 'Telefone', 'Segmento', 'Faturamento', 'Vendedores', 'Modelo de negócio', 'Reuniões']);
-    expect(row.slice(0, 11)).toEqual(answers);
+    expect(header.slice(0, LEAD_COLUMNS)).toEqual(['ID do lead', 'Data', 'Envios', 'Nome', 'E-mail', 'Empresa', 'CNPJ', 'Telefone', 'Segmento', 'Faturamento',
+      'Vendedores', 'Modelo de negócio', 'Cargo', 'Serviço', 'Regra', 'Consultor', 'Reuniões', 'Próxima reunião', 'Desfecho', 'Qualificado']);
+    expect(row.slice(0, LEAD_COLUMNS)).toEqual(answers);
     // Without attribution: every touch cell empty, and no e-mail marketing.
-    expect(row.slice(11)).toEqual([...Array(22).fill(''), 'Não', '']);
+    expect(row.slice(LEAD_COLUMNS)).toEqual([...Array(22).fill(''), 'Não', '']);
+    // A person without meetings, service or rule: those cells empty.
+    const [, bare] = parse((await read(csvStream(leadCsvColumns, pagesOf([{ ...lead, service: null, rule: null, consultant: null, nextMeeting: null, outcome: null, meetings: 0 }])))).slice(1));
+    expect(bare.slice(13, LEAD_COLUMNS)).toEqual(['', '', '', '0', '', '', '']);
   });
 
   it('writes both touches and the e-mail marketing opt-in, a campaign that is a formula defused', async () => {
@@ -163,7 +171,7 @@ describe('column sets', () => {
     const text = await read(csvStream(leadCsvColumns, pagesOf([touched])));
     const [header, row] = parse(text.slice(1));
     const cell = (name: string) => row[header.indexOf(name)];
-    expect(header.slice(11)).toEqual([
+    expect(header.slice(LEAD_COLUMNS)).toEqual([
       '1º toque: origem', '1º toque: mídia', '1º toque: campanha', '1º toque: termo', '1º toque: conteúdo', '1º toque: gclid (Google Ads)',
       '1º toque: gbraid (Google Ads)', '1º toque: wbraid (Google Ads)', '1º toque: fbclid (Meta)', '1º toque: site de origem', '1º toque: página de entrada',
       'Último toque: origem', 'Último toque: mídia', 'Último toque: campanha', 'Último toque: termo', 'Último toque: conteúdo', 'Último toque: gclid (Google Ads)',
@@ -184,5 +192,16 @@ describe('column sets', () => {
     expect(cell('Último toque: campanha')).toBe('');
     expect(cell('Aceita e-mail marketing')).toBe('Sim');
     expect(cell('Aceite de e-mail marketing em')).toBe('31/12/2025 23:06');
+  });
+});
+
+describe('leadsFileName', () => {
+  const at = new Date('2026-11-26T15:00:00Z');
+  const name = (query: string) => leadsFileName(new URLSearchParams(query), at);
+  it('says the period and each filter, never the searched text', () => {
+    expect(name('de=2026-11-01&ate=2026-11-26&segmento=energia-solar')).toBe('leads-2026-11-01-a-2026-11-26-energia-solar.csv');
+    expect(name('')).toBe('leads-2026-11-26.csv');
+    expect(name('de=2026-11-01&reuniao=sem&faturamento=10000%2B')).toBe('leads-desde-2026-11-01-10000+-sem-reuniao.csv');
+    expect(name('ate=2026-11-26&regra=Tr%C3%A1fego%20pago%20%E2%80%94%20solar&busca=natalia%40x.com')).toBe('leads-ate-2026-11-26-regra-trafego-pago-solar-busca.csv');
   });
 });

@@ -11,7 +11,7 @@ import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../..
 import { wallClock } from '../../../src/lib/meeting-time';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
-import { faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
+import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
 import type { After, MeetingExportRow } from './store';
 
 export type CsvCell = string | number | boolean | null;
@@ -97,8 +97,34 @@ export const meetingCsvColumns: CsvColumn<MeetingExportRow>[] = [
   { header: 'Observação', value: (m) => m.outcome?.note ?? null },
 ];
 
+/** A rule's name as a file-name word: no accents, lower case, '-' between words. */
+const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+
+/**
+ * The leads CSV's name says what it holds: the period (`leads-2026-11-01-a-2026-11-26`, or the day it was
+ * made when none), then each filter's value in the list's order (`-energia-solar`, `-sem-reuniao`). A
+ * search is named only as `-busca`: its text is personal data. The query was checked (leadQuery) first.
+ */
+export function leadsFileName(query: URLSearchParams, now: Date): string {
+  const get = (name: string) => query.get(name) || '';
+  const [de, ate] = [get('de'), get('ate')];
+  const period = de && ate ? `${de}-a-${ate}` : de ? `desde-${de}` : ate ? `ate-${ate}` : now.toISOString().slice(0, 10);
+  const words = [
+    get('segmento'), get('faturamento'), get('vendedores'), get('modelo'), get('servico'),
+    get('reuniao') && `${get('reuniao')}-reuniao`, get('integracoes') && `integracoes-${get('integracoes')}`,
+    get('regra') && `regra-${slug(get('regra'))}`, get('busca') && 'busca',
+  ].map((w) => w.replace(/[^0-9A-Za-z+-]/g, '')).filter(Boolean);
+  return ['leads', period, ...words].join('-') + '.csv';
+}
+
+/** An instant's Brasília date and time, or nothing. */
+const when = (iso: string | null) => (iso ? brasiliaDateTime(iso) : null);
+
 export const leadCsvColumns: CsvColumn<LeadRow>[] = [
+  // The newest submission's id: what the painel's address (#lead=<id>) and the meetings CSV name.
+  { header: 'ID do lead', value: (l) => l.id },
   { header: 'Data', value: (l) => brasiliaDateTime(l.createdAt) },
+  { header: 'Envios', value: (l) => l.submissions },
   { header: 'Nome', value: (l) => l.name },
   { header: 'E-mail', value: (l) => l.email },
   { header: 'Empresa', value: (l) => l.company },
@@ -108,7 +134,14 @@ export const leadCsvColumns: CsvColumn<LeadRow>[] = [
   { header: 'Faturamento', value: (l) => labelOf(faturamentoOptions, l.faturamento) },
   { header: 'Vendedores', value: (l) => labelOf(numeroVendedoresOptions, l.vendedores) },
   { header: 'Modelo de negócio', value: (l) => labelOf(modeloNegocioOptions, l.modelo) },
+  { header: 'Cargo', value: (l) => labelOf(cargoOptions, l.cargo) },
+  { header: 'Serviço', value: (l) => (l.service ? labelOf(serviceOptions, l.service) : null) },
+  { header: 'Regra', value: (l) => l.rule },
+  { header: 'Consultor', value: (l) => l.consultant },
   { header: 'Reuniões', value: (l) => l.meetings },
+  { header: 'Próxima reunião', value: (l) => when(l.nextMeeting) },
+  { header: 'Desfecho', value: (l) => (l.outcome ? attendanceLabels[l.outcome.attendance] : null) },
+  { header: 'Qualificado', value: (l) => l.outcome?.qualified ?? null },
   // Where the lead came from: every field of the first touch, then of the last (utm values are the
   // visitor's own text, so they go through the same formula escaping as every cell).
   ...touchKeys.map((key): CsvColumn<LeadRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),

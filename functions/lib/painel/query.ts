@@ -1,7 +1,8 @@
 // The console's query strings and bodies, checked with zod before anything reaches the store: a filter
 // that is not one of the form's values, a date that is not a date, a cursor that was not ours → 400.
 import * as z from 'zod/mini';
-import { attendanceValues, deliveryFilterValues, meetingDateFields, meetingOutcomeFilters, meetingTabs, OUTCOME_NOTE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
+import { attendanceValues, deliveryFilterValues, meetingDateFields, meetingOutcomeFilters, meetingTabs, OUTCOME_NOTE_MAX, RULE_MAX, SEARCH_MAX, type Attendance } from '../../../src/domain/painel/api';
+import { phoneSearchDigits } from '../../../src/domain/phone';
 import { faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from '../../../src/domain/options';
 import { cleanLine, cleanParagraph, hasOnlyPrintable } from '../../../src/domain/text';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
@@ -101,9 +102,13 @@ export function meetingQuery(url: URL): { filter: MeetingFilter; after: After | 
 }
 
 export function leadQuery(url: URL): { filter: LeadFilter; after: After | null } {
-  const p = params(url, ['busca', 'segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes', 'cursor']);
+  const p = params(url, ['busca', 'segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes', 'regra', 'cursor']);
   const q = p.busca === undefined ? '' : cleanLine(p.busca).toLowerCase();
   if (q.length > SEARCH_MAX || !hasOnlyPrintable(q)) throw new QueryError();
+  const rule = p.regra === undefined ? '' : cleanLine(p.regra);
+  if (rule.length > RULE_MAX || !hasOnlyPrintable(rule)) throw new QueryError();
+  // A Brazilian phone typed with +55 is also looked for as stored (its national digits).
+  const national = q ? phoneSearchDigits(q) : null;
   // A CNPJ or phone typed with its punctuation matches the stored digits (and letters, for the new CNPJ).
   // Only text with a digit is looked for there: a name is never a CNPJ or a phone, and leaving that
   // second condition out lets "Buscar" use one index instead of reading every lead.
@@ -112,6 +117,8 @@ export function leadQuery(url: URL): { filter: LeadFilter; after: After | null }
     filter: {
       q: q || undefined,
       qAlnum: q && qAlnum.length >= 3 ? qAlnum : undefined,
+      qNational: national && national.length >= 3 ? national : undefined,
+      rule: rule || undefined,
       segmento: p.segmento ? parse(z.enum(segmentoValues), p.segmento) : undefined,
       faturamento: p.faturamento ? parse(z.enum(faturamentoValues), p.faturamento) : undefined,
       vendedores: p.vendedores ? parse(z.enum(numeroVendedoresValues), p.vendedores) : undefined,

@@ -20,7 +20,7 @@ export type MeetingFilter = {
   outcome?: MeetingOutcomeFilter; dateField?: MeetingDateField;
 };
 export type LeadFilter = {
-  q?: string; qAlnum?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
+  q?: string; qAlnum?: string; qNational?: string; rule?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
   service?: Service; withMeeting?: boolean; from?: Date; to?: Date;
   /** "Com falha ou pausadas": an RD Station / webhook delivery not sent that failed or is paused. */
   deliveryIssue?: boolean;
@@ -43,6 +43,18 @@ const meetingParams = (viewer: Viewer, filter: MeetingFilter, now: Date) => ({
 /** A meeting as the CSV has it (painel_meetings with export). */
 export type MeetingExportRow = MeetingRow & { bookedAt: string; contact: { email: string; phone: string; cnpj: string; campaign: string | null } };
 
+function leadArgs(viewer: Viewer, filter: LeadFilter) {
+  return {
+    q: filter.q ?? null, q_alnum: filter.qAlnum ?? null, q_national: filter.qNational ?? null, rule: filter.rule ?? null,
+    segmento: filter.segmento ?? null, faturamento: filter.faturamento ?? null,
+    vendedores: filter.vendedores ?? null, modelo: filter.modelo ?? null, service: filter.service ?? null,
+    with_meeting: filter.withMeeting === undefined ? null : String(filter.withMeeting),
+    from: iso(filter.from), to: iso(filter.to), preseller: scope(viewer),
+    // A delivery counts as failed once the drain has given up, as on the lead's page.
+    delivery_issue: filter.deliveryIssue ? 'true' : null, max_attempts: OUTBOX_MAX_ATTEMPTS,
+  };
+}
+
 export function painelStore(store: Store) {
   return {
     meetings(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingRow[]> {
@@ -63,15 +75,20 @@ export function painelStore(store: Store) {
         id, preseller: scope(viewer), actor: viewer.email, ...outcome, now: now.toISOString(), ip_hash: ipHash,
       });
     },
-    leads(viewer: Viewer, filter: LeadFilter, limit: number, after?: After | null): Promise<LeadRow[]> {
-      return store.call('painel_leads', {
-        q: filter.q ?? null, q_alnum: filter.qAlnum ?? null, segmento: filter.segmento ?? null, faturamento: filter.faturamento ?? null,
-        vendedores: filter.vendedores ?? null, modelo: filter.modelo ?? null, service: filter.service ?? null,
-        with_meeting: filter.withMeeting === undefined ? null : String(filter.withMeeting),
-        from: iso(filter.from), to: iso(filter.to), preseller: scope(viewer), limit, after: after ?? null,
-        // A delivery counts as failed once the drain has given up, as on the lead's page.
-        delivery_issue: filter.deliveryIssue ? 'true' : null, max_attempts: OUTBOX_MAX_ATTEMPTS,
-      });
+    /**
+     * One page of persons (20261130000000_painel_person_leads.sql): the newest submission of each. `now`
+     * (the application's clock) decides which meeting is the next; the database's clock when left out.
+     */
+    leads(viewer: Viewer, filter: LeadFilter, limit: number, after?: After | null, now?: Date): Promise<LeadRow[]> {
+      return store.call('painel_leads', { ...leadArgs(viewer, filter), now: now?.toISOString() ?? null, limit, after: after ?? null });
+    },
+    /** How many persons the filters give (the list's real total). */
+    leadsTotal(viewer: Viewer, filter: LeadFilter): Promise<number> {
+      return store.call('painel_leads', { ...leadArgs(viewer, filter), count: true });
+    },
+    /** The routing rules leads were stored with, most used first (the "Encaminhamento" filter's choices). */
+    leadRules(): Promise<string[]> {
+      return store.call('painel_lead_rules', {});
     },
     /** The lead's page; its deliveries count as failed once the drain has given up (OUTBOX_MAX_ATTEMPTS). */
     lead(viewer: Viewer, id: string): Promise<LeadView | null> {

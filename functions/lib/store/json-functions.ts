@@ -30,6 +30,8 @@ export const JSON_FUNCTIONS = [
   'painel_meeting_counts',
   // Números and Hoje (20261130020000_numbers.sql).
   'painel_numbers',
+  // One person, one lead: the rules leads were routed by (20261130000000_painel_person_leads.sql).
+  'painel_lead_rules',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

@@ -37,6 +37,13 @@ describe('painel addresses', () => {
     expect(placeHash({ kind: 'section', section: 'leads', filters: { busca: 'Maria', segmento: 'x' } })).toBe('#leads&segmento=x');
   });
 
+  it('keeps the routing rule filter (the mentor\'s config, not a person\'s data), as long as a rule name may be', () => {
+    const rule = 'Tráfego pago para energia solar';
+    const place = { kind: 'section', section: 'leads', filters: { regra: rule, reuniao: 'sem' } } as const;
+    expect(parsePlace(placeHash(place))).toEqual(place);
+    expect(parsePlace(`#leads&regra=${'a'.repeat(121)}`)).toEqual({ kind: 'section', section: 'leads', filters: {} });
+  });
+
   it('answers "not found" for a lead or meeting id that cannot be one, so it never reaches another endpoint', () => {
     for (const hash of ['#lead=..%2Fsessao', '#reuniao=a%2Fb', '#lead=', `#lead=${'a'.repeat(65)}`, '#reuniao=x.y']) {
       expect(parsePlace(hash), hash).toEqual({ kind: 'missing' });

@@ -10,7 +10,7 @@
 // Ids and filter values only, never personal data: the address lands in the browser's history, in the
 // address bar a colleague is shown and in a mail. So "Buscar" (a name, an e-mail, a phone) stays out.
 // The fragment never reaches the server, a CDN log or a Referer.
-import { meetingTabs } from './api';
+import { meetingTabs, RULE_MAX } from './api';
 
 export type PainelSection = 'today' | 'meetings' | 'leads' | 'numbers' | 'team' | 'rules' | 'integrations' | 'activity' | 'agenda';
 export const painelSections: readonly PainelSection[] = ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity', 'agenda'];
@@ -24,7 +24,8 @@ const sectionWords: Record<PainelSection, string> = {
 /** The filters each list keeps in its address (the names its endpoint takes); anything else is dropped. */
 export const addressFilters: Record<PainelSection, readonly string[]> = {
   meetings: ['aba', 'consultor', 'servico', 'desfecho', 'data', 'de', 'ate'],
-  leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes'],
+  // `regra`: a routing rule's name, the mentor's own config (the painel's Regras), not a person's data.
+  leads: ['segmento', 'faturamento', 'vendedores', 'modelo', 'servico', 'de', 'ate', 'reuniao', 'integracoes', 'regra'],
   team: [],
   rules: [],
   integrations: [],
@@ -47,8 +48,8 @@ export type PainelPlace =
 /** Hoje is the first screen (issue 34): yesterday, today and the coming week at a glance. */
 export const homePlace: PainelPlace = { kind: 'section', section: 'today', filters: {} };
 
-/** A filter value as a list sends it: short, printable (a copied address is anyone's input). */
-const FILTER_MAX = 60;
+/** A filter value as a list sends it: short (a rule's name is the longest), printable (a copied address is anyone's input). */
+const FILTER_MAX = RULE_MAX;
 const printable = (value: string) => value.length <= FILTER_MAX && [...value].every((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f);
 /**
  * An id goes into the endpoint's path, so only path-safe characters pass (no '/', '.', '%': an address

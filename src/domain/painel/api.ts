@@ -184,8 +184,19 @@ export type MeetingView = MeetingRow & {
  */
 export type LeadQuery = {
   busca?: string; segmento?: string; faturamento?: string; vendedores?: string; modelo?: string;
-  servico?: Service; de?: string; ate?: string; reuniao?: 'com' | 'sem'; integracoes?: DeliveryFilter; cursor?: string;
+  servico?: Service; de?: string; ate?: string; reuniao?: 'com' | 'sem'; integracoes?: DeliveryFilter;
+  /** A routing rule's name (content/roteamento.yaml) as leads stored it: the newest submission's. */
+  regra?: string; cursor?: string;
 };
+/** A rule name as the filter takes it (rule names are the mentor's config, short lines). */
+export const RULE_MAX = 120;
+
+/**
+ * A page of Leads: one row per person (email identity), the newest submission standing for them. `total`:
+ * how many persons the filters give (every page, not the page's size); `rules`: the filter's choices
+ * (first page only).
+ */
+export type LeadPage = Page<LeadRow> & { total: number; rules?: string[] };
 export const deliveryFilterValues = ['falha'] as const;
 export type DeliveryFilter = (typeof deliveryFilterValues)[number];
 export const SEARCH_MAX = 100;
@@ -202,8 +213,21 @@ export type LeadRow = {
   faturamento: string;
   vendedores: string;
   modelo: string;
-  /** How many meetings the lead has (any status). */
+  cargo: string;
+  service: Service | null;
+  /** The routing rule of the newest submission ("Encaminhamento: <regra>"); null before rules existed. */
+  rule: string | null;
+  routingKind: string | null;
+  /** How many times the person sent the form ("2 envios"). */
+  submissions: number;
+  /** How many meetings the person has (any submission, any status; a consultant: theirs). */
   meetings: number;
+  /** The next meeting's consultant, else the latest meeting's. */
+  consultant: string | null;
+  /** The next scheduled meeting's start, if any. */
+  nextMeeting: string | null;
+  /** The latest outcome recorded for the person's meetings. */
+  outcome: { attendance: Attendance; qualified: boolean | null } | null;
   firstTouch: Touch | null;
   lastTouch: Touch | null;
   /** "Quero receber conteúdos por e-mail" ticked, and when (the database's clock). */
@@ -247,6 +271,10 @@ export type Delivery = {
   eventUuid: string | null;
 };
 
+export type LeadSubmission = {
+  id: string; createdAt: string; service: Service | null; rule: string | null; answers: LeadView['answers'];
+};
+
 export type LeadView = {
   id: string;
   createdAt: string;
@@ -257,6 +285,12 @@ export type LeadView = {
   };
   origem: string;
   consent: { version: string | null; at: string | null };
+  /** This submission's routing outcome; null before rules existed. */
+  routing: { rule: string; kind: string | null } | null;
+  service: Service | null;
+  /** Every submission of the person (the same e-mail identity), newest first, this one among them. */
+  submissions: LeadSubmission[];
+  /** The person's meetings (every submission's; a consultant: theirs). */
   meetings: MeetingRow[];
   /** `to`: whose mail it was, as a role; the team's own addresses are never shown. */
   mails: { id: string; kind: string; subject: string; to: 'lead' | 'consultant' | 'other'; createdAt: string; sentAt: string | null }[];

@@ -150,3 +150,16 @@ export const codeMail = {
   subject: 'Seu código de acesso ao painel',
   text: (code: string) => `Seu código de acesso ao painel é: ${code}\n\nEle vale por 10 minutos e só pode ser usado uma vez. Se você não pediu este código, ignore este e-mail.`,
 } as const;
+
+/** Leads as persons (#32 items 4–6): one row per e-mail identity, its submissions, its routing outcome. */
+export const personCopy = {
+  submissions: (n: number) => (n === 1 ? '1 envio' : `${n} envios`),
+  routing: (rule: string) => `Encaminhamento: ${rule}`,
+  ruleFilter: 'Encaminhamento',
+  ruleAll: 'Todas',
+  /** The list's real total, every page (not the page's size). */
+  total: (n: number) => (n === 1 ? '1 lead encontrado' : `${n.toLocaleString('pt-BR')} leads encontrados`),
+  submissionsTitle: 'Envios do formulário',
+  thisSubmission: 'este envio',
+  receivedAt: 'Recebido em',
+} as const;

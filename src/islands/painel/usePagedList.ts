@@ -7,13 +7,15 @@ import { queryString, request } from './api';
 export type PagedList<T> = {
   items: T[];
   next: string | null;
+  /** What the first page said besides its rows (a list's total, a filter's choices); null until it came. */
+  meta: Record<string, unknown> | null;
   phase: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
   error: string | null;
 };
 
 export function usePagedList<T>(path: string, query: Record<string, string | undefined>, reloadKey = 0) {
-  const [list, setList] = useState<PagedList<T>>({ items: [], next: null, phase: 'loading', loadingMore: false, error: null });
+  const [list, setList] = useState<PagedList<T>>({ items: [], next: null, meta: null, phase: 'loading', loadingMore: false, error: null });
   const generation = useRef(0);
   // The query as a string: a new object with the same filters does not reload.
   const search = queryString(query);
@@ -23,8 +25,10 @@ export function usePagedList<T>(path: string, query: Record<string, string | und
     setList((l) => ({ ...l, phase: 'loading', error: null }));
     const result = await request<Page<T>>(path + search);
     if (id !== generation.current) return;
-    if (result.ok) setList({ items: result.data.items, next: result.data.next, phase: 'ready', loadingMore: false, error: null });
-    else setList({ items: [], next: null, phase: 'error', loadingMore: false, error: result.error });
+    if (result.ok) {
+      const { items, next, ...meta } = result.data;
+      setList({ items, next, meta, phase: 'ready', loadingMore: false, error: null });
+    } else setList({ items: [], next: null, meta: null, phase: 'error', loadingMore: false, error: result.error });
   }, [path, search]);
 
   useEffect(() => {

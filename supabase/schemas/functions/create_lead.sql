@@ -11,10 +11,12 @@ declare
   v_hash text := p_lead->>'request_hash';
   v_identity text := email_identity(p_lead->>'email');
   v_now timestamptz := coalesce((p_lead->>'now')::timestamptz, now());
+  v_tz text := coalesce(p_lead->>'time_zone', 'America/Sao_Paulo');
   v_id uuid;
   v_prev_hash text;
   v_prev_email text;
   v_upcoming boolean;
+  v_told_today boolean;
 begin
   -- One request per person at a time, so concurrent requests cannot all pass the hourly count.
   perform pg_advisory_xact_lock(hashtextextended('create_lead:' || coalesce(v_identity, ''), 0));
@@ -59,8 +61,14 @@ begin
   end if;
   v_upcoming := upcoming_meeting_id(p_lead->>'email', v_now) is not null;
   if not v_upcoming then
+    -- Since the start of today where the team works, by the clock the outbox rows are stamped with (under
+    -- the person's lock taken above).
+    v_told_today := exists (select 1 from outbox o join leads l on l.id = o.lead_id
+      where o.kind = 'lead-notification' and l.id <> v_id and email_identity(l.email) = v_identity
+        and o.created_at >= (date_trunc('day', now() at time zone v_tz) at time zone v_tz));
     insert into outbox (kind, message)
-    select x->>'kind', x->'message' from jsonb_array_elements(coalesce(p_outbox, '[]'::jsonb)) x;
+    select x->>'kind', x->'message' from jsonb_array_elements(coalesce(p_outbox, '[]'::jsonb)) x
+    where not (v_told_today and x->>'kind' = 'lead-notification');
   end if;
   return query select v_id, true, 'created'::text, v_upcoming;
 end

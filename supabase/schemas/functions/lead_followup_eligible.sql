@@ -10,6 +10,8 @@ AS $function$
     and l.routing_kind is distinct from 'none'
     and not exists (select 1 from meetings m where m.lead_id = l.id)
     and upcoming_meeting_id(l.email, p_now) is null
+    and not exists (select 1 from meetings m join leads o on o.id = m.lead_id
+      where email_identity(o.email) = email_identity(l.email) and m.created_at > l.created_at - p_max_age)
     and not exists (select 1 from lead_followups f where f.lead_id = l.id)
     and not exists (select 1 from lead_followup_skips s where s.lead_id = l.id)
     and not exists (select 1 from lead_followups f join leads o on o.id = f.lead_id

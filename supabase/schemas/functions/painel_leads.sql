@@ -9,28 +9,41 @@ AS $function$
 declare
   v_search text := 'true';
   v_where text := 'true';
+  -- Every lead of the row's person (hp: its lead_persons row).
+  -- Every lead of the row's person (hp: its lead_persons row), joined: one index probe, then its meetings.
+  c_person constant text := 'lead_person_ids pl where pl.identity = hp.identity';
   c_few constant integer := 2000;
   -- The typed text is the middle of a LIKE pattern: its own %, _ and \ are matched as themselves.
-  v_pattern text := '%' || regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g') || '%';
+  v_pattern text := '%' || search_fold(regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g')) || '%';
   v_alnum text := '%' || (p->>'q_alnum') || '%';
+  v_national text := '%' || (p->>'q_national') || '%';
   v_count integer := c_few;
   v_from text;
   v_hits text := '';
+  -- Named subqueries the filters use (the persons with meetings are computed once, as a set: a probe per
+  -- person made a total over 50,000 persons take over a second).
+  v_with text[] := '{}';
+  v_needs_lead boolean := false;
+  v_prefix text;
+  c_met constant text := 'select distinct ml.identity from meetings m join lead_person_ids ml on ml.lead_id = m.lead_id where ';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
-    v_search := '(lower(l.nome || '' '' || l.email || '' '' || l.empresa) like $1'
-      || case when coalesce(p->>'q_alnum', '') <> '' then ' or (lower(l.cnpj) || '' '' || l.telefone) like $2' else '' end || ')';
-    -- Few matches (under c_few): the trigram indexes find them first and each is looked up; walking the
-    -- list in date order would read every lead to find them. Many matches ("ana", or text under 3
+    -- Any submission of the person: lead_persons holds the text of all of them.
+    v_search := '(hp.search_text like $1'
+      || case when coalesce(p->>'q_alnum', '') <> '' then ' or hp.search_digits like $2' else '' end
+      || case when coalesce(p->>'q_national', '') <> '' then ' or hp.search_digits like $15' else '' end || ')';
+    -- Few matching persons (under c_few): the trigram indexes find them, and each is looked up; walking
+    -- the list in date order would read every person to find them. Many ("ana", or text under 3
     -- characters, which trigrams cannot narrow): the walk finds a page of them within its first rows.
-    -- Counting up to c_few is cheap either way (an index scan for few, a scan that stops early for many).
     if char_length(p->>'q') >= 3 then
-      execute format('select count(*) from (select 1 from leads l where %s limit %s) c', v_search, c_few)
-        into v_count using v_pattern, v_alnum;
+      execute format('select count(*) from (select 1 from lead_persons hp where %s limit %s) c', v_search, c_few)
+        into v_count using v_pattern, v_alnum, null::text, null::text, null::text, null::text, null::text, null::timestamptz,
+          null::timestamptz, null::uuid, null::timestamptz, null::uuid, null::int, null::int, v_national;
     end if;
     if v_count < c_few then
-      v_hits := format('with hits as materialized (select l.id from leads l where %s) ', v_search);
+      v_hits := format('hits as materialized (select hp.identity as person from lead_persons hp where %s)', v_search);
+      v_with := v_with || v_hits;
     else
       v_where := v_where || ' and ' || v_search;
     end if;
@@ -39,31 +52,62 @@ begin
   if p->>'faturamento' is not null then v_where := v_where || ' and l.faturamento = $4'; end if;
   if p->>'vendedores' is not null then v_where := v_where || ' and l.vendedores = $5'; end if;
   if p->>'modelo' is not null then v_where := v_where || ' and l.modelo_negocio = $6'; end if;
+  if p->>'rule' is not null then v_where := v_where || ' and l.routing_rule = $16'; end if;
+  v_needs_lead := coalesce(p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'rule') is not null;
   -- A consultant's filters look at their own meetings only ($10 null for a mentor).
-  if p->>'service' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.service = $7 and ($10 is null or m.preseller_id = $10))'; end if;
-  if p->>'with_meeting' = 'true' then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and ($10 is null or m.preseller_id = $10))'; end if;
-  if p->>'with_meeting' = 'false' then v_where := v_where || ' and not exists (select 1 from meetings m where m.lead_id = l.id and ($10 is null or m.preseller_id = $10))'; end if;
-  -- A consultant: only the deliveries painel_lead shows them (the lead's own and their meetings').
-  if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
-    where o.lead_id = l.id and outbox_is_integration(o.kind)
+  if p->>'service' is not null then
+    v_with := v_with || ('met_service as materialized (' || c_met || 'm.service = $7 and ($10 is null or m.preseller_id = $10))');
+    v_where := v_where || ' and hp.identity in (select identity from met_service)';
+  end if;
+  if p->>'with_meeting' in ('true', 'false') then
+    v_with := v_with || ('met as materialized (' || c_met || '($10 is null or m.preseller_id = $10))');
+    v_where := v_where || case when p->>'with_meeting' = 'true' then ' and hp.identity in (select identity from met)'
+      else ' and hp.identity not in (select identity from met)' end;
+  end if;
+  -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
+  if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
+    where o.lead_id = pl.lead_id and outbox_is_integration(o.kind)
       and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
-      and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.lead_id = l.id and m.preseller_id = $10)))'; end if;
-  if p->>'from' is not null then v_where := v_where || ' and l.created_at >= $8'; end if;
-  if p->>'to' is not null then v_where := v_where || ' and l.created_at < $9'; end if;
-  if p->>'preseller' is not null then v_where := v_where || ' and exists (select 1 from meetings m where m.lead_id = l.id and m.preseller_id = $10)'; end if;
-  if p->'after' is not null and jsonb_typeof(p->'after') = 'object' then v_where := v_where || ' and (l.created_at, l.id) < ($11, $12)'; end if;
-  -- With hits, each match is looked up by its id (the `limit 1` keeps the lateral a per-row lookup: joined
-  -- by hash, every lead was read), then the page is the newest of those that pass the other filters.
-  v_from := case when v_hits = '' then format('(select l from leads l where %s) j', v_where)
-    else format('hits h cross join lateral (select l from leads l where l.id = h.id and %s limit 1) j', v_where) end;
+      and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
+  if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
+  if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
+  if p->>'preseller' is not null then
+    v_with := v_with || ('own as materialized (' || c_met || 'm.preseller_id = $10)');
+    v_where := v_where || ' and hp.identity in (select identity from own)';
+  end if;
+  v_prefix := case when cardinality(v_with) = 0 then '' else 'with ' || array_to_string(v_with, ', ') || ' ' end;
+  if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
+    v_where := v_where || ' and (hp.head_at, hp.head_id) < ($11, $12)';
+  end if;
+  -- With hits, each person is one lookup (the `limit 1` keeps the lateral a per-row lookup: joined by
+  -- hash, every person was read); else the persons are walked newest first (lead_persons_list_idx).
+  v_from := case when v_hits = '' then format('(select hp.identity, hp.head_at as at, hp.head_id as hid, l
+      from lead_persons hp join leads l on l.id = hp.head_id where %s) j', v_where)
+    else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid, l
+      from lead_persons hp join leads l on l.id = hp.head_id where hp.identity = h.person and %s limit 1) j', v_where) end;
+  if (p->>'count')::boolean is true then
+    -- Without a filter on the answers, the persons alone are counted (no join to their leads).
+    if not v_needs_lead then
+      v_from := case when v_hits = '' then format('lead_persons hp where %s', v_where)
+        else format('hits h join lead_persons hp on hp.identity = h.person where %s', v_where) end;
+    end if;
+    execute format('%s select to_jsonb(count(*)) from %s', v_prefix, v_from)
+    into v_rows
+    using v_pattern, v_alnum,
+      p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
+      (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
+      null::timestamptz, null::uuid, null::int, (p->>'max_attempts')::int, v_national, p->>'rule';
+    return v_rows;
+  end if;
   execute format(
-    '%s select coalesce(jsonb_agg(painel_lead_json(x.l, $10) order by (x.l).created_at desc, (x.l).id desc), ''[]'') from (
-       select j.l from %s order by (j.l).created_at desc, (j.l).id desc limit $13) x', v_hits, v_from)
+    '%s select coalesce(jsonb_agg(painel_person_json(x.l, x.identity, $10, $17) order by x.at desc, x.hid desc), ''[]'') from (
+       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x', v_prefix, v_from)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
     (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
-    (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int, (p->>'max_attempts')::int;
+    (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int, (p->>'max_attempts')::int,
+    v_national, p->>'rule', coalesce((p->>'now')::timestamptz, now());
   return v_rows;
 end
 $function$;

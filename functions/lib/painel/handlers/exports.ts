@@ -20,8 +20,8 @@ async function startedPages<T extends { id: string }>(fetchPage: (after: After |
   })();
 }
 
-function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date): Response {
-  return attachment(stream, `${name}-${now.toISOString().slice(0, 10)}.csv`);
+function csvResponse(stream: ReadableStream<Uint8Array>, name: string, now: Date, fileName = `${name}-${now.toISOString().slice(0, 10)}.csv`): Response {
+  return attachment(stream, fileName);
 }
 
 /** `fileName`: ASCII letters, digits, '-' and '.' only (export-name.ts), so it needs no quoting rules. */
@@ -44,8 +44,8 @@ export async function exportMeetings(ctx: SignedIn): Promise<Response> {
 export async function exportLeads(ctx: SignedIn): Promise<Response> {
   const { filter } = leadQuery(ctx.url);
   const now = ctx.app.now();
-  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after), (l) => l.createdAt);
+  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after, now), (l) => l.createdAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'leads', ipHash: ctx.ipHash }, now);
-  const { csvStream, leadCsvColumns } = await import('../csv');
-  return csvResponse(csvStream(leadCsvColumns, pages), 'leads', now);
+  const { csvStream, leadCsvColumns, leadsFileName } = await import('../csv');
+  return csvResponse(csvStream(leadCsvColumns, pages), 'leads', now, leadsFileName(ctx.url.searchParams, now));
 }

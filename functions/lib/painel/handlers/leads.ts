@@ -5,16 +5,22 @@ import { erasePerson, erasurePreview, teamAddresses } from '../../admin/data-sub
 import { personDataText } from '../../admin/person-text';
 import { HttpError, readJson } from '../../http';
 import { flushOutboxLater } from '../../app';
-import type { ErasePreview } from '../../../../src/domain/painel/api';
+import type { ErasePreview, LeadPage } from '../../../../src/domain/painel/api';
 import { painelHeaders, painelJson, type SignedIn } from '../context';
 import { leadQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
 import { pathId } from '../query';
 
+/** One page of persons, the real total of the filters, and (first page) the rule filter's choices. */
 export async function listLeads(ctx: SignedIn): Promise<Response> {
   const { filter, after } = leadQuery(ctx.url);
-  const rows = await ctx.painel.leads(ctx.viewer, filter, PAGE_SIZE + 1, after);
-  return painelJson(pageOf(rows, (l) => ({ t: l.createdAt, id: l.id })));
+  const [rows, total, rules] = await Promise.all([
+    ctx.painel.leads(ctx.viewer, filter, PAGE_SIZE + 1, after, ctx.app.now()),
+    ctx.painel.leadsTotal(ctx.viewer, filter),
+    after ? undefined : ctx.painel.leadRules(),
+  ]);
+  const page: LeadPage = { ...pageOf(rows, (l) => ({ t: l.createdAt, id: l.id })), total, ...(rules ? { rules } : {}) };
+  return painelJson(page);
 }
 
 export async function showLead(ctx: SignedIn): Promise<Response> {

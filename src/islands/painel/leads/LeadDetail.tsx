@@ -2,7 +2,7 @@
 // pt-BR text file) and 'Excluir dados'.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
-import { attributionCopy, integrationCopy } from '../../../domain/painel/copy';
+import { attributionCopy, integrationCopy, personCopy } from '../../../domain/painel/copy';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { BackButton, RetryAlert, ScreenHeading } from '../ui';
@@ -10,7 +10,7 @@ import { useResource } from '../useResource';
 import { EraseLead } from './EraseLead';
 import { LeadAttribution } from './LeadAttribution';
 import { LeadIntegrations } from './LeadIntegrations';
-import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings } from './LeadView';
+import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings, LeadSubmissions } from './LeadView';
 
 interface Props {
   id: string;
@@ -75,6 +75,8 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
             />
           )}
           {section('respostas', 'Respostas do formulário', <LeadAnswers lead={lead} />)}
+          {lead.submissions.length > 1 &&
+            section('envios', `${personCopy.submissionsTitle} (${personCopy.submissions(lead.submissions.length)})`, <LeadSubmissions lead={lead} />)}
           {section('origem', attributionCopy.title, <LeadAttribution idPrefix={uid} attribution={lead.attribution} />)}
           {section('consentimento', 'Consentimento', <LeadConsent consent={lead.consent} marketing={lead.marketing} />)}
           {section('reunioes', 'Reuniões', (

@@ -1,7 +1,7 @@
 // The leads list's filters, folded under 'Filtros' (nine controls would push the list below the fold at
 // 390 px); the summary says how many are on.
 import { deliveryFilterValues, type DeliveryFilter } from '../../../domain/painel/api';
-import { integrationCopy } from '../../../domain/painel/copy';
+import { integrationCopy, personCopy } from '../../../domain/painel/copy';
 import { faturamentoOptions, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../domain/options';
 import { DateRange } from '../DateRange';
 import { FilterPanel } from '../FilterPanel';
@@ -18,15 +18,16 @@ export type LeadFilterValues = {
   ate: string;
   reuniao: '' | 'com' | 'sem';
   integracoes: '' | DeliveryFilter;
+  regra: string;
 };
-export const noLeadFilters: LeadFilterValues = { segmento: '', faturamento: '', vendedores: '', modelo: '', servico: '', de: '', ate: '', reuniao: '', integracoes: '' };
+export const noLeadFilters: LeadFilterValues = { segmento: '', faturamento: '', vendedores: '', modelo: '', servico: '', de: '', ate: '', reuniao: '', integracoes: '', regra: '' };
 
 /** The filters an address holds (each a string; the endpoint refuses a value that is none of its own). */
 export function leadFiltersOf(address: Record<string, string>): LeadFilterValues {
   const reuniao = address.reuniao === 'com' || address.reuniao === 'sem' ? address.reuniao : '';
   const integracoes = address.integracoes && isDeliveryFilter(address.integracoes) ? address.integracoes : '';
-  const { segmento = '', faturamento = '', vendedores = '', modelo = '', servico = '', de = '', ate = '' } = address;
-  return { segmento, faturamento, vendedores, modelo, servico, de, ate, reuniao, integracoes };
+  const { segmento = '', faturamento = '', vendedores = '', modelo = '', servico = '', de = '', ate = '', regra = '' } = address;
+  return { segmento, faturamento, vendedores, modelo, servico, de, ate, reuniao, integracoes, regra };
 }
 
 const meetingChoices = [
@@ -40,13 +41,16 @@ const isDeliveryFilter = (value: string): value is DeliveryFilter => (deliveryFi
 
 interface Props {
   values: LeadFilterValues;
+  /** The rules leads were routed by (the first page's answer); the one in the address stays a choice. */
+  rules: readonly string[];
   periodError: string | null;
   onChange: (patch: Partial<LeadFilterValues>) => void;
   onClear: () => void;
 }
 
-export function LeadFilters({ values, periodError, onChange, onClear }: Props) {
+export function LeadFilters({ values, rules, periodError, onChange, onClear }: Props) {
   const active = Object.values(values).filter(Boolean).length;
+  const ruleChoices = [...new Set([...rules, ...(values.regra ? [values.regra] : [])])].map((rule) => ({ value: rule, label: rule }));
   return (
     <FilterPanel active={active} onClear={onClear} columns="sm:grid-cols-2 lg:grid-cols-3">
       <SelectField id="leads-segmento" label="Segmento" empty="Todos" value={values.segmento} onValue={(segmento) => onChange({ segmento })} options={segmentoOptions} />
@@ -54,6 +58,7 @@ export function LeadFilters({ values, periodError, onChange, onClear }: Props) {
       <SelectField id="leads-vendedores" label="Vendedores" empty="Todos" value={values.vendedores} onValue={(vendedores) => onChange({ vendedores })} options={numeroVendedoresOptions} />
       <SelectField id="leads-modelo" label="Modelo de negócio" empty="Todos" value={values.modelo} onValue={(modelo) => onChange({ modelo })} options={modeloNegocioOptions} />
       <SelectField id="leads-servico" label="Serviço" empty="Todos" value={values.servico} onValue={(servico) => onChange({ servico })} options={serviceOptions} />
+      <SelectField id="leads-regra" label={personCopy.ruleFilter} empty={personCopy.ruleAll} value={values.regra} onValue={(regra) => onChange({ regra })} options={ruleChoices} />
       <SelectField
         id="leads-integracoes"
         label={integrationCopy.title}

@@ -1,7 +1,7 @@
-// Leads, newest first: one button per lead that opens it.
+// Leads, newest first: one button per person (their newest submission) that opens it.
 import { useRef } from 'react';
 import type { LeadRow } from '../../../domain/painel/api';
-import { attributionCopy } from '../../../domain/painel/copy';
+import { attributionCopy, personCopy } from '../../../domain/painel/copy';
 import { labelOf, segmentoOptions } from '../../../domain/options';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
@@ -29,7 +29,10 @@ export function LeadList({ items, hasMore, loadingMore, loadMore, onOpen }: Prop
             <button type="button" data-row className={ui.row} onClick={(e) => onOpen(lead.id, e.currentTarget)}>
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <bdi className={`font-semibold text-slate-900 ${ui.wrap}`}>{lead.name}</bdi>
-                <span className="text-sm text-slate-600">{meetingsLabel(lead.meetings)}</span>
+                <span className="text-sm text-slate-600">
+                  {meetingsLabel(lead.meetings)}
+                  {lead.submissions > 1 && <span data-submissions> · {personCopy.submissions(lead.submissions)}</span>}
+                </span>
               </span>
               <span className={`block text-sm text-slate-700 ${ui.wrap}`}>
                 {/* User text isolated: a stray bidi control stored before the text rules removed them cannot reorder the row. */}
@@ -38,6 +41,11 @@ export function LeadList({ items, hasMore, loadingMore, loadMore, onOpen }: Prop
               <span className={`block text-sm text-slate-600 ${ui.wrap}`}>
                 <bdi>{lead.email}</bdi> · recebido em {dateTimeOf(lead.createdAt)}
               </span>
+              {lead.rule && (
+                <span className={`block text-sm text-slate-600 ${ui.wrap}`} data-rule>
+                  <bdi>{personCopy.routing(lead.rule)}</bdi>
+                </span>
+              )}
               {touchSummary(lead.firstTouch) && (
                 <span className={`block text-sm text-slate-600 ${ui.wrap}`} data-touch>
                   {attributionCopy.listPrefix} <bdi>{touchSummary(lead.firstTouch)}</bdi>

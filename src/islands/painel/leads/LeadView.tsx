@@ -1,5 +1,6 @@
 // The parts of a lead's page: every answer of the form with its pt-BR label, the consent, its meetings
 // (each opens the meeting) and the mails sent to it.
+import type { ReactNode } from 'react';
 import type { LeadView } from '../../../domain/painel/api';
 import { maskCnpj } from '../../../domain/cnpj';
 import { PhoneLinks } from '../PhoneLinks';
@@ -7,7 +8,7 @@ import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numero
 import { Facts } from '../Facts';
 import { dateTimeOf } from '../format';
 import { badge, mailRecipientLabels, meetingState, meetingStateLabel, serviceLabel, stateBadge } from '../labels';
-import { attributionCopy } from '../../../domain/painel/copy';
+import { attributionCopy, personCopy } from '../../../domain/painel/copy';
 import { optInLine } from './LeadAttribution';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -29,6 +30,8 @@ export function LeadAnswers({ lead }: { lead: LeadView }) {
         ['Número de vendedores', labelOf(numeroVendedoresOptions, a.numeroVendedores)],
         ['Segmento', segmento],
         ['Modelo de negócio', labelOf(modeloNegocioOptions, a.modeloNegocio)],
+        ...(lead.service ? [['Serviço', serviceLabel(lead.service)] as [string, string]] : []),
+        ...(lead.routing ? [[personCopy.ruleFilter, <bdi key="r" data-routing>{lead.routing.rule}</bdi>] as [string, ReactNode]] : []),
         ['Origem', lead.origem],
         ['Recebido em', dateTimeOf(lead.createdAt)],
       ]}
@@ -82,5 +85,34 @@ export function LeadMails({ mails }: { mails: LeadView['mails'] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Every time the person sent the form, newest first: when, for which service, routed by which rule, and what they answered then. */
+export function LeadSubmissions({ lead }: { lead: LeadView }) {
+  return (
+    <ol className="grid gap-3">
+      {lead.submissions.map((s) => (
+        <li key={s.id} className={`rounded-lg border border-slate-200 p-3 ${ui.wrap}`} data-submission={s.id}>
+          <p className="font-semibold text-slate-900">
+            {personCopy.receivedAt} {dateTimeOf(s.createdAt)}
+            {s.id === lead.id && <span className="font-normal text-slate-600"> ({personCopy.thisSubmission})</span>}
+          </p>
+          <p className="text-sm text-slate-600">
+            {[s.service ? serviceLabel(s.service) : null, s.rule ? personCopy.routing(s.rule) : null].filter(Boolean).join(' · ')}
+          </p>
+          <Facts
+            rows={[
+              ['Empresa', s.answers.nomeEmpresa],
+              ['Cargo', labelOf(cargoOptions, s.answers.cargo)],
+              ['Telefone', <PhoneLinks key="t" phone={s.answers.telefone} />],
+              ['Faturamento mensal', labelOf(faturamentoOptions, s.answers.faturamento)],
+              ['Número de vendedores', labelOf(numeroVendedoresOptions, s.answers.numeroVendedores)],
+              ['Segmento', labelOf(segmentoOptions, s.answers.segmento)],
+            ]}
+          />
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,7 +1,8 @@
 // "Leads": the server-side search ('Buscar': name, e-mail, company, CNPJ, phone), the filters, the list
 // with 'Carregar mais', and the CSV of the same query for the mentor.
 import { useEffect, useState, type FormEvent } from 'react';
-import { painelPaths, SEARCH_MAX, type LeadRow, type Viewer } from '../../../domain/painel/api';
+import { painelPaths, SEARCH_MAX, type LeadPage, type LeadRow, type Viewer } from '../../../domain/painel/api';
+import { personCopy } from '../../../domain/painel/copy';
 import { ListState } from '../ListState';
 import { ui } from '../styles';
 import { Notice, ScreenHeading, type Message } from '../ui';
@@ -34,6 +35,11 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
   const filters = leadFiltersOf(address);
   const period = usablePeriod(filters.de, filters.ate);
   const { list, reload, loadMore, search } = usePagedList<LeadRow>(painelPaths.leads, { busca, ...filters, de: period.de, ate: period.ate }, reloadKey);
+  const meta = list.meta as Partial<Omit<LeadPage, 'items' | 'next'>> | null;
+  // The choices stay while a new page loads (the select must not lose its options under the keyboard).
+  const [rules, setRules] = useState<readonly string[]>([]);
+  // Adjusted while rendering (React's pattern for state that follows a prop): each first page brings them.
+  if (meta?.rules && meta.rules !== rules) setRules(meta.rules);
 
   useEffect(() => {
     const timer = setTimeout(() => setBusca(typed.trim()), SEARCH_DELAY_MS);
@@ -85,8 +91,13 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
           Pesquisar
         </button>
       </form>
-      <LeadFilters values={filters} periodError={period.error} onChange={(patch) => onFilters({ ...address, ...patch }, 'replace')} onClear={clear} />
+      <LeadFilters values={filters} rules={rules} periodError={period.error} onChange={(patch) => onFilters({ ...address, ...patch }, 'replace')} onClear={clear} />
       <div>
+        {list.phase === 'ready' && typeof meta?.total === 'number' && meta.total > 0 && (
+          <p className="mb-2 text-sm text-slate-700" data-testid="leads-total">
+            {personCopy.total(meta.total)}
+          </p>
+        )}
         <ListState list={list} empty="Nenhum lead encontrado." noun={list.items.length === 1 ? 'lead' : 'leads'} onRetry={() => void reload()} />
         {list.phase === 'ready' && <LeadList items={list.items} hasMore={list.next !== null} loadingMore={list.loadingMore} loadMore={loadMore} onOpen={onOpen} />}
       </div>
