@@ -20,6 +20,11 @@ export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot, rateLimits = rateLimitsEnabled() } = {}) {
   const distDir = join(root, 'dist');
+  // The browser tests' many visitors all come from 127.0.0.1; with LOCAL_CLIENT_IP_HEADER set (only the
+  // test harness sets it) each test browser says its own address in that header, as Netlify's edge does in
+  // production (x-nf-client-connection-ip), so per-IP limits meet one visitor each. Never set in npm start:
+  // a client could then pick its address.
+  const ipHeader = process.env.LOCAL_CLIENT_IP_HEADER?.toLowerCase() || null;
   const routeFunction = createFunctionRouter(functionModules, { limiter: rateLimits ? createRateLimiter() : null });
   const netlify = new NetlifyDev({
     projectRoot: root,
@@ -69,7 +74,8 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
       // A body left unread ends the connection with this answer: the rest of it is never read.
       if (!complete) res.shouldKeepAlive = false;
       if (!decodable(request)) return void (await sendWebResponse(res, await notFound(origin), req.headers['accept-encoding']));
-      const fromFunction = await routeFunction(request, req.socket.remoteAddress);
+      const claimed = ipHeader ? req.headers[ipHeader] : undefined;
+      const fromFunction = await routeFunction(request, typeof claimed === 'string' && claimed ? claimed : req.socket.remoteAddress);
       const response = fromFunction ?? staticMethodNotAllowed(request) ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
       await sendWebResponse(res, response, req.headers['accept-encoding']);
     } catch (error) {

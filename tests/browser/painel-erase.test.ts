@@ -9,6 +9,7 @@ import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, waitForMails } from './reuniao.fixtures';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
+import { visitorHeaders } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 let h: Harness;
@@ -39,7 +40,7 @@ describe('/painel "Excluir dados"', () => {
     await h.db.query(
       `insert into painel_sessions (token_hash, email, created_at, last_used_at, expires_at) values ($1, $2, now(), now(), now() + interval '1 hour')`,
       [createHash('sha256').update(token).digest('hex'), MENTOR]);
-    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() });
     const page = await context.newPage();
     try {
       // Set by the page itself (localhost is a secure context): the DevTools protocol refuses a __Host-

@@ -8,6 +8,7 @@ import { wallClock } from '../../src/lib/meeting-time';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { outbox, to, waitForMails } from './reuniao.fixtures';
+import { visitorHeaders } from './painel.fixtures';
 
 let h: Harness;
 
@@ -24,7 +25,7 @@ describe('/painel sign-in', () => {
     const email = `dora.${Date.now()}@consultores.example.com`;
     await h.db.query(`select consultant_admin('add', jsonb_build_object('name', 'Dora Lima', 'email', $1::text))`, [email]);
     const isCode = (m: Awaited<ReturnType<typeof outbox>>[number]) => to(email)(m) && m.subject === codeMail.subject;
-    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() });
     const page = await context.newPage();
     try {
       await page.goto(`${h.url}/painel`);

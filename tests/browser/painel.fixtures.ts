@@ -3,9 +3,21 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { codeMail } from '../../src/domain/painel/copy';
 import type { Harness } from './orcamento.fixtures';
 import { outbox, to, waitForMails } from './reuniao.fixtures';
+import { VISITOR_IP_HEADER } from '../support/visitor';
+
+let visitors = 0;
+/**
+ * A browser context's own address: the painel limits code requests per address and IP (5 an hour) and per
+ * IP (20), and the whole browser run signs in far more often than that from 127.0.0.1. Each context is one
+ * person on their own connection, as in production; a test of the limits makes its requests in one context.
+ */
+export function visitorHeaders(): Record<string, string> {
+  visitors += 1;
+  return { [VISITOR_IP_HEADER]: `10.${process.pid % 250}.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}` };
+}
 
 export async function signedIn(h: Harness, email: string, viewport: { width: number; height: number }, path = '/painel'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await h.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
+  const context = await h.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
   await page.goto(`${h.url}${path}`);
   await page.getByLabel('E-mail').fill(email);

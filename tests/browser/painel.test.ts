@@ -9,6 +9,7 @@ import { codeMail } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
+import { visitorHeaders } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const CNPJ = '45.723.174/0001-10';
@@ -40,7 +41,7 @@ describe('/painel: the mentor on a phone', () => {
   it('signs in with the e-mailed code, finds the lead by CNPJ digits, records "Compareceu" and exports the CSV', async () => {
     // In the test, not in beforeAll: the booking waits for its confirmation mail with expect.poll.
     const meetingId = await leadWithPastMeeting(`painel.${Date.now()}@hyperlink.com.br`);
-    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', acceptDownloads: true });
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', acceptDownloads: true, extraHTTPHeaders: visitorHeaders() });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));

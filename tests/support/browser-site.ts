@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from './postgres-db';
 import { startPostgresCluster } from './postgres-server';
 import { startSite } from './site-process.mjs';
+import { VISITOR_IP_HEADER } from './visitor';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +33,8 @@ export default async function setup({ provide }: TestProject) {
   try {
     const database = await createTestDatabase(cluster.url);
     cleanups.push(() => database.drop());
-    const site = await startSite({ env: { DATABASE_URL: database.url, RATE_LIMITS: 'off' } });
+    // LOCAL_CLIENT_IP_HEADER: each test browser is its own visitor (painel.fixtures.ts visitorHeaders).
+    const site = await startSite({ env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOCAL_CLIENT_IP_HEADER: VISITOR_IP_HEADER } });
     cleanups.push(() => site.stop());
     provide('siteUrl', site.url);
     provide('siteDataDir', site.dataDir);
