@@ -202,9 +202,21 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['POST', '/api/painel/equipe', { command: 'hours', args: ['nobody@x.com', 'seg-sex 09:00-18:00'] }, mentorOnly(400)],
       ['GET', '/api/painel/atividade', undefined, mentorOnly(200)],
       ['GET', '/api/painel/relatorio', undefined, mentorOnly(200)],
+      // Hoje and Números: everyone signed in, each with their own numbers (painel-numbers.test.ts).
+      ['GET', '/api/painel/hoje', undefined, all(200)],
+      ['GET', '/api/painel/numeros', undefined, all(200)],
+      ['GET', '/api/painel/exportar/numeros?tabela=funil', undefined, all(200)],
+      // Regras and Integrações: the mentor's; a save or resend that says nothing valid is refused (400).
+      ['GET', '/api/painel/regras', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/regras', {}, mentorOnly(400)],
+      ['GET', '/api/painel/integracoes', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/integracoes/reenviar', { target: 'nenhum' }, mentorOnly(400)],
+      // Minha agenda: a consultant's own; the mentor here takes no meetings (404); nobody changes another's (403).
+      ['GET', '/api/painel/minha-agenda', undefined, { none: 401, expired: 401, a: 200, b: 200, mentor: 404 }],
+      ['POST', '/api/painel/minha-agenda', { command: 'hours', args: ['nobody@x.com', 'seg-sex 09:00-18:00'] }, { none: 401, expired: 401, a: 403, b: 403, mentor: 403 }],
     ];
     // Every route of the router is in the matrix (sign-in and sign-out are tested above).
-    const covered = new Set(matrix.map(([method, path]) => `${method} ${path.replace(/[0-9a-f-]{36}/g, '*').replace('/api/painel/', '')}`));
+    const covered = new Set(matrix.map(([method, path]) => `${method} ${path.split('?')[0].replace(/[0-9a-f-]{36}/g, '*').replace('/api/painel/', '')}`));
     const open = ['POST codigo', 'POST entrar', 'POST sair', 'POST sair-de-todos'];
     expect(routes.map((r) => `${r.method} ${r.path.join('/')}`).filter((r) => !open.includes(r)).sort()).toEqual([...covered].sort());
     // …and reaches the function at all: Netlify (and npm start) route only the function's paths to it.
