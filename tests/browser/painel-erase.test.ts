@@ -26,9 +26,11 @@ describe('/painel "Excluir dados"', () => {
     const stamp = Date.now();
     const email = `erasmo.teste.${stamp}@gmail.com`;
     const booked = await bookThroughApi(h.url, h.dataDir, email);
+    // The same person by another spelling, sent last: the list's row (and the e-mail to confirm) is theirs.
+    const newest = `erasmoteste${stamp}+orcamento@gmail.com`;
     const second = await fetch(`${h.url}/api/leads`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...validLead, email: `erasmoteste${stamp}+orcamento@gmail.com`, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION }),
+      body: JSON.stringify({ ...validLead, email: newest, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION }),
     });
     expect(second.status).toBe(201);
     const { rows: [consultant] } = await h.db.query<{ email: string; sequence: number }>(
@@ -65,7 +67,8 @@ describe('/painel "Excluir dados"', () => {
       await expect.poll(() => page.getByLabel('E-mail do lead').evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);
       expect(await axeViolations(page), 'erase dialog').toEqual([]);
 
-      await page.keyboard.type(email);
+      // The person's row stands for their newest submission: the dialog asks for that e-mail.
+      await page.keyboard.type(newest);
       await page.keyboard.press('Enter');
       await page.getByText(/^Dados excluídos: 2 leads, 1 reunião e \d+ e-mails\. 1 reunião futura cancelada, com aviso ao consultor\.$/).waitFor({ timeout: 20_000 });
 
