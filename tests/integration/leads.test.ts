@@ -44,8 +44,10 @@ describe('POST /api/leads', () => {
     const idempotencyKey = key();
     const leadsBefore = await count(app, 'leads');
     const outboxBefore = await count(app, 'outbox');
-    const first = await post({ ...validRequest, idempotencyKey });
-    const again = await post({ ...validRequest, idempotencyKey });
+    // A person new today: the mentor gets one "Novo lead" per person per day, so an earlier test's address would queue none.
+    const email = `retry-${idempotencyKey}@example.com`;
+    const first = await post({ ...validRequest, email, idempotencyKey });
+    const again = await post({ ...validRequest, email, idempotencyKey });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect((await again.json()).id).toBe((await first.json()).id);
     expect(await count(app, 'leads')).toBe(leadsBefore + 1);
@@ -107,11 +109,13 @@ describe('POST /api/leads', () => {
   it('answers a filled honeypot exactly like a new lead (201 {id}), whatever its type, storing nothing', async () => {
     const before = await count(app, 'leads');
     const outboxBefore = await count(app, 'outbox');
-    const real = await post({ ...validRequest, website: '', idempotencyKey: key() });
+    // A person new today (one "Novo lead" per person per day): the real lead's one message is counted below.
+    const email = `honeypot-${key()}@example.com`;
+    const real = await post({ ...validRequest, email, website: '', idempotencyKey: key() });
     expect(real.status).toBe(201);
     const realBody = await real.json();
     for (const website of ['http://spam.example', ' ', 0, 1, true, false, ['x'], {}, { a: 1 }]) {
-      const res = await post({ ...validRequest, website, idempotencyKey: key() });
+      const res = await post({ ...validRequest, email, website, idempotencyKey: key() });
       expect(res.status, JSON.stringify(website)).toBe(201);
       expect([...res.headers.keys()].sort()).toEqual([...real.headers.keys()].sort());
       const body = await res.json();
