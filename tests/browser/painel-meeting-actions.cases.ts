@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { PHONE, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, freeSlots, to, waitForMails } from './reuniao.fixtures';
-import { signedIn } from './painel.fixtures';
+import { moveIntoPast, signedIn } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -75,7 +75,7 @@ export function meetingActionCases(harness: () => Harness, session: () => Browse
     const name = `Desfecho Endereço ${stamp}`;
     const { meetingId } = await bookThroughApi(h.url, h.dataDir, `desfecho.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
     // Time passes: the meeting started an hour ago.
-    await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [meetingId]);
+    await moveIntoPast(h.db, meetingId, 60);
     const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
       `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
     const { preseller_id: consultor, day } = rows[0];

@@ -7,6 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { axeViolations } from './support';
 import type { Harness } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
+import { moveIntoPast } from './painel.fixtures';
 
 export function meetingFilterCases(harness: () => Harness, session: () => BrowserContext | null) {
   it('"Desfecho" and "Período por" are in the address; the tabs name their totals, and an outcome takes one from "Sem desfecho" at once', async () => {
@@ -16,7 +17,7 @@ export function meetingFilterCases(harness: () => Harness, session: () => Browse
     const stamp = Date.now();
     const name = `Total Filtro ${stamp}`;
     const { meetingId } = await bookThroughApi(h.url, h.dataDir, `total.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
-    await h.db.query(`update meetings set starts_at = now() - interval '180 minutes', ends_at = now() - interval '150 minutes' where id = $1`, [meetingId]);
+    await moveIntoPast(h.db, meetingId, 180);
     const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
       `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
     const { preseller_id: consultor, day } = rows[0];

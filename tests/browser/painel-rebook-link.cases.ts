@@ -9,6 +9,7 @@ import { rebookLinkCopy } from '../../src/domain/painel/meeting-copy';
 import { axeViolations } from './support';
 import { PHONE, dialog, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, manageLink, to, waitForMails } from './reuniao.fixtures';
+import { moveIntoPast } from './painel.fixtures';
 
 async function expectAxeClean(page: Page, state: string) {
   expect(await axeViolations(page), state).toEqual([]);
@@ -48,7 +49,7 @@ export function rebookLinkCases(harness: () => Harness, session: () => BrowserCo
     const email = `faltou.${Date.now()}@solarbrasil.com.br`;
     const { meetingId } = await bookThroughApi(h.url, h.dataDir, email);
     // Time passes: the meeting started two hours ago (other cases move theirs to other hours: one consultant's meetings never overlap).
-    await h.db.query(`update meetings set starts_at = now() - interval '120 minutes', ends_at = now() - interval '90 minutes' where id = $1`, [meetingId]);
+    await moveIntoPast(h.db, meetingId, 120);
     const page = await context.newPage();
     try {
       await page.goto(`${h.url}/painel#reuniao=${meetingId}`);

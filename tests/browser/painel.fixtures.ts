@@ -57,3 +57,21 @@ export function sharedSession(h: () => Harness, email: string, viewport: { width
     },
   };
 }
+
+/**
+ * Moves a meeting into the past, as if time had passed: it starts `minutesAgo` minutes ago, or, where its
+ * consultant already has a meeting then (the exclusion constraint refuses it: other files move theirs on the
+ * shared database too), a half hour earlier each time.
+ */
+export async function moveIntoPast(db: { query(sql: string, params: unknown[]): Promise<unknown> }, meetingId: string, minutesAgo: number): Promise<void> {
+  for (let back = 0; back < 48; back++) {
+    try {
+      await db.query(`update meetings set starts_at = now() - make_interval(mins => $2::int), ends_at = now() - make_interval(mins => $2::int - 30) where id = $1`,
+        [meetingId, minutesAgo + 30 * back]);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23P01') throw error;
+    }
+  }
+  throw new Error(`no free half hour in the past day for meeting ${meetingId}`);
+}

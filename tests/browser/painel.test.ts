@@ -9,7 +9,7 @@ import { codeMail } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
 import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
-import { visitorHeaders } from './painel.fixtures';
+import { moveIntoPast, visitorHeaders } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 const CNPJ = '45.723.174/0001-10';
@@ -22,7 +22,7 @@ let h: Harness;
 async function leadWithPastMeeting(email: string): Promise<string> {
   const { meetingId: id } = await bookThroughApi(h.url, h.dataDir, email, { nomeCompleto: NAME, cnpj: CNPJ });
   // Time passes: the meeting started an hour ago (its history keeps the booking as it was made).
-  await h.db.query(`update meetings set starts_at = now() - interval '60 minutes', ends_at = now() - interval '30 minutes' where id = $1`, [id]);
+  await moveIntoPast(h.db, id, 60);
   return id;
 }
 
