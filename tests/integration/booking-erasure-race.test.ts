@@ -1,6 +1,7 @@
 // A booking racing the erasure of its lead (issue #36 L4) on a real PostgreSQL server: the erasure holds
 // the lead's row, the booking waits on it, the erasure commits; the booking answers 404 with its pt-BR
 // words, never a 500 (it was SQLSTATE 23503, foreign_key_violation, 7 rounds of 8).
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler, meetingCopy } from '../../functions/lib/handlers/meetings';
@@ -11,10 +12,19 @@ const server = storeCases(inject('postgresUrl')).find((s) => s.name === 'Postgre
 
 describe.runIf(server)('a booking racing an erasure on PostgreSQL', () => {
   let db: Opened;
+  // Watches from outside the erasure's transaction: inside it, pg_stat_activity shows the snapshot taken at
+  // its first read, so a booking that starts waiting later is never seen there.
+  let watcher: postgres.Sql;
+  let database: string;
   beforeAll(async () => {
     db = await server!.open();
+    [{ database }] = await db.query<{ database: string }>('select current_database() as database');
+    watcher = postgres(inject('postgresUrl')!, { max: 1, onnotice: () => {} });
   });
-  afterAll(() => db?.close());
+  afterAll(async () => {
+    await watcher?.end({ timeout: 5 });
+    await db?.close();
+  });
 
   it('answers 404, not 500, in every round', async () => {
     for (let round = 0; round < 4; round++) {
@@ -32,7 +42,7 @@ describe.runIf(server)('a booking racing an erasure on PostgreSQL', () => {
       let waiting = false;
       const settled = booking.then(() => true);
       for (let i = 0; i < 400 && !waiting; i++) {
-        const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        const [{ n }] = await watcher<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = ${database}`;
         waiting = n > 0 || (await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 25))]));
       }
       await db.query('commit');
