@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Two projects, run by `npm test` one after the other (`vitest run --project unit|browser`):
 // - unit: domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
 //   server (tests/support/postgres-server.ts starts a throwaway cluster for the run);
-// - browser: real Chromium (playwright-core) against one site for all files, started by
-//   tests/support/browser-site.ts from the built dist/ (run `npm run build` first). Files run one at a time:
-//   they share that site and its database, and Chromium on two cores.
+// - browser: real Chromium (playwright-core) against the built dist/ (run `npm run build` first), one site
+//   and database per worker (tests/support/browser-site.ts, tests/browser/site.ts): files running at the same
+//   time never share state. How many run at once is set where vitest is called (`--maxWorkers`, see
+//   tests/tools/test.mjs and package.json): vitest has one maxWorkers for every project.
 export default defineConfig({
   test: {
     projects: [
@@ -28,7 +29,6 @@ export default defineConfig({
           expect: { poll: { timeout: 20_000, interval: 50 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

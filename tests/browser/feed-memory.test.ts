@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from './site';
 import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
 import { futureWorkday } from '../integration/helpers';
 import { streamCalendar } from '../support/streaming-feed';
@@ -15,9 +16,9 @@ import { streamCalendar } from '../support/streaming-feed';
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 describe('a 50 MB streaming calendar feed against the running server', () => {
-  const siteUrl = inject('siteUrl');
-  const pid = inject('sitePid');
-  const sql = postgres(inject('siteDatabaseUrl'), { max: 1, onnotice: () => {} });
+  const siteUrl = site.url;
+  const pid = site.pid;
+  const sql = postgres(site.databaseUrl, { max: 1, onnotice: () => {} });
   let server: Server;
   let served = 0;
   let presellerId: string;

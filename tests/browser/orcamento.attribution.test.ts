@@ -3,7 +3,8 @@
 // `visitFromCampaign` is the whole visit, for other checks of the same acceptance (RD Station, webhooks).
 import postgres from 'postgres';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site as workerSite } from './site';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '../support/postgres-db';
 import { startReceiver, type Receiver } from '../support/receiver';
@@ -124,7 +125,7 @@ describe('the campaign reaches RD Station and the webhook, with the visit and th
   beforeAll(async () => {
     rd = await startReceiver({ status: 200, body: JSON.stringify({ event_uuid: 'browser-uuid' }) });
     hook = await startReceiver({ status: 204 });
-    database = await createTestDatabase(inject('siteDatabaseUrl').replace(/\/[^/]*$/, '/postgres'));
+    database = await createTestDatabase(workerSite.databaseUrl.replace(/\/[^/]*$/, '/postgres'));
     sql = postgres(database.url, { max: 2, onnotice: () => {} });
     site = await startSite({
       env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', RD_STATION_API_KEY: RD_KEY, RD_STATION_API_URL: rd.url, WEBHOOK_URL: `${hook.url}/n8n`, WEBHOOK_SECRET: SECRET },

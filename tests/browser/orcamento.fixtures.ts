@@ -1,6 +1,7 @@
 // Shared pieces of the /orcamento browser tests: the site with its database, form filling, calendar.
 import postgres from 'postgres';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { site as workerSite } from './site';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support';
 import { startSite } from '../support/site-process.mjs';
@@ -45,16 +46,16 @@ export interface Harness {
 }
 
 /**
- * The project's one site (tests/support/browser-site.ts), a connection to its database and a Chromium.
+ * This worker's site (tests/browser/site.ts), a connection to its database and a Chromium.
  * `rateLimits`: a second server with each function's rate limit on, over the same database, for the
  * tests of the limits only (the shared site runs without them).
  */
 /** rateLimits or env (e.g. CONTEXT=dev for local calendar links): a site of its own on the shared database. */
 export async function startHarness(options: { rateLimits?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
-  const databaseUrl = inject('siteDatabaseUrl');
+  const databaseUrl = workerSite.databaseUrl;
   const site = options.rateLimits || options.env
     ? await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: options.rateLimits ? 'on' : 'off', ...options.env }, label: options.rateLimits ? 'site with rate limits' : 'site (own env)' })
-    : { url: inject('siteUrl'), dataDir: inject('siteDataDir'), stop: async () => {} };
+    : { url: workerSite.url, dataDir: workerSite.dataDir, stop: async () => {} };
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const db: Db = { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) };
   const browser = await launchBrowser();

@@ -2,7 +2,8 @@
 // ago without a meeting gets the follow-up mail (.eml outbox); its link opens /orcamento, leaves the address
 // at once, opens the scheduling dialog for that lead, and books; the booking confirmation shows. The same
 // link then answers with the pt-BR message and a way to fill the form again.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { site } from './site';
 import { createApp } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
 import { queueDueFollowups } from '../../functions/lib/followup/queue';
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 /** What the scheduled function does, run now against the site's database, its .eml going where the site's go. */
 async function runFollowups(): Promise<void> {
-  const env = readEnv({ DATABASE_URL: inject('siteDatabaseUrl'), DATA_DIR: h.dataDir, SITE_URL: h.url });
+  const env = readEnv({ DATABASE_URL: site.databaseUrl, DATA_DIR: h.dataDir, SITE_URL: h.url });
   const store = await openPostgresStore(env.database!);
   const app = createApp({ env, store });
   try {

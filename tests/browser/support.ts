@@ -1,11 +1,11 @@
-// Shared browser-test helpers: Debian Chromium through playwright-core, pointed at the one site
+// Shared browser-test helpers: Debian Chromium through playwright-core, pointed at this worker's site
 // tests/support/browser-site.ts starts for the whole browser project.
-import { inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { site } from './site';
 
-export const BASE_URL = inject('siteUrl');
+export const BASE_URL = site.url;
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 export const VIEWPORTS = {

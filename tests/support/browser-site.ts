@@ -1,4 +1,7 @@
-// Vitest globalSetup of the browser project: one site for every browser test file.
+// Vitest globalSetup of the browser project: one site per vitest worker, each on its own database and
+// DATA_DIR; a file runs against its worker's site (tests/browser/site.ts). The files share state inside a
+// site (rate-limit buckets, consultants' calendars, the outbox), so two files may run together only when
+// each has a site of its own. `npm test` runs two workers on two cores (tests/tools/test.mjs says why).
 // The site runs as `npm start` runs it (tests/support/site-process.mjs), on a throwaway PostgreSQL cluster
 // rather than the embedded database, because the embedded one lives inside the server's process and the
 // tests also read what the functions stored; a real server lets both connect. (The Lighthouse gate runs
@@ -10,20 +13,26 @@ import { startPostgresCluster } from './postgres-server';
 import { startSite } from './site-process.mjs';
 import { VISITOR_IP_HEADER } from './visitor';
 
+export interface BrowserSite {
+  /** e.g. http://localhost:43123 */
+  url: string;
+  /** Its DATA_DIR: its mail is written under `${dataDir}/outbox` as .eml files. */
+  dataDir: string;
+  /** The database its functions write to. */
+  databaseUrl: string;
+  /** Its server process (pages and functions in one), e.g. for its memory. */
+  pid: number;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared site, e.g. http://localhost:43123. */
-    siteUrl: string;
-    /** The shared site's DATA_DIR: its mail is written under `${siteDataDir}/outbox` as .eml files. */
-    siteDataDir: string;
-    /** The database the shared site's functions write to. */
-    siteDatabaseUrl: string;
-    /** The shared site's server process (pages and functions in one), e.g. for its memory. */
-    sitePid: number;
+    /** One site per browser worker: worker N (VITEST_POOL_ID) uses browserSites[N - 1]. */
+    browserSites: BrowserSite[];
   }
 }
 
-export default async function setup({ provide }: TestProject) {
+export default async function setup(project: TestProject) {
+  const workers = Math.max(1, project.config.maxWorkers);
   const cluster = await startPostgresCluster();
   if (!cluster) throw new Error('the browser tests need PostgreSQL server binaries (apt-get install -y postgresql)');
   const cleanups: Array<() => unknown> = [() => cluster.stop()];
@@ -31,16 +40,21 @@ export default async function setup({ provide }: TestProject) {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    const database = await createTestDatabase(cluster.url);
-    cleanups.push(() => database.drop());
-    // LOCAL_CLIENT_IP_HEADER: each test browser is its own visitor (painel.fixtures.ts visitorHeaders).
-    const site = await startSite({ env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOCAL_CLIENT_IP_HEADER: VISITOR_IP_HEADER } });
-    cleanups.push(() => site.stop());
-    provide('siteUrl', site.url);
-    provide('siteDataDir', site.dataDir);
-    provide('siteDatabaseUrl', database.url);
-    provide('sitePid', site.pid);
-    console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${site.dataDir}`);
+    const sites = await Promise.all(
+      Array.from({ length: workers }, async (_, index): Promise<BrowserSite> => {
+        const database = await createTestDatabase(cluster.url);
+        cleanups.push(() => database.drop());
+        // LOCAL_CLIENT_IP_HEADER: each test browser is its own visitor (painel.fixtures.ts visitorHeaders).
+        const site = await startSite({
+          env: { DATABASE_URL: database.url, RATE_LIMITS: 'off', LOCAL_CLIENT_IP_HEADER: VISITOR_IP_HEADER },
+          label: `site ${index + 1}`,
+        });
+        cleanups.push(() => site.stop());
+        return { url: site.url, dataDir: site.dataDir, databaseUrl: database.url, pid: site.pid };
+      }),
+    );
+    project.provide('browserSites', sites);
+    for (const site of sites) console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${site.dataDir}`);
   } catch (error) {
     await teardown();
     throw error;

@@ -18,6 +18,18 @@ export async function copyProject(prefix: string): Promise<string> {
   return dir;
 }
 
+/**
+ * Runs `astro sync` in `dir`: the content layer's load and schema check, which is the first step of
+ * `astro build` (astro/dist/core/build: syncInternal before any page is rendered), so a content mistake that
+ * fails here fails the build with the same message, at a tenth of a build's CPU (4.7 s of user time against
+ * a build's ~50 s, measured on the 2-core machine). Rejects on failure.
+ */
+export async function syncProject(dir: string) {
+  const options = { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 };
+  const astro = await run(process.execPath, [join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'sync'], options);
+  return astro.stdout;
+}
+
 /** Runs the production build (astro build + CSP headers) in `dir`; resolves with its output, rejects on failure. */
 export async function buildProject(dir: string, env: Record<string, string> = {}) {
   const options = { cwd: dir, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 16 * 1024 * 1024 };

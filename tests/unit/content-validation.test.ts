@@ -1,13 +1,18 @@
-// A content mistake must stop `astro build` with a message naming the file and the field.
+// A content mistake must stop `astro build` with a message naming the file and the field. The mistakes are
+// caught by the content layer's schemas, which `astro build` runs first (`astro sync`): the schema cases run only
+// that step (tests/support/project.ts syncProject says why); the change that must reach every page builds.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProject, copyProject } from '../support/project';
+import { buildProject, copyProject, syncProject } from '../support/project';
 
 let workdir = '';
 
-/** Builds a copy of the project where one content file was edited; returns whether it failed and its output. */
-async function buildWith(file: string, edit: (yaml: string) => string) {
+/**
+ * Builds (`step: 'build'`) or syncs the content of a copy of the project where one content file was edited;
+ * returns whether it failed and its output.
+ */
+async function buildWith(file: string, edit: (yaml: string) => string, step: 'sync' | 'build' = 'sync') {
   workdir = await copyProject('content-check-');
   const path = join(workdir, 'content', file);
   const original = await readFile(path, 'utf8');
@@ -15,7 +20,7 @@ async function buildWith(file: string, edit: (yaml: string) => string) {
   expect(edited).not.toBe(original);
   await writeFile(path, edited);
   try {
-    await buildProject(workdir);
+    await (step === 'build' ? buildProject(workdir) : syncProject(workdir));
     return { failed: false, output: '' };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -50,7 +55,7 @@ describe('content validation at build time', () => {
   });
 
   it('a claim changed once in site.yaml changes every page, and the old text is left nowhere', async () => {
-    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}mentoredOwners: "6\.000\+"$/m, '  mentoredOwners: "7.321+"'));
+    const result = await buildWith('site.yaml', (yaml) => yaml.replace(/^ {2}mentoredOwners: "6\.000\+"$/m, '  mentoredOwners: "7.321+"'), 'build');
     expect(result).toEqual({ failed: false, output: '' });
     const dist = join(workdir, 'dist');
     const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html'));
@@ -69,7 +74,7 @@ describe('content validation at build time', () => {
   });
 
   it('a privacy policy that writes an address instead of {email} stops the build with the editor’s message', async () => {
-    const result = await buildWith('legal/politica-de-privacidade.md', (md) => md.replace('**{email}**', '**privacidade@exemplo.com.br**'));
+    const result = await buildWith('legal/politica-de-privacidade.md', (md) => md.replace('**{email}**', '**privacidade@exemplo.com.br**'), 'build'); // checked where the page renders
     expect(result.failed).toBe(true);
     expect(result.output).toContain('content/legal/politica-de-privacidade.md');
     expect(result.output).toContain('Escreva {email} onde o e-mail de contato deve aparecer');
