@@ -30,6 +30,12 @@ export type TimeNumbers = {
   cancelledByLead: number; cancelledByTeam: number; rescheduled: number; rescheduledByTeam: number;
 };
 
+/** The names of the figures, as every table, Hoje and the morning mail print them. */
+export const figureLabels = {
+  leads: 'Leads', booked: 'Agendaram', attended: 'Compareceram', qualified: 'Qualificados',
+  held: 'Realizadas', noShows: 'Não compareceu', pending: 'Sem desfecho',
+} as const;
+
 export type Touch = 'first' | 'last';
 export type NumbersView = {
   period: Period & { touch: Touch };
