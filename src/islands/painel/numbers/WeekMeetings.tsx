@@ -104,12 +104,13 @@ export function WeekMeetings({ viewer, week, consultant, onChange, onOpen }: Pro
             </div>
             <div role="group" aria-label="Dias da semana" className="grid grid-cols-7 gap-1">
               {view.days.map((d) => (
-                <button key={d.day} type="button" aria-pressed={d.day === day} aria-label={`${weekdayLabel(d.day)}: ${meetingCount(d.meetings.length)}`}
-                  onClick={() => goDay(d.day)}
+                // Named by its own text, whole ("Sex 27/11: 1 reunião"); the compact look is for the eye.
+                <button key={d.day} type="button" aria-pressed={d.day === day} onClick={() => goDay(d.day)}
                   className={`grid min-h-11 justify-items-center rounded-lg border px-0.5 py-1 text-xs ${ui.focusRing} ${d.day === day ? 'border-amber-500 bg-amber-50 font-semibold text-slate-900' : 'border-slate-200 text-slate-700'}`}>
-                  <span>{weekdayLabel(d.day).slice(0, 3)}</span>
-                  <span className="tabular-nums">{d.day.slice(8, 10)}</span>
-                  <span className="tabular-nums font-semibold">{d.meetings.length}</span>
+                  <span className="sr-only">{`${weekdayLabel(d.day)}: ${meetingCount(d.meetings.length)}`}</span>
+                  <span aria-hidden="true">{weekdayLabel(d.day).slice(0, 3)}</span>
+                  <span aria-hidden="true" className="tabular-nums">{d.day.slice(8, 10)}</span>
+                  <span aria-hidden="true" className="tabular-nums font-semibold">{d.meetings.length}</span>
                 </button>
               ))}
             </div>
