@@ -110,8 +110,8 @@ export const numbersTables = {
     title: 'Semanas',
     columns: [
       { header: 'Semana de', cell: (r) => (r.value ? formatDay(r.value) : '—') },
-      { header: 'Leads', cell: (r) => r.leads },
-      { header: 'Qualificados', cell: (r) => r.qualified },
+      { header: f.leads, cell: (r) => r.leads },
+      { header: f.qualified, cell: (r) => r.qualified },
     ],
     rows: (v) => v.groups.week,
   } satisfies Table<GroupRow>,
