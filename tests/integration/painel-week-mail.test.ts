@@ -82,6 +82,7 @@ describe.each(storeCases(inject('postgresUrl')))('Reuniões da semana and the mo
   it('mails yesterday\'s figures as painel_numbers and the reference SQL count them, and today\'s meetings', async () => {
     const mails = () => opened.query<{ message: { subject: string; text: string } }>(`select message from outbox where kind = 'painel-pending-outcomes' order by created_at desc limit 1`);
     let seen = 0;
+    let listed = 0;
     for (const today of ['2026-10-06', '2026-11-03', '2026-11-11']) {
       clock = new Date(`${today}T11:00:00.000Z`); // 08:00 in Brasília, when the mail goes
       const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -105,10 +106,12 @@ describe.each(storeCases(inject('postgresUrl')))('Reuniões da semana and the mo
       const todays = await reference(midnight(today), midnight(nextDay(today)), null, false);
       const section = message.text.slice(message.text.indexOf('Reuniões de hoje') === -1 ? message.text.indexOf('Nenhuma reunião marcada para hoje') : message.text.indexOf('Reuniões de hoje'), message.text.indexOf('Abrir Hoje no painel'));
       expect([...section.matchAll(/#reuniao=([0-9a-f-]{36})/g)].map((m) => m[1]), today).toEqual(todays.map((r) => r.id));
+      listed += todays.length;
       expect(message.text).toMatch(/Abrir Hoje no painel: https?:\/\/\S+\/painel#hoje\n/);
     }
     // The days were chosen with something in them: the comparison is not of zeros.
     expect(seen).toBeGreaterThan(3);
+    expect(listed).toBeGreaterThan(0);
     clock = NOW;
   });
 });
