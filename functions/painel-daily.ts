@@ -1,5 +1,6 @@
-// Scheduled (daily at 08:00 Brasília on Netlify, and under `npm start`): the mentor's mail of meetings
-// still without an outcome (see lib/painel/daily-mail.ts), after forgetting dead sign-in codes and sessions.
+// Scheduled (daily at 08:00 Brasília on Netlify, and under `npm start`): the mentor's morning mail —
+// yesterday's figures, today's meetings, the meetings still without an outcome, the leads' own changes
+// (see lib/painel/daily-mail.ts) — after forgetting dead sign-in codes and sessions.
 import type { Config } from '@netlify/functions';
 import { getApp } from './lib/app';
 import { scheduledBudget } from './lib/budget';

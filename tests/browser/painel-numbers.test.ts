@@ -123,6 +123,17 @@ describe('/painel Hoje and Números', () => {
       });
       await page.getByRole('alert').filter({ hasText: periodMessages.tooLong }).waitFor();
       expect(await axeViolations(page), 'dez anos').toEqual([]);
+      // An address with a campaign value and a period the screen does not know: the defaults (30 days), no error.
+      const refusedBefore = refused.length; // the ten years' 400
+      await page.evaluate(() => {
+        location.hash = '#numeros&periodo=ano-todo&campanha=%3Cinverno%3E&utm_campaign=nada&toque=meio';
+      });
+      await expect.poll(() => page.getByRole('radio', { name: 'Últimos 30 dias' }).isChecked()).toBe(true);
+      await expect.poll(() => page.getByRole('radio', { name: 'Primeiro toque' }).isChecked()).toBe(true);
+      await page.locator('#numeros-origem').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(refused.length).toBe(refusedBefore);
+      expect(await axeViolations(page), 'campanha desconhecida').toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -206,6 +206,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/hoje', undefined, all(200)],
       ['GET', '/api/painel/numeros', undefined, all(200)],
       ['GET', '/api/painel/exportar/numeros?tabela=funil', undefined, all(200)],
+      // Reuniões da semana: everyone signed in, a consultant's own meetings only (painel-week-mail.test.ts).
+      ['GET', '/api/painel/semana', undefined, all(200)],
       // Regras and Integrações: the mentor's; a save or resend that says nothing valid is refused (400).
       ['GET', '/api/painel/regras', undefined, mentorOnly(200)],
       ['POST', '/api/painel/regras', {}, mentorOnly(400)],

@@ -1,9 +1,11 @@
 // The mentor's morning mail also lists the cancellations and moves leads made themselves in the last 24
 // hours (a line each, opening the meeting), on PGlite and on PostgreSQL; the team's own changes from the
-// painel are not listed (the team made them), and a day with nothing to say sends nothing.
+// painel are not listed (the team made them), and a day with nothing to say sends nothing. (The mail's
+// figures of yesterday and today's meetings: painel-week-mail.test.ts.)
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cancelMeeting } from '../../functions/lib/manage/change';
 import { queuePendingOutcomesMail } from '../../functions/lib/painel/daily-mail';
+import { pendingOutcomesMail } from '../../src/domain/painel/copy';
 import { bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
@@ -40,8 +42,16 @@ describe.each(storeCases(inject('postgresUrl')))('morning mail: changes by leads
     // One a day: the same changes do not mail twice.
     expect(await queuePendingOutcomesMail(opened.app)).toBe(false);
 
-    // A day later the change is older than 24 hours: nothing new to say.
+    // A day later the change is older than 24 hours: not said again. (That morning's mail may still go with
+    // yesterday's figures — the two leads above, when they came on the day before in Brasília.)
     skew += 25 * 3600_000;
+    if (await queuePendingOutcomesMail(opened.app)) {
+      const [latest] = (await mails()).slice(-1);
+      expect(latest.message.text).not.toContain(pendingOutcomesMail.changesTitle);
+      expect(latest.message.text).toContain('Leads de ontem');
+    }
+    // Another day: no leads the day before, no meeting (both cancelled), no change: nothing to say.
+    skew += 24 * 3600_000;
     expect(await queuePendingOutcomesMail(opened.app)).toBe(false);
   });
 });

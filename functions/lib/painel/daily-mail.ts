@@ -1,13 +1,20 @@
-// Every morning at 08:00 in Brasília the mentor (the contact address) gets one mail listing the meetings
-// that ended without an outcome and the cancellations and moves leads made themselves in the last 24
-// hours; none when there is nothing, and never two on one day (painel_daily_mail).
+// Every morning at 08:00 in Brasília the mentor (the contact address) gets one mail: yesterday's figures
+// and today's meetings (as Hoje shows them, linking to it), the meetings that ended without an outcome,
+// and the cancellations and moves leads made themselves in the last 24 hours; none when all of it is
+// empty, and never two on one day (painel_daily_mail). Yesterday's figures are SQL painel_numbers' for
+// that Brasília day, through the same call as Números and Hoje (handlers/numbers.ts): one definition.
 import { labelOf, serviceOptions } from '../../../src/domain/options';
+import type { MeetingRow } from '../../../src/domain/painel/api';
 import { pendingOutcomesMail } from '../../../src/domain/painel/copy';
-import { openInPainel, painelUrl } from '../../../src/domain/painel/address';
+import { homePlace, openInPainel, painelUrl } from '../../../src/domain/painel/address';
+import { figureLabels, formatCount, formatDay, type ConsultantCounts, type Funnel } from '../../../src/domain/painel/numbers';
+import { addDays, zonedParts, zonedToUtc } from '../../../src/domain/scheduling/time';
 import { wallClock } from '../../../src/lib/meeting-time';
 import type { App } from '../app';
 import { composeMail } from '../mail/layout';
 import { sealMessage } from '../mail/secrets';
+import { queryNumbers } from './handlers/numbers';
+import { meetingsBetween } from './handlers/week';
 import { painelStore, type LeadChange } from './store';
 
 /** 08:00 in Brasília is 11:00 UTC (no daylight saving time since 2019); Netlify schedules are in UTC. */
@@ -30,15 +37,51 @@ function changeItems(app: App, changes: LeadChange[]) {
   }));
 }
 
+/** What the morning mail says about yesterday and today: the figures of painel_numbers, and today's meetings. */
+export type MorningSummary = { yesterday: string; today: string; funnel: Funnel; team: ConsultantCounts; meetings: MeetingRow[] };
+
+/** Yesterday's figures for the whole team (Hoje's "Ontem") and today's scheduled meetings, in the order they start. */
+export async function morningSummary(app: App, now: Date): Promise<MorningSummary> {
+  const tz = app.env.scheduling.timeZone;
+  const today = zonedParts(now, tz).date;
+  const yesterday = addDays(today, -1);
+  const mentor = { role: 'mentor' as const, email: app.env.contactEmail, name: null, preseller: null };
+  const [figures, day] = await Promise.all([
+    queryNumbers(app.store, { period: { de: yesterday, ate: yesterday }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
+    meetingsBetween(painelStore(app.store), mentor, { from: zonedToUtc(today, '00:00', tz), to: zonedToUtc(addDays(today, 1), '00:00', tz), now, cancelled: false, limit: LISTED }),
+  ]);
+  return { yesterday, today, funnel: figures.funnel, team: figures.team, meetings: day.meetings };
+}
+
+const rows = (pairs: [string, number][]): [string, string][] => pairs.map(([label, n]) => [label, formatCount(n)]);
+
+/** The summary's blocks: yesterday's leads (the funnel) and meetings (by their date), today's meetings, the link to Hoje. */
+function summaryBlocks(app: App, s: MorningSummary) {
+  const f = figureLabels;
+  const meetingLink = (m: MeetingRow) => ({ label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: m.id }) });
+  return [
+    { type: 'rows' as const, title: pendingOutcomesMail.yesterdayLeads(formatDay(s.yesterday)), rows: rows([[f.leads, s.funnel.leads], [f.booked, s.funnel.booked], [f.attended, s.funnel.attended], [f.qualified, s.funnel.qualified]]) },
+    { type: 'rows' as const, title: pendingOutcomesMail.yesterdayMeetings, rows: rows([[f.held, s.team.held], [f.noShows, s.team.noShows], [f.pending, s.team.pending]]) },
+    { type: 'text' as const, text: pendingOutcomesMail.today(formatDay(s.today), s.meetings.length) },
+    ...(s.meetings.length > 0
+      ? [{ type: 'items' as const, items: s.meetings.map((m) => ({ text: `${wallClock(new Date(m.startsAt)).time} · ${m.lead.name} (${m.lead.company}) · ${m.consultant.name}`, link: meetingLink(m) })) }]
+      : []),
+    { type: 'buttons' as const, links: [{ label: pendingOutcomesMail.openToday, url: painelUrl(app.env.siteUrl, homePlace) }] },
+  ];
+}
+
 /**
- * Queues today's mail when there is something to say (meetings without an outcome, or changes leads made
- * themselves in the last 24 hours); true when a mail was queued.
+ * Queues today's mail when there is something to say (yesterday's leads or meetings, today's meetings,
+ * meetings without an outcome, or changes leads made themselves in the last 24 hours); true when queued.
  */
 export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const now = app.now();
   const painel = painelStore(app.store);
-  const [pending, changes] = await Promise.all([painel.pendingOutcomes(now, LISTED), painel.leadChanges(new Date(now.getTime() - DAY_MS), now)]);
-  if (pending.length === 0 && changes.length === 0) return false;
+  const [pending, changes, summary] = await Promise.all([
+    painel.pendingOutcomes(now, LISTED), painel.leadChanges(new Date(now.getTime() - DAY_MS), now), morningSummary(app, now),
+  ]);
+  const yesterdayQuiet = summary.funnel.leads === 0 && summary.team.held + summary.team.noShows + summary.team.pending === 0;
+  if (pending.length === 0 && changes.length === 0 && yesterdayQuiet && summary.meetings.length === 0) return false;
   // One line per meeting, each with its own link into the console (its history and the outcome form).
   const items = pending.map((m) => {
     const at = wallClock(new Date(m.startsAt));
@@ -47,10 +90,13 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
       link: { label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: m.id }) },
     };
   });
-  const subject = pending.length > 0 ? pendingOutcomesMail.subject(pending.length) : pendingOutcomesMail.changesSubject(changes.length);
+  const subject = pending.length > 0 ? pendingOutcomesMail.subject(pending.length)
+    : changes.length > 0 ? pendingOutcomesMail.changesSubject(changes.length)
+      : pendingOutcomesMail.summarySubject(summary.funnel.leads, summary.meetings.length);
   const message = composeMail({ to: app.env.contactEmail, subject }, {
     greeting: 'Bom dia!',
     blocks: [
+      ...summaryBlocks(app, summary),
       ...(pending.length > 0
         ? [
           { type: 'text' as const, text: pendingOutcomesMail.intro },
@@ -64,7 +110,7 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
     footer: { siteUrl: app.env.siteUrl, note: 'Você recebe este resumo porque é o mentor do site.' },
   });
   // meetingIds: never sent (the sender takes only the mail's fields); an erasure (LGPD) finds the mail by them.
-  const meetingIds = [...new Set([...pending.map((m) => m.id), ...changes.map((c) => c.meetingId)])];
+  const meetingIds = [...new Set([...summary.meetings.map((m) => m.id), ...pending.map((m) => m.id), ...changes.map((c) => c.meetingId)])];
   const queued = await painel.queueDailyMail(wallClock(now).day, { ...sealMessage(message), meetingIds }, now);
   if (queued) void app.outbox.kick();
   return queued;

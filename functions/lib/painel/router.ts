@@ -17,6 +17,7 @@ import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAge
 import { showReport } from './handlers/report';
 import { saveRules, showRules } from './handlers/rules';
 import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
+import { showWeek } from './handlers/week';
 import { painelStore } from './store';
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
@@ -67,6 +68,7 @@ export const routes: Route[] = [
   route('GET', 'numeros', 'signed-in', showNumbers),
   route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
   route('GET', 'hoje', 'signed-in', showToday),
+  route('GET', 'semana', 'signed-in', showWeek),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

@@ -2,6 +2,8 @@
 // an address gives the same place.
 import { describe, expect, it } from 'vitest';
 import { homePlace, painelUrl, parsePlace, placeHash, type PainelPlace } from './address';
+import { parseTouch, resolvePeriod } from './numbers';
+import { weekStart } from './week';
 
 const ID = '3f2b8c1e-5a4d-4e6f-9a7b-1c2d3e4f5a6b';
 
@@ -18,6 +20,7 @@ describe('painel addresses', () => {
       { kind: 'section', section: 'activity', filters: {} },
       { kind: 'section', section: 'today', filters: {} },
       { kind: 'section', section: 'numbers', filters: { periodo: 'personalizado', de: '2026-10-01', ate: '2026-10-31', toque: 'ultimo' } },
+      { kind: 'section', section: 'numbers', filters: { periodo: '7d', semana: '2026-11-23', consultor: ID } },
     ];
     for (const place of places) expect(parsePlace(placeHash(place))).toEqual(place);
   });
@@ -42,6 +45,16 @@ describe('painel addresses', () => {
     const place = { kind: 'section', section: 'leads', filters: { regra: rule, reuniao: 'sem' } } as const;
     expect(parsePlace(placeHash(place))).toEqual(place);
     expect(parsePlace(`#leads&regra=${'a'.repeat(121)}`)).toEqual({ kind: 'section', section: 'leads', filters: {} });
+  });
+
+  it('opens Números for a campaign, period, touch or week it does not know, each read as its default (issue 34)', () => {
+    const place = parsePlace('#numeros&utm_campaign=%3Cscript%3E&campanha=inverno&periodo=ano-todo&toque=meio&semana=2026-13-45');
+    // Números has no campaign filter: the value is dropped; the rest is read by the screen's own rules.
+    expect(place).toEqual({ kind: 'section', section: 'numbers', filters: { periodo: 'ano-todo', toque: 'meio', semana: '2026-13-45' } });
+    const filters = place.kind === 'section' ? place.filters : {};
+    expect(resolvePeriod({ periodo: filters.periodo }, '2026-11-26')).toEqual({ ok: true, preset: '30d', period: { de: '2026-10-28', ate: '2026-11-26' } });
+    expect(parseTouch(filters.toque)).toBe('first');
+    expect(weekStart(filters.semana, '2026-11-26')).toBe('2026-11-23');
   });
 
   it('answers "not found" for a lead or meeting id that cannot be one, so it never reaches another endpoint', () => {

@@ -3,7 +3,7 @@
 //
 //   #reunioes&aba=sem-desfecho&consultor=<id>   a screen and the list filters in use
 //   #leads&segmento=energia-solar
-//   #hoje   #numeros&periodo=personalizado&de=2026-10-01&ate=2026-10-31&toque=ultimo
+//   #hoje   #numeros&periodo=personalizado&de=2026-10-01&ate=2026-10-31&toque=ultimo&semana=2026-11-23
 //   #lead=<id>   #reuniao=<id>                  one lead, one meeting
 //   #regras   #integracoes                      the routing rules, RD Station and webhooks (mentor)
 //
@@ -31,8 +31,9 @@ export const addressFilters: Record<PainelSection, readonly string[]> = {
   integrations: [],
   activity: [],
   today: [],
-  // Números' period and touch (src/domain/painel/numbers.ts reads unknown values as its defaults).
-  numbers: ['periodo', 'de', 'ate', 'toque'],
+  // Números' period and touch (src/domain/painel/numbers.ts reads unknown values as its defaults), and
+  // "Reuniões da semana"'s week and consultant (src/domain/painel/week.ts: a day that is none is this week).
+  numbers: ['periodo', 'de', 'ate', 'toque', 'semana', 'consultor'],
   agenda: [],
 };
 

@@ -143,6 +143,13 @@ export const pendingOutcomesMail = {
   /** The leads' own cancellations and moves of the last 24 hours, under the pending outcomes. */
   changesTitle: 'Mudanças feitas pelos leads nas últimas 24 horas:',
   changesSubject: (count: number) => `${count} ${count === 1 ? 'mudança feita por lead' : 'mudanças feitas por leads'}`,
+  /** Yesterday's figures (those of Hoje's "Ontem", from painel_numbers) and today's meetings, above the rest. */
+  summarySubject: (leads: number, meetings: number) =>
+    `Ontem: ${leads} ${leads === 1 ? 'lead' : 'leads'} · hoje: ${meetings} ${meetings === 1 ? 'reunião' : 'reuniões'}`,
+  yesterdayLeads: (day: string) => `Leads de ontem (${day})`,
+  yesterdayMeetings: 'Reuniões de ontem',
+  today: (day: string, count: number) => (count === 0 ? `Nenhuma reunião marcada para hoje (${day}).` : `Reuniões de hoje (${day}):`),
+  openToday: 'Abrir Hoje no painel',
 } as const;
 
 /** The sign-in code's mail. */

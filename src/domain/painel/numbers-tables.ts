@@ -3,7 +3,7 @@
 // Excel-safe writer), so a file always says what the screen said.
 import { faturamentoOptions, labelOf, segmentoOptions, serviceOptions } from '../options';
 import {
-  formatChange, formatDay, formatDuration, formatRate, rate,
+  figureLabels as f, formatChange, formatDay, formatDuration, formatRate, rate,
   type ConsultantRow, type Funnel, type GroupRow, type NumbersView, type OriginRow,
 } from './numbers';
 
@@ -15,24 +15,24 @@ export const noCampaign = 'sem campanha';
 
 /** A funnel's columns after the group's own: the counts and the rate at each step. */
 const funnelColumns = <T extends Funnel>(): Column<T>[] => [
-  { header: 'Leads', cell: (r) => r.leads },
-  { header: 'Agendaram', cell: (r) => r.booked },
+  { header: f.leads, cell: (r) => r.leads },
+  { header: f.booked, cell: (r) => r.booked },
   { header: 'Taxa de agendamento', cell: (r) => formatRate(rate(r.booked, r.leads)) },
-  { header: 'Compareceram', cell: (r) => r.attended },
+  { header: f.attended, cell: (r) => r.attended },
   { header: 'Taxa de comparecimento', cell: (r) => formatRate(rate(r.attended, r.booked)) },
-  { header: 'Qualificados', cell: (r) => r.qualified },
+  { header: f.qualified, cell: (r) => r.qualified },
   { header: 'Taxa de qualificação', cell: (r) => formatRate(rate(r.qualified, r.attended)) },
   { header: 'Qualificados por lead', cell: (r) => formatRate(rate(r.qualified, r.leads)) },
 ];
 
 type Step = { step: string; now: number; before: number; base: number | null };
 const funnelSteps = (v: NumbersView): Step[] => [
-  { step: 'Leads', now: v.funnel.leads, before: v.previousFunnel.leads, base: null },
+  { step: f.leads, now: v.funnel.leads, before: v.previousFunnel.leads, base: null },
   { step: 'Viram o calendário', now: v.funnel.offered, before: v.previousFunnel.offered, base: v.funnel.offeredKnown },
   { step: 'Sem reunião por regra', now: v.funnel.noRule, before: v.previousFunnel.noRule, base: v.funnel.leads },
-  { step: 'Agendaram', now: v.funnel.booked, before: v.previousFunnel.booked, base: v.funnel.leads },
-  { step: 'Compareceram', now: v.funnel.attended, before: v.previousFunnel.attended, base: v.funnel.booked },
-  { step: 'Qualificados', now: v.funnel.qualified, before: v.previousFunnel.qualified, base: v.funnel.attended },
+  { step: f.booked, now: v.funnel.booked, before: v.previousFunnel.booked, base: v.funnel.leads },
+  { step: f.attended, now: v.funnel.attended, before: v.previousFunnel.attended, base: v.funnel.booked },
+  { step: f.qualified, now: v.funnel.qualified, before: v.previousFunnel.qualified, base: v.funnel.attended },
 ];
 
 export const originLabel = (r: OriginRow) =>
@@ -74,12 +74,12 @@ export const numbersTables = {
       { header: 'Consultor', cell: (r) => r.name },
       { header: 'Agendadas', cell: (r) => r.booked },
       { header: 'Canceladas', cell: (r) => r.cancelled },
-      { header: 'Realizadas', cell: (r) => r.held },
-      { header: 'Não compareceu', cell: (r) => r.noShows },
+      { header: f.held, cell: (r) => r.held },
+      { header: f.noShows, cell: (r) => r.noShows },
       { header: 'Taxa de não comparecimento', cell: (r) => formatRate(rate(r.noShows, r.held + r.noShows)) },
       { header: 'Qualificadas', cell: (r) => r.qualified },
       { header: 'Taxa de qualificação', cell: (r) => formatRate(rate(r.qualified, r.held)) },
-      { header: 'Sem desfecho', cell: (r) => r.pending },
+      { header: f.pending, cell: (r) => r.pending },
       { header: 'Participação', cell: (r) => formatRate(r.share) },
       { header: 'Pelo peso', cell: (r) => formatRate(r.target) },
     ],
@@ -110,8 +110,8 @@ export const numbersTables = {
     title: 'Semanas',
     columns: [
       { header: 'Semana de', cell: (r) => (r.value ? formatDay(r.value) : '—') },
-      { header: 'Leads', cell: (r) => r.leads },
-      { header: 'Qualificados', cell: (r) => r.qualified },
+      { header: f.leads, cell: (r) => r.leads },
+      { header: f.qualified, cell: (r) => r.qualified },
     ],
     rows: (v) => v.groups.week,
   } satisfies Table<GroupRow>,

@@ -3,6 +3,7 @@
 // counts is decided in one place, SQL painel_numbers (supabase/migrations/20261130020000_numbers.sql);
 // this module only divides them, so the screen, its CSV files and the tests agree by construction.
 import { addDays, isIsoDate } from '../scheduling/time';
+import { periodOrderMessage } from './period';
 
 /** A period's people, step by step (numbers_people): one e-mail identity is one lead. */
 export type Funnel = {
@@ -28,6 +29,12 @@ export type TimeNumbers = {
   booked: number; leadToBooking: Quantiles; bookingToMeeting: Quantiles;
   cancelledByLead: number; cancelledByTeam: number; rescheduled: number; rescheduledByTeam: number;
 };
+
+/** The names of the figures, as every table, Hoje and the morning mail print them. */
+export const figureLabels = {
+  leads: 'Leads', booked: 'Agendaram', attended: 'Compareceram', qualified: 'Qualificados',
+  held: 'Realizadas', noShows: 'Não compareceu', pending: 'Sem desfecho',
+} as const;
 
 export type Touch = 'first' | 'last';
 export type NumbersView = {
@@ -67,7 +74,7 @@ export type Period = { de: string; ate: string };
 /** Longer periods are refused: a year is what the mentor compares, and what the bench holds to budget. */
 export const MAX_PERIOD_DAYS = 366;
 export const periodMessages = {
-  order: 'A data inicial é depois da final.',
+  order: periodOrderMessage,
   tooLong: `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias. Escolha um intervalo menor.`,
   date: 'Informe as duas datas do período (de 2000 a 2100).',
 } as const;

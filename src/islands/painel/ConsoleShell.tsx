@@ -136,7 +136,7 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
         )}
         {visited.includes('numbers') && (
           <LazyScreen hidden={!listShown('numbers')} screen={NumbersScreen} render={(Screen) => (
-            <Screen viewer={viewer} focus={navigated && listShown('numbers')} filters={filters.numbers} onFilters={onFilters('numbers')} />
+            <Screen viewer={viewer} focus={navigated && listShown('numbers')} filters={filters.numbers} onFilters={onFilters('numbers')} onOpenMeeting={openMeeting} />
           )} />
         )}
         {mentor && visited.includes('team') && (

@@ -1,4 +1,5 @@
 // "Período": two Brasília dates (AAAA-MM-DD, both inclusive), as the lists' `de`/`ate` take them.
+import { periodOrderMessage } from '../../domain/painel/period';
 import { periodPresets } from './format';
 import { ui } from './styles';
 
@@ -11,8 +12,6 @@ interface Props {
   onChange: (from: string, to: string) => void;
 }
 
-export const periodOrderError = 'A data inicial é depois da final.';
-
 /**
  * A complete date of this business: a date field reports "0002-11-26" while its year is still being
  * typed, and the endpoint refuses years before 2000, so such a value waits instead of asking (and
@@ -24,7 +23,7 @@ const complete = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && Number(
 export function usablePeriod(from: string, to: string): { de?: string; ate?: string; error: string | null } {
   const de = complete(from) ? from : undefined;
   const ate = complete(to) ? to : undefined;
-  if (de && ate && de > ate) return { error: periodOrderError };
+  if (de && ate && de > ate) return { error: periodOrderMessage };
   return { de, ate, error: null };
 }
 

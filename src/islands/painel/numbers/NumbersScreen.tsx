@@ -17,12 +17,15 @@ import { useResource } from '../useResource';
 import { FunnelChart, WeeksChart } from './charts';
 import { NumbersTableView } from './NumbersTableView';
 import { PeriodPicker } from './PeriodPicker';
+import { WeekMeetings } from './WeekMeetings';
 
 interface Props {
   viewer: Viewer;
   focus: boolean;
   filters: Filters;
   onFilters: (next: Filters, move: Move) => void;
+  /** Opens a meeting of "Reuniões da semana" (its opener gets the focus back). */
+  onOpenMeeting: (id: string, opener: HTMLElement | null) => void;
 }
 
 const touchOptions = [
@@ -30,7 +33,7 @@ const touchOptions = [
   { value: 'last', label: 'Último toque' },
 ] as const satisfies readonly { value: Touch; label: string }[];
 
-export default function NumbersScreen({ viewer, focus, filters, onFilters }: Props) {
+export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpenMeeting }: Props) {
   const preset: Preset = (presets as readonly string[]).includes(filters.periodo ?? '') ? (filters.periodo as Preset) : '30d';
   const touch = parseTouch(filters.toque);
   const query = queryString({
@@ -83,6 +86,9 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters }: Pro
           {table('semanas', { children: <WeeksChart id="numeros-semanas-grafico" weeks={view.groups.week} /> })}
         </div>
       )}
+      {/* Its own request: a period the figures refuse still leaves the week's meetings to see. */}
+      <WeekMeetings viewer={viewer} week={filters.semana ?? ''} consultant={filters.consultor ?? ''} onOpen={onOpenMeeting}
+        onChange={(w) => setFilters({ ...filters, ...w })} />
     </section>
   );
 }

@@ -19,10 +19,18 @@ const options = presets.map((value) => ({ value, label: presetLabels[value] }));
 export function PeriodPicker({ preset, period, today, onPeriod }: Props) {
   // "Personalizado" picked but not applied yet; an applied one is the preset itself.
   const [picked, setPicked] = useState(false);
-  const custom = picked || preset === 'personalizado';
   const [de, setDe] = useState(period?.de ?? '');
   const [ate, setAte] = useState(period?.ate ?? '');
   const [error, setError] = useState<string | null>(null);
+  // Another period from outside (Back, an edited address): a "Personalizado" picked and not applied is dropped,
+  // so the choice shown is the period the figures are of.
+  const [shown, setShown] = useState(preset);
+  if (shown !== preset) {
+    setShown(preset);
+    setPicked(false);
+    setError(null);
+  }
+  const custom = picked || preset === 'personalizado';
   const first = useRef<HTMLInputElement>(null);
   const focusLater = useFocusLater();
 

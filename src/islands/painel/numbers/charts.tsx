@@ -1,6 +1,6 @@
 // Números' two charts, drawn here as SVG (no chart library: Recharts would add ~100 KB gzip for one
 // chart, these are ~1 KB). Each is an image with a one-line summary; its numbers are the table under it.
-import { formatCount, formatDay, formatRate, rate, type Funnel, type GroupRow } from '../../../domain/painel/numbers';
+import { figureLabels as f, formatCount, formatDay, formatRate, rate, type Funnel, type GroupRow } from '../../../domain/painel/numbers';
 
 const BAR = 'fill-amber-500';
 const TRACK = 'fill-slate-100';
@@ -8,7 +8,7 @@ const TRACK = 'fill-slate-100';
 /** Leads → agendaram → compareceram → qualificados, each bar as wide as its share of the leads. */
 export function FunnelChart({ funnel, id }: { funnel: Funnel; id: string }) {
   const steps: [string, number][] = [
-    ['Leads', funnel.leads], ['Agendaram', funnel.booked], ['Compareceram', funnel.attended], ['Qualificados', funnel.qualified],
+    [f.leads, funnel.leads], [f.booked, funnel.booked], [f.attended, funnel.attended], [f.qualified, funnel.qualified],
   ];
   const rowHeight = 34;
   const summary = steps.map(([label, n]) => `${label} ${formatCount(n)}`).join(', ');

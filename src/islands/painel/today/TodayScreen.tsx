@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { PainelPlace } from '../../../domain/painel/address';
 import { painelPaths, type MeetingRow, type Page, type Viewer } from '../../../domain/painel/api';
 import { attendanceLabels } from '../../../domain/painel/copy';
-import { formatDay, numbersPaths, type TodayView, type TodayWindow } from '../../../domain/painel/numbers';
+import { figureLabels, formatDay, numbersPaths, type TodayView, type TodayWindow } from '../../../domain/painel/numbers';
 import { queryString } from '../api';
 import { timeOf } from '../format';
 import { ui } from '../styles';
@@ -107,9 +107,9 @@ function WindowCard({ window: w, mentor, onGo }: { window: TodayWindow; mentor: 
     : [
         ['Leads novos', w.leads, list('leads', range)],
         ['Agendadas', w.team.booked, null],
-        ['Realizadas', w.team.held, list('meetings', { aba: 'passadas', ...range })],
-        ['Não compareceu', w.team.noShows, list('meetings', { aba: 'passadas', ...range })],
-        ['Sem desfecho', w.team.pending, list('meetings', { aba: 'sem-desfecho', ...range })],
+        [figureLabels.held, w.team.held, list('meetings', { aba: 'passadas', ...range })],
+        [figureLabels.noShows, w.team.noShows, list('meetings', { aba: 'passadas', ...range })],
+        [figureLabels.pending, w.team.pending, list('meetings', { aba: 'sem-desfecho', ...range })],
       ];
   return (
     <section aria-labelledby={id} className={`${ui.card} grid content-start gap-2`}>
