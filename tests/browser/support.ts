@@ -1,5 +1,5 @@
 // Shared browser-test helpers: Debian Chromium through playwright-core, pointed at this worker's site
-// tests/support/browser-site.ts starts for the whole browser project.
+// (tests/browser/site.ts; tests/support/browser-site.ts starts one per vitest worker).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
