@@ -1,0 +1,19 @@
+-- public.lead_person_ids_numbers()
+CREATE OR REPLACE FUNCTION public.lead_person_ids_numbers()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO 'public'
+ SET jit TO 'off'
+AS $function$
+begin
+  if tg_op in ('DELETE', 'UPDATE') then
+    perform lead_numbers_refresh(old.identity);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    perform lead_numbers_refresh(new.identity);
+    perform lead_numbers_steps(new.lead_id);
+  end if;
+  return null;
+end
+$function$;
+revoke all on function public.lead_person_ids_numbers() from public;
