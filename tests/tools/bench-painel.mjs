@@ -153,7 +153,9 @@ async function measure(opened, store) {
     ]), NUMBERS_BUDGETS[store]],
   );
   const rows = [];
-  for (const [name, call, budget = PAINEL_BUDGETS[store]] of cases) {
+  // BENCH_PAINEL_ONLY=números: only the calls whose name contains it (and no CSV): one screen's budget at a time.
+  const only = process.env.BENCH_PAINEL_ONLY;
+  for (const [name, call, budget = PAINEL_BUDGETS[store]] of cases.filter(([name]) => !only || name.includes(only))) {
     const times = [];
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -167,6 +169,7 @@ async function measure(opened, store) {
     rows.push({ name, count, p50: p(0.5), p95: p(0.95), budget, ok: p(0.95) <= budget });
   }
 
+  if (only) return rows;
   // The export: every lead, a page of 1,000 at a time, through the CSV writer, to the last byte.
   const t = performance.now();
   const pages = lib.keysetPages((page) => painel.leads(mentor, {}, 1000, page), (r) => r.createdAt, 1000);
