@@ -37,11 +37,15 @@ alter table public.lead_person_ids
 alter table public.leads drop column person_key;
 
 -- A lead's steps from its meetings as they are now.
+-- plpgsql, not sql: its plan is kept for the session (a sql function called from a trigger is planned
+-- again on every call, which made loading 50,000 demo leads minutes slower).
 create function public.lead_numbers_steps(p_lead uuid)
 returns void
-language sql
+language plpgsql
 set search_path = public
+set jit = off
 as $$
+begin
   update lead_person_ids i set booked = s.booked, attended = s.attended, qualified = s.qualified
   from (select exists (select 1 from meetings m where m.lead_id = p_lead) as booked,
       exists (select 1 from meetings m join meeting_latest_outcomes o on o.meeting_id = m.id
@@ -49,14 +53,17 @@ as $$
       exists (select 1 from meetings m join meeting_latest_outcomes o on o.meeting_id = m.id
         where m.lead_id = p_lead and m.status = 'scheduled' and o.attendance = 'attended' and o.qualified) as qualified) s
   where i.lead_id = p_lead and (i.booked, i.attended, i.qualified) is distinct from (s.booked, s.attended, s.qualified);
+end
 $$;
 
 -- Every row of a person: its answers and its place among the person's submissions (created_at, id).
 create function public.lead_numbers_refresh(p_identity text)
 returns void
-language sql
+language plpgsql
 set search_path = public
+set jit = off
 as $$
+begin
   update lead_person_ids i set created_at = x.created_at, prev_at = x.prev_at, next_at = x.next_at,
     f_source = x.first_touch->>'utm_source', f_medium = x.first_touch->>'utm_medium',
     f_campaign = x.first_touch->>'utm_campaign', f_referrer = x.first_touch->>'referrer_host',
@@ -68,6 +75,7 @@ as $$
     from lead_person_ids p join leads l on l.id = p.lead_id where p.identity = p_identity
     window w as (order by l.created_at, l.id)) x
   where i.lead_id = x.id;
+end
 $$;
 
 -- lead_person_ids' rows come and go with their leads (lead_persons_sync inserts and re-points them; a

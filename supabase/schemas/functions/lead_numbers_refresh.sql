@@ -1,9 +1,11 @@
 -- public.lead_numbers_refresh(p_identity text)
 CREATE OR REPLACE FUNCTION public.lead_numbers_refresh(p_identity text)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO 'public'
+ SET jit TO 'off'
 AS $function$
+begin
   update lead_person_ids i set created_at = x.created_at, prev_at = x.prev_at, next_at = x.next_at,
     f_source = x.first_touch->>'utm_source', f_medium = x.first_touch->>'utm_medium',
     f_campaign = x.first_touch->>'utm_campaign', f_referrer = x.first_touch->>'referrer_host',
@@ -15,5 +17,6 @@ AS $function$
     from lead_person_ids p join leads l on l.id = p.lead_id where p.identity = p_identity
     window w as (order by l.created_at, l.id)) x
   where i.lead_id = x.id;
+end
 $function$;
 revoke all on function public.lead_numbers_refresh(p_identity text) from public;
