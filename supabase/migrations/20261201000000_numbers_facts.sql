@@ -79,7 +79,7 @@ end
 $$;
 
 -- lead_person_ids' rows come and go with their leads (lead_persons_sync inserts and re-points them; a
--- delete cascades): the person's rows are re-placed, and a new row gets its steps.
+-- delete cascades): the person's rows are re-placed.
 create function public.lead_person_ids_numbers()
 returns trigger
 language plpgsql
@@ -91,8 +91,8 @@ begin
     perform lead_numbers_refresh(old.identity);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
+    -- Its steps stay false: a lead's meetings come after it (the backfill below set the existing ones').
     perform lead_numbers_refresh(new.identity);
-    perform lead_numbers_steps(new.lead_id);
   end if;
   return null;
 end
@@ -180,8 +180,6 @@ from (select l.id, l.created_at, lag(l.created_at) over w as prev_at, lead(l.cre
   window w as (partition by p.identity order by l.created_at, l.id)) x
 where i.lead_id = x.id;
 create index lead_person_ids_created_idx on public.lead_person_ids (created_at);
--- A consultant's meetings (Números for one consultant starts from them).
-create index meetings_preseller_idx on public.meetings (preseller_id);
 
 revoke all on function public.lead_numbers_steps(uuid) from public, anon, authenticated;
 revoke all on function public.lead_numbers_refresh(text) from public, anon, authenticated;

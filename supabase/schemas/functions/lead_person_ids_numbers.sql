@@ -10,8 +10,8 @@ begin
     perform lead_numbers_refresh(old.identity);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
+    -- Its steps stay false: a lead's meetings come after it (the backfill below set the existing ones').
     perform lead_numbers_refresh(new.identity);
-    perform lead_numbers_steps(new.lead_id);
   end if;
   return null;
 end
