@@ -1,8 +1,8 @@
 // Números on a real year (issue 34, item 4): the facts the writers keep for the figures (lead_person_ids'
 // dates, touches and steps; meeting_latest_outcomes) equal a recomputation from the rows themselves after
-// every kind of write — a lead, a returning person filling the form between two earlier fills, a booking,
-// a cancellation, an outcome recorded, changed and removed, an erasure (which leaves nothing behind) — and
-// numbers_people equals the reference people for periods that cut a person's rows every way, on PGlite and
+// every kind of write — a lead, a returning person filling the form between two earlier fills, a corrected
+// address, a booking, a cancellation, an outcome recorded, changed and removed, an erasure (which leaves
+// nothing behind) — and numbers_people equals the reference people for periods that cut a person's rows every way, on PGlite and
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRESELLERS } from './painel-helpers';
@@ -89,6 +89,8 @@ describe.each(storeCases(inject('postgresUrl')))('Números facts on $name', (sto
         '{"utm_source":"tiktok","utm_campaign":"x"}'::jsonb, null, l.servico, 'pool'
       from leads l where l.email = 'pessoa.1@exemplo.com.br' order by l.created_at limit 1`);
     await opened.query(`update leads set created_at = created_at - interval '2 days', segmento = 'tecnologia-saas' where idempotency_key = 'numeros-lead-7'`);
+    // A corrected address moves a lead to another person (both persons' rows re-placed).
+    await opened.query(`update leads set email = 'pessoa.2@exemplo.com.br' where idempotency_key = 'numeros-lead-30'`);
     // Outcomes: a new latest one, a changed one, a removed one; a cancellation; a booking.
     const [a, b, c] = await opened.query<{ id: string }>(`select m.id from meetings m where exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)
       and m.status = 'scheduled' order by m.idempotency_key limit 3`);

@@ -1,5 +1,5 @@
--- public.lead_numbers_refresh(p_identity text)
-CREATE OR REPLACE FUNCTION public.lead_numbers_refresh(p_identity text)
+-- public.lead_numbers_refresh(p_identities text[])
+CREATE OR REPLACE FUNCTION public.lead_numbers_refresh(p_identities text[])
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO 'public'
@@ -14,9 +14,9 @@ begin
     segmento = x.segmento, faturamento = x.faturamento, servico = x.servico, routing_kind = x.routing_kind
   from (select l.id, l.created_at, lag(l.created_at) over w as prev_at, lead(l.created_at) over w as next_at,
       l.first_touch, l.last_touch, l.segmento, l.faturamento, l.servico, l.routing_kind
-    from lead_person_ids p join leads l on l.id = p.lead_id where p.identity = p_identity
-    window w as (order by l.created_at, l.id)) x
+    from lead_person_ids p join leads l on l.id = p.lead_id where p.identity = any(p_identities)
+    window w as (partition by p.identity order by l.created_at, l.id)) x
   where i.lead_id = x.id;
 end
 $function$;
-revoke all on function public.lead_numbers_refresh(p_identity text) from public;
+revoke all on function public.lead_numbers_refresh(p_identities text[]) from public;

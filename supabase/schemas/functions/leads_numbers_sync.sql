@@ -6,7 +6,8 @@ CREATE OR REPLACE FUNCTION public.leads_numbers_sync()
  SET jit TO 'off'
 AS $function$
 begin
-  perform lead_numbers_refresh(i.identity) from lead_person_ids i where i.lead_id = new.id;
+  perform lead_numbers_refresh(array(select i.identity from lead_person_ids i where i.lead_id = new.id)
+    || case when new.email is distinct from old.email then array[email_identity(old.email)] else '{}'::text[] end);
   return null;
 end
 $function$;

@@ -6,12 +6,7 @@ CREATE OR REPLACE FUNCTION public.meetings_numbers_sync()
  SET jit TO 'off'
 AS $function$
 begin
-  if tg_op in ('DELETE', 'UPDATE') then
-    perform lead_numbers_steps(old.lead_id);
-  end if;
-  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.lead_id is distinct from old.lead_id) then
-    perform lead_numbers_steps(new.lead_id);
-  end if;
+  perform lead_numbers_steps(array[old.lead_id, new.lead_id]);
   return null;
 end
 $function$;
