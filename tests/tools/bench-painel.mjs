@@ -153,9 +153,10 @@ async function measure(opened, store) {
     ]), NUMBERS_BUDGETS[store]],
   );
   const rows = [];
-  // BENCH_PAINEL_ONLY=números: only the calls whose name contains it (and no CSV): one screen's budget at a time.
-  const only = process.env.BENCH_PAINEL_ONLY;
-  for (const [name, call, budget = PAINEL_BUDGETS[store]] of cases.filter(([name]) => !only || name.includes(only))) {
+  // BENCH_PAINEL_ONLY=números,hoje: only the calls whose name contains one of these (and no CSV): one
+  // screen's budget at a time.
+  const only = process.env.BENCH_PAINEL_ONLY?.split(',');
+  for (const [name, call, budget = PAINEL_BUDGETS[store]] of cases.filter(([name]) => !only || only.some((w) => name.includes(w)))) {
     const times = [];
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
