@@ -17,8 +17,10 @@ describe('Números: periods', () => {
     expect(resolvePeriod({ periodo: 'personalizado', de: '2016-01-01', ate: '2026-01-01' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
     expect(resolvePeriod({ periodo: 'personalizado', de: '2026-10-31', ate: '2026-10-01' }, today)).toEqual({ ok: false, error: periodMessages.order });
     expect(resolvePeriod({ periodo: 'personalizado', de: '1999-12-31', ate: '2026-01-01' }, today)).toEqual({ ok: false, error: periodMessages.date });
-    expect(resolvePeriod({ periodo: 'personalizado', de: '2025-11-26', ate: '2026-11-26' }, today)).toMatchObject({ ok: true });
-    expect(resolvePeriod({ periodo: 'personalizado', de: '2025-11-25', ate: '2026-11-26' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
+    // A quarter (92 days) is the longest: what the bench holds to budget on 50,000 leads.
+    expect(resolvePeriod({ periodo: 'personalizado', de: '2026-08-27', ate: '2026-11-26' }, today)).toMatchObject({ ok: true });
+    expect(resolvePeriod({ periodo: 'personalizado', de: '2026-08-26', ate: '2026-11-26' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
+    expect(periodMessages.tooLong).toBe('O período pode ter no máximo 92 dias. Escolha um intervalo menor.');
     expect(resolvePeriod({ periodo: '<script>' }, today)).toEqual({ ok: true, preset: '30d', period: presetPeriod('30d', today) });
   });
 

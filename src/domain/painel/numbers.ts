@@ -71,8 +71,13 @@ export const touchWords: Record<Touch, string> = { first: 'primeiro', last: 'ult
 /** Brasília days, both ends inclusive (YYYY-MM-DD). */
 export type Period = { de: string; ate: string };
 
-/** Longer periods are refused: a year is what the mentor compares, and what the bench holds to budget. */
-export const MAX_PERIOD_DAYS = 366;
+/**
+ * Longer periods are refused. A quarter (92 days) holds every preset with room and what the bench keeps
+ * within budget on 50,000 leads (`npm run bench -- painel`, tests/tools/bench-painel.mjs); a year (and
+ * the year before it, for the comparison) measured 849 ms p95 on PostgreSQL and 1.9 s on PGlite against
+ * budgets of 100 and 300 ms (docs/mentor/numeros.md, "Medições").
+ */
+export const MAX_PERIOD_DAYS = 92;
 export const periodMessages = {
   order: periodOrderMessage,
   tooLong: `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias. Escolha um intervalo menor.`,

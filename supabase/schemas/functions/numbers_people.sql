@@ -1,42 +1,57 @@
 -- public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid)
 CREATE OR REPLACE FUNCTION public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid)
- RETURNS TABLE(identity text, created_at timestamp with time zone, first_touch jsonb, last_touch jsonb, segmento text, faturamento text, servico text, offered boolean, no_rule boolean, booked boolean, attended boolean, qualified boolean)
- LANGUAGE sql
+ RETURNS TABLE(identity text, created_at timestamp with time zone, f_source text, f_medium text, f_campaign text, f_referrer text, l_source text, l_medium text, l_campaign text, l_referrer text, segmento text, faturamento text, servico text, offered boolean, no_rule boolean, booked boolean, attended boolean, qualified boolean)
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO 'public'
+ SET jit TO 'off'
 AS $function$
-  with rows as (
-    select l.id, l.created_at, l.person_key as identity, l.first_touch, l.last_touch, l.segmento,
-      l.faturamento, l.servico, l.routing_kind
-    from leads l
-    where l.created_at >= p_from and l.created_at < p_to
-      and (p_preseller is null or exists (select 1 from meetings m where m.lead_id = l.id and m.preseller_id = p_preseller))
-  ), met as (
-    select r.identity, m.status, o.attendance, o.qualified
-    from rows r
-    join meetings m on m.lead_id = r.id and (p_preseller is null or m.preseller_id = p_preseller)
-    left join lateral (select x.attendance, x.qualified from meeting_outcomes x where x.meeting_id = m.id
-      order by x.recorded_at desc, x.id desc limit 1) o on true
-  ), steps as (
-    select met.identity, bool_or(met.status = 'scheduled' and met.attendance = 'attended') as attended,
-      bool_or(met.status = 'scheduled' and met.attendance = 'attended' and met.qualified) as qualified
-    from met group by met.identity
-  ), firsts as (
-    -- One sort each for the earliest and the latest row: ordered array_aggs sorted every person apart
-    -- (a year of 26,000 people took 0.5 s more that way).
-    select distinct on (r.identity) r.identity, r.created_at, r.first_touch from rows r order by r.identity, r.created_at, r.id
-  ), lasts as (
-    select distinct on (r.identity) r.identity, r.last_touch, r.segmento, r.faturamento, r.servico from rows r
-    order by r.identity, r.created_at desc, r.id desc
-  ), routed as (
-    select r.identity, bool_or(r.routing_kind in ('team', 'pool')) as offered, bool_and(r.routing_kind = 'none') as none
-    from rows r group by r.identity
-  )
-  select f.identity, f.created_at, f.first_touch, la.last_touch, la.segmento, la.faturamento, la.servico, ro.offered,
-    coalesce(ro.none, false) and s.identity is null,
-    s.identity is not null, coalesce(s.attended, false), coalesce(s.qualified, false)
-  from firsts f join lasts la on la.identity = f.identity join routed ro on ro.identity = f.identity
-  left join steps s on s.identity = f.identity;
+begin
+  -- EXECUTE: planned for these dates each time (a generic plan guesses a period's rows). $4: the rows
+  -- grouped by person (the rows of the people with several in the period, or a consultant's rows).
+  return query execute format($q$
+    with cr as materialized (%s), firsts as (
+      select distinct on (c.identity) c.identity, c.created_at, c.f_source, c.f_medium, c.f_campaign, c.f_referrer
+      from cr c order by c.identity, c.created_at, c.lead_id
+    ), lasts as (
+      select distinct on (c.identity) c.identity, c.l_source, c.l_medium, c.l_campaign, c.l_referrer, c.segmento, c.faturamento, c.servico
+      from cr c order by c.identity, c.created_at desc, c.lead_id desc
+    ), steps as (
+      select c.identity, bool_or(c.routing_kind in ('team', 'pool')) as offered, coalesce(bool_and(c.routing_kind = 'none'), false) as none,
+        bool_or(c.booked) as booked, bool_or(c.attended) as attended, bool_or(c.qualified) as qualified
+      from cr c group by c.identity
+    )
+    %s
+    select f.identity, f.created_at, f.f_source, f.f_medium, f.f_campaign, f.f_referrer,
+      la.l_source, la.l_medium, la.l_campaign, la.l_referrer, la.segmento, la.faturamento, la.servico,
+      s.offered, s.none and not s.booked, s.booked, s.attended, s.qualified
+    from firsts f join lasts la on la.identity = f.identity join steps s on s.identity = f.identity
+    $q$,
+    case when p_preseller is null then
+      -- The team: the rows that are not their person's only one in the period (prev or next inside it).
+      $r$select i.identity, i.lead_id, i.created_at, i.f_source, i.f_medium, i.f_campaign, i.f_referrer, i.l_source,
+        i.l_medium, i.l_campaign, i.l_referrer, i.segmento, i.faturamento, i.servico, i.routing_kind, i.booked, i.attended, i.qualified
+      from lead_person_ids i where i.created_at >= $1 and i.created_at < $2 and (i.prev_at >= $1 or i.next_at < $2)$r$
+    else
+      -- A consultant: the rows of their meetings' leads, booked by them; their meetings' steps.
+      $r$select i.identity, i.lead_id, i.created_at, i.f_source, i.f_medium, i.f_campaign, i.f_referrer, i.l_source,
+        i.l_medium, i.l_campaign, i.l_referrer, i.segmento, i.faturamento, i.servico, i.routing_kind, true as booked,
+        own.attended, own.qualified
+      from (select m.lead_id, bool_or(m.status = 'scheduled' and o.attendance = 'attended') is true as attended,
+          bool_or(m.status = 'scheduled' and o.attendance = 'attended' and o.qualified) is true as qualified
+        from meetings m left join meeting_latest_outcomes o on o.meeting_id = m.id
+        where m.preseller_id = $3 group by m.lead_id) own
+      join lead_person_ids i on i.lead_id = own.lead_id where i.created_at >= $1 and i.created_at < $2$r$ end,
+    case when p_preseller is null then
+      -- The team's people with one row in the period (nearly all): that row, as it is.
+      $s$select i.identity, i.created_at, i.f_source, i.f_medium, i.f_campaign, i.f_referrer, i.l_source, i.l_medium, i.l_campaign,
+        i.l_referrer, i.segmento, i.faturamento, i.servico, i.routing_kind in ('team', 'pool'),
+        coalesce(i.routing_kind = 'none', false) and not i.booked, i.booked, i.attended, i.qualified
+      from lead_person_ids i where i.created_at >= $1 and i.created_at < $2
+        and (i.prev_at is null or i.prev_at < $1) and (i.next_at is null or i.next_at >= $2)
+      union all$s$ else '' end)
+  using p_from, p_to, p_preseller;
+end
 $function$;
 revoke all on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid) from public;
 grant execute on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid) to service_role;

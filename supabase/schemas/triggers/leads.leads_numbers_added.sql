@@ -1,0 +1,1 @@
+CREATE TRIGGER leads_numbers_added AFTER INSERT ON public.leads REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leads_numbers_rows();

@@ -1,0 +1,1 @@
+CREATE TRIGGER leads_numbers_gone AFTER DELETE ON public.leads REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION leads_numbers_rows();
