@@ -1,6 +1,5 @@
 // A labelled group of radios (fieldset + legend), each radio inside its label so the whole 44 px row is
 // the target; an error is tied to the group (aria-invalid + aria-describedby on the radiogroup).
-import type { Ref } from 'react';
 import { ui } from './styles';
 
 interface Props<V extends string> {
@@ -10,20 +9,17 @@ interface Props<V extends string> {
   value: V | '';
   onValue: (value: V) => void;
   error?: string | null;
-  /** The first radio: where the focus goes when the group has an error. */
-  firstRef?: Ref<HTMLInputElement>;
   inline?: boolean;
 }
 
-export function RadioGroup<V extends string>({ id, legend, options, value, onValue, error, firstRef, inline = false }: Props<V>) {
+export function RadioGroup<V extends string>({ id, legend, options, value, onValue, error, inline = false }: Props<V>) {
   return (
     <fieldset role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : undefined} className="grid min-w-0 gap-1">
       <legend className={`${ui.label} mb-1`}>{legend}</legend>
       <div className={inline ? 'flex flex-wrap gap-x-6' : 'grid'}>
-        {options.map((option, index) => (
+        {options.map((option) => (
           <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-slate-900">
             <input
-              ref={index === 0 ? firstRef : undefined}
               type="radio"
               name={id}
               value={option.value}

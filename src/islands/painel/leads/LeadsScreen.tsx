@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { painelPaths, SEARCH_MAX, type LeadPage, type LeadRow, type Viewer } from '../../../domain/painel/api';
 import { personCopy } from '../../../domain/painel/copy';
+import { TextField } from '../form/Field';
 import { ListState } from '../ListState';
 import { ui } from '../styles';
 import { Notice, ScreenHeading, type Message } from '../ui';
@@ -70,23 +71,7 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
       </div>
       <Notice message={notice} focus />
       <form role="search" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <label htmlFor="leads-busca" className={ui.label}>
-            Buscar
-          </label>
-          <input
-            id="leads-busca"
-            type="search"
-            maxLength={SEARCH_MAX}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-describedby="leads-busca-dica"
-            className={ui.input}
-          />
-          <p id="leads-busca-dica" className={ui.hint}>
-            Nome, e-mail, empresa, CNPJ ou telefone.
-          </p>
-        </div>
+        <TextField id="leads-busca" label="Buscar" type="search" maxLength={SEARCH_MAX} value={typed} onValue={setTyped} hint="Nome, e-mail, empresa, CNPJ ou telefone." className="flex-1" />
         <button type="submit" className={`${ui.secondary} sm:mb-7`}>
           Pesquisar
         </button>

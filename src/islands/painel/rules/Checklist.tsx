@@ -1,6 +1,5 @@
 // Several values of one list (a condition's accepted answers, a pool's consultants): a fieldset of
 // checkboxes, each inside its label (the whole 44 px row is the target), the error tied to the group.
-import type { Ref } from 'react';
 import { ui } from '../styles';
 
 interface Props {
@@ -11,13 +10,11 @@ interface Props {
   onValues: (values: string[]) => void;
   error?: string | null;
   hint?: string;
-  /** The first box: where the focus goes when the group has an error. */
-  firstRef?: Ref<HTMLInputElement>;
   /** The legend is shown elsewhere (a <summary>): kept for screen readers only. */
   hiddenLegend?: boolean;
 }
 
-export function Checklist({ id, legend, options, values, onValues, error, hint, firstRef, hiddenLegend = false }: Props) {
+export function Checklist({ id, legend, options, values, onValues, error, hint, hiddenLegend = false }: Props) {
   const describedBy = [hint && `${id}-dica`, error && `${id}-erro`].filter(Boolean).join(' ') || undefined;
   const toggle = (value: string, on: boolean) =>
     // The options' own order, whatever order they were ticked in: the sentence reads the same every time.
@@ -31,10 +28,9 @@ export function Checklist({ id, legend, options, values, onValues, error, hint, 
         </p>
       )}
       <div className="grid sm:grid-cols-2">
-        {options.map((option, index) => (
+        {options.map((option) => (
           <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-slate-900">
             <input
-              ref={index === 0 ? firstRef : undefined}
               type="checkbox"
               name={id}
               value={option.value}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { RulesView } from '../../../domain/painel/rules';
 import { conditionFields } from '../../../domain/scheduling/rule-sentence';
 import { matchRoute, type RoutingAnswers } from '../../../domain/scheduling/rules';
+import { SelectField } from '../form/Field';
 import { ui } from '../styles';
 import type { ConditionKey } from './draft';
 
@@ -44,12 +45,7 @@ export function RuleTester({ view }: { view: Pick<RulesView, 'regras' | 'consult
       <p className={ui.hint}>Escolha as respostas de um lead e veja qual regra vale e quem seria oferecido (com as regras salvas acima).</p>
       <div className="grid gap-3 sm:grid-cols-2">
         {conditionFields.map(({ key, label, options }) => (
-          <div key={key} className="grid min-w-0 content-start gap-1.5">
-            <label htmlFor={`testar-${key}`} className={ui.label}>{label}</label>
-            <select id={`testar-${key}`} value={answers[key]} onChange={(e) => setAnswers((a) => ({ ...a, [key]: e.target.value }))} className={ui.input}>
-              {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-            </select>
-          </div>
+          <SelectField key={key} id={`testar-${key}`} label={label} options={options} value={answers[key]} onValue={(value) => setAnswers((a) => ({ ...a, [key]: value }))} />
         ))}
       </div>
       <div>

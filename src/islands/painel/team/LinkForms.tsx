@@ -1,11 +1,10 @@
 // Where a consultant's meetings and calendar live: the calendar's iCal link ("feed", or "none" to remove;
 // read once when saved, a refusal shown next to the field with what to copy instead), the video room
 // ("sala", or "telefone") and the agenda subscription link ("agenda-link", "--rotate" to replace).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
-import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
 import { ui } from '../styles';
-import { TextField } from '../ui';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
 
@@ -19,21 +18,15 @@ interface Props {
 function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 'sala' }) {
   const feed = kind === 'feed';
   const [url, setUrl] = useState(feed ? '' : (member.roomUrl ?? ''));
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand<'url'>(onDone);
+  const { busy, run } = command;
   const id = `${idPrefix}-${kind}`;
   const alternative = feed ? (member.feed ? 'Desconectar agenda' : null) : member.roomUrl ? 'Usar ligação telefônica' : null;
 
   async function submit() {
-    if (!url.trim()) {
-      setError(feed ? 'Cole o endereço da agenda no formato iCal.' : 'Informe o link https:// da sala de vídeo.');
-      return focusLater(field);
-    }
-    setError(null);
+    if (command.refuse({ url: url.trim() ? null : feed ? 'Cole o endereço da agenda no formato iCal.' : 'Informe o link https:// da sala de vídeo.' })) return;
     const done = await run(kind, [member.email, url.trim()], { quiet: true });
-    if (!done.ok) return setError(done.error), focusLater(field);
+    if (!done.ok) return void command.refuse({ url: done.error });
     if (feed) setUrl('');
   }
 
@@ -41,9 +34,9 @@ function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 's
     <CommandForm
       id={id}
       title={feed ? 'Agenda (iCal)' : 'Sala de vídeo'}
-      submit={busy && feed ? 'Lendo a agenda…' : feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
-      busy={busy}
-      message={message}
+      submit={feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
+      busyLabel={feed ? 'Lendo a agenda…' : undefined}
+      form={command}
       onSubmit={() => void submit()}
       extra={
         alternative && (
@@ -62,8 +55,7 @@ function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 's
         autoComplete="off"
         value={url}
         onValue={setUrl}
-        error={error}
-        inputRef={field}
+        error={command.errors.url}
       />
     </CommandForm>
   );
@@ -75,7 +67,8 @@ export const RoomForm = (props: Props) => <UrlForm {...props} kind="sala" />;
 const linkPattern = /(https?|webcal):\/\/\S+/;
 
 export function AgendaLinkForm({ idPrefix, member, onDone }: Props) {
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand(onDone);
+  const { message, run } = command;
   const [link, setLink] = useState<string | null>(null);
   const id = `${idPrefix}-link`;
   // The answer carries the link once: it goes into a read-only field, the rest stays in the status.
@@ -92,8 +85,7 @@ export function AgendaLinkForm({ idPrefix, member, onDone }: Props) {
       id={id}
       title="Link de agenda"
       submit={member.agendaLink ? 'Gerar novo link (o atual deixa de funcionar)' : 'Gerar link de agenda'}
-      busy={busy}
-      message={shown}
+      form={{ ...command, message: shown }}
       onSubmit={() => void submit()}
     >
       <p className={ui.hint}>{member.agendaLink ? 'Já existe um link; por segurança ele não é exibido de novo.' : 'Nenhum link gerado.'}</p>
