@@ -41,10 +41,11 @@ type Common = { id: string; label: string; value: string; onValue: (value: strin
 
 type TextProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & Common & { inputRef?: Ref<HTMLInputElement> };
 
-export function TextField({ id, label, value, onValue, hint, error, inputRef, className, ...rest }: TextProps) {
+/** `autoComplete` is off unless given: the console's fields are about other people (leads, consultants), and the browser would offer the staff member's own data or keep theirs. */
+export function TextField({ id, label, value, onValue, hint, error, inputRef, className, autoComplete = 'off', ...rest }: TextProps) {
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
-      {(wiring) => <input {...rest} {...wiring} ref={inputRef} value={value} onChange={(e) => onValue(e.target.value)} />}
+      {(wiring) => <input {...rest} {...wiring} ref={inputRef} autoComplete={autoComplete} value={value} onChange={(e) => onValue(e.target.value)} />}
     </Field>
   );
 }

@@ -64,7 +64,6 @@ export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props
         id={`${idPrefix}-confirmar`}
         label="E-mail do lead"
         type="email"
-        autoComplete="off"
         value={typed}
         onValue={setTyped}
         error={form.errors.confirm}

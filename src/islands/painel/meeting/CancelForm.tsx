@@ -67,7 +67,6 @@ export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
         inputRef={field}
         maxLength={CANCEL_MOTIVO_MAX}
         required
-        autoComplete="off"
         hint="Uma linha, até 200 caracteres. O lead e o consultor recebem o cancelamento por e-mail."
         error={form.errors.reason}
       />

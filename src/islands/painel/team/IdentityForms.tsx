@@ -43,8 +43,8 @@ export function IdentityForm({ idPrefix, member, onDone }: Props) {
   return (
     <CommandForm id={id} title="Nome e e-mail" submit="Salvar nome e e-mail" form={command} onSubmit={() => void submit()}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-nome`} label="Nome" autoComplete="off" value={name} onValue={setName} error={errors.name} />
-        <TextField id={`${id}-email`} label="E-mail" hint="É com ele que o consultor entra no painel." type="email" autoComplete="off" value={email} onValue={setEmail} error={errors.email} />
+        <TextField id={`${id}-nome`} label="Nome" value={name} onValue={setName} error={errors.name} />
+        <TextField id={`${id}-email`} label="E-mail" hint="É com ele que o consultor entra no painel." type="email" value={email} onValue={setEmail} error={errors.email} />
       </div>
     </CommandForm>
   );

@@ -14,49 +14,64 @@ interface Props {
   onDone: () => void;
 }
 
+/** Each URL form's words, and the argument of its second action (remove the feed, meet by phone). */
+const urlForms = {
+  feed: {
+    title: 'Agenda (iCal)',
+    label: 'Endereço iCal da agenda',
+    hint: 'O Endereço secreto no formato iCal (Google Agenda, Outlook ou iCloud). Ele é lido ao salvar; o endereço atual não é exibido, pois dá acesso à agenda.',
+    missing: 'Cole o endereço da agenda no formato iCal.',
+    submit: (m: TeamMember) => (m.feed ? 'Trocar agenda' : 'Conectar agenda'),
+    busy: 'Lendo a agenda…',
+    alternative: (m: TeamMember) => (m.feed ? 'Desconectar agenda' : null),
+    off: 'none',
+  },
+  sala: {
+    title: 'Sala de vídeo',
+    label: 'Link da sala',
+    hint: 'Meet, Zoom, Teams… Sem sala, o consultor liga para o lead.',
+    missing: 'Informe o link https:// da sala de vídeo.',
+    submit: () => 'Salvar sala',
+    busy: undefined,
+    alternative: (m: TeamMember) => (m.roomUrl ? 'Usar ligação telefônica' : null),
+    off: 'telefone',
+  },
+} as const;
+
 /** A URL form with a second action (remove the feed, meet by phone) next to its submit. */
-function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: 'feed' | 'sala' }) {
-  const feed = kind === 'feed';
-  const [url, setUrl] = useState(feed ? '' : (member.roomUrl ?? ''));
+function UrlForm({ idPrefix, member, onDone, kind }: Props & { kind: keyof typeof urlForms }) {
+  const words = urlForms[kind];
+  const [url, setUrl] = useState(kind === 'feed' ? '' : (member.roomUrl ?? ''));
   const command = useCommand<'url'>(onDone);
   const { busy, run } = command;
   const id = `${idPrefix}-${kind}`;
-  const alternative = feed ? (member.feed ? 'Desconectar agenda' : null) : member.roomUrl ? 'Usar ligação telefônica' : null;
+  const alternative = words.alternative(member);
 
   async function submit() {
-    if (command.refuse({ url: url.trim() ? null : feed ? 'Cole o endereço da agenda no formato iCal.' : 'Informe o link https:// da sala de vídeo.' })) return;
+    if (command.refuse({ url: url.trim() ? null : words.missing })) return;
     const done = await run(kind, [member.email, url.trim()], { quiet: true });
     if (!done.ok) return void command.refuse({ url: done.error });
-    if (feed) setUrl('');
+    // The feed's address is never shown again (it opens the calendar); the room's stays as saved.
+    if (kind === 'feed') setUrl('');
   }
 
   return (
     <CommandForm
       id={id}
-      title={feed ? 'Agenda (iCal)' : 'Sala de vídeo'}
-      submit={feed ? (member.feed ? 'Trocar agenda' : 'Conectar agenda') : 'Salvar sala'}
-      busyLabel={feed ? 'Lendo a agenda…' : undefined}
+      title={words.title}
+      submit={words.submit(member)}
+      busyLabel={words.busy}
       form={command}
       onSubmit={() => void submit()}
       extra={
         alternative && (
-          <button type="button" disabled={busy} className={ui.secondary} onClick={() => void run(kind, [member.email, feed ? 'none' : 'telefone']).then(() => setUrl(''))}>
+          <button type="button" disabled={busy} className={ui.secondary} onClick={() => void run(kind, [member.email, words.off]).then(() => setUrl(''))}>
             {alternative}
           </button>
         )
       }
     >
-      <TextField
-        id={`${id}-campo`}
-        label={feed ? 'Endereço iCal da agenda' : 'Link da sala'}
-        hint={feed ? 'O Endereço secreto no formato iCal (Google Agenda, Outlook ou iCloud). Ele é lido ao salvar; o endereço atual não é exibido, pois dá acesso à agenda.' : 'Meet, Zoom, Teams… Sem sala, o consultor liga para o lead.'}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        value={url}
-        onValue={setUrl}
-        error={command.errors.url}
-      />
+      <TextField id={`${id}-campo`} label={words.label} hint={words.hint} type="url" inputMode="url" value={url} onValue={setUrl} error={command.errors.url} />
     </CommandForm>
   );
 }

@@ -38,7 +38,7 @@ export function ReportPanel() {
         Relatório do mês
       </h3>
       <PainelForm form={form} onSubmit={() => void load()} aria-label="Escolher o mês do relatório" className="grid gap-3 sm:flex sm:items-start">
-        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" autoComplete="off" value={month} onValue={setMonth} error={form.errors.month} className="sm:w-48" />
+        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" value={month} onValue={setMonth} error={form.errors.month} className="sm:w-48" />
         <BusyButton busy={form.busy} label="Ver relatório" className={`${ui.secondary} sm:mt-7`} />
       </PainelForm>
       {failure && <RetryAlert error={failure} onRetry={() => void load()} />}

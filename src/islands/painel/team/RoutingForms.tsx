@@ -37,7 +37,7 @@ export function WeightForm({ idPrefix, member, onDone }: MemberProps) {
         if (!command.refuse({ weight: whole(weight, 1, 1000) === null ? 'Informe um número inteiro de 1 a 1000.' : null })) void command.run('weight', [member.email, weight.trim()]);
       }}
     >
-      <TextField id={`${id}-campo`} label="Peso" hint="100 = parte inteira dos leads; 50 = metade." inputMode="numeric" autoComplete="off" value={weight} onValue={setWeight} error={command.errors.weight} />
+      <TextField id={`${id}-campo`} label="Peso" hint="100 = parte inteira dos leads; 50 = metade." inputMode="numeric" value={weight} onValue={setWeight} error={command.errors.weight} />
     </CommandForm>
   );
 }
@@ -60,8 +60,8 @@ export function LimitForm({ idPrefix, member, onDone }: MemberProps) {
   return (
     <CommandForm id={id} title="Limite de reuniões" submit="Salvar limites" form={command} onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-dia`} label="Por dia" hint="Em branco: sem limite." inputMode="numeric" autoComplete="off" value={day} onValue={setDay} error={errors.day} />
-        <TextField id={`${id}-semana`} label="Por semana" hint="Em branco: sem limite." inputMode="numeric" autoComplete="off" value={week} onValue={setWeek} error={errors.week} />
+        <TextField id={`${id}-dia`} label="Por dia" hint="Em branco: sem limite." inputMode="numeric" value={day} onValue={setDay} error={errors.day} />
+        <TextField id={`${id}-semana`} label="Por semana" hint="Em branco: sem limite." inputMode="numeric" value={week} onValue={setWeek} error={errors.week} />
       </div>
     </CommandForm>
   );
@@ -112,7 +112,6 @@ export function TeamRoutingForms({ routing, onDone }: { routing: TeamRouting; on
             label="Máximo de reuniões à frente"
             hint="Quem estiver essa quantidade à frente de quem tem menos não recebe até os outros alcançarem."
             inputMode="numeric"
-            autoComplete="off"
             value={ahead}
             onValue={setAhead}
             error={modeCommand.errors.ahead}

@@ -114,7 +114,7 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
           <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} />
         </div>
       )}
-      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" error={errors.reason} />
+      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} error={errors.reason} />
     </CommandForm>
   );
 }

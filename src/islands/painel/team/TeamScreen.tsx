@@ -33,8 +33,8 @@ function AddConsultant({ onDone, onClose }: { onDone: () => void; onClose: () =>
       extra={<button type="button" className={ui.secondary} onClick={onClose}>Fechar</button>}>
       <p className={ui.hint}>Ele começa com o horário padrão e recebe um e-mail de boas-vindas com o endereço do painel.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id="equipe-nome" label="Nome" autoComplete="off" value={name} onValue={setName} error={errors.name} />
-        <TextField id="equipe-email" label="E-mail" type="email" autoComplete="off" value={email} onValue={setEmail} error={errors.email} />
+        <TextField id="equipe-nome" label="Nome" value={name} onValue={setName} error={errors.name} />
+        <TextField id="equipe-email" label="E-mail" type="email" value={email} onValue={setEmail} error={errors.email} />
       </div>
     </CommandForm>
   );
