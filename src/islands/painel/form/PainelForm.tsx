@@ -3,12 +3,12 @@
 import type { ButtonHTMLAttributes, FormHTMLAttributes, RefObject } from 'react';
 
 type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & {
-  /** From useFormSubmit: the form's element (where the first invalid field is looked for) and its busy state. */
-  form: { root: RefObject<HTMLFormElement | null>; busy: boolean };
+  /** From useFormSubmit: the form's element (where the first invalid field is looked for) and its busy state; none for a form that sends nothing (a search, a local test). */
+  form?: { root?: RefObject<HTMLFormElement | null>; busy: boolean };
   onSubmit: () => void;
 };
 
-export function PainelForm({ form: { root, busy }, onSubmit, children, ...rest }: Props) {
+export function PainelForm({ form: { root, busy } = { busy: false }, onSubmit, children, ...rest }: Props) {
   return (
     <form
       noValidate

@@ -1,11 +1,12 @@
 // "Testar": a set of answers as a lead would give them, and which rule fires (the same matchRoute the
 // server runs, on the rules shown) and who would be offered: the pool's or the team's active consultants,
 // or the message of a rule without meeting.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { RulesView } from '../../../domain/painel/rules';
 import { conditionFields } from '../../../domain/scheduling/rule-sentence';
 import { matchRoute, type RoutingAnswers } from '../../../domain/scheduling/rules';
 import { SelectField } from '../form/Field';
+import { PainelForm } from '../form/PainelForm';
 import { ui } from '../styles';
 import type { ConditionKey } from './draft';
 
@@ -33,14 +34,13 @@ export function RuleTester({ view }: { view: Pick<RulesView, 'regras' | 'consult
   );
   const [result, setResult] = useState('');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const lead = Object.fromEntries(conditionFields.map((f) => [ANSWER_OF[f.key], answers[f.key]])) as RoutingAnswers;
     setResult(testResult(view, lead));
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="regras-testar" className={`${ui.card} grid gap-4`}>
+    <PainelForm onSubmit={submit} aria-labelledby="regras-testar" className={`${ui.card} grid gap-4`}>
       <h3 id="regras-testar" className={ui.subheading}>Testar</h3>
       <p className={ui.hint}>Escolha as respostas de um lead e veja qual regra vale e quem seria oferecido (com as regras salvas acima).</p>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -52,6 +52,6 @@ export function RuleTester({ view }: { view: Pick<RulesView, 'regras' | 'consult
         <button type="submit" className={ui.secondary}>Testar</button>
       </div>
       <p role="status" className={`font-medium text-slate-900 ${ui.wrap}`}>{result}</p>
-    </form>
+    </PainelForm>
   );
 }
