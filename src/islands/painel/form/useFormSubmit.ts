@@ -53,5 +53,3 @@ export function useFormSubmit<F extends string = string>() {
 
   return { root, busy: sending !== null, sending, send, message, setMessage, errors, refuse };
 }
-
-export type FormState = ReturnType<typeof useFormSubmit>;

@@ -37,5 +37,3 @@ export function useCommand<F extends string = string>(onDone: () => void) {
 
   return { ...form, answer, run };
 }
-
-export type Command = ReturnType<typeof useCommand>;
