@@ -5,28 +5,22 @@
 // novo"; the console has its own bar, no site header or footer; the period presets. axe clean in each
 // new state. The meeting's actions run here too, on the same sign-in (painel-meeting-actions.cases.ts):
 // codes are limited per address per hour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { PHONE } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
-import { signedIn } from './painel.fixtures';
+import { MENTOR, painelHarness, signedIn } from './painel.fixtures';
 import { meetingActionCases } from './painel-meeting-actions.cases';
 import { rebookLinkCases } from './painel-rebook-link.cases';
 import { meetingFilterCases } from './painel-meeting-filters.cases';
 
-const MENTOR = 'contato@mentorsolar.com.br';
-
-let h: Harness;
+const { h } = painelHarness();
 /** The file's one sign-in (codes are limited per address per hour; every browser file signs the mentor in). */
 let context: BrowserContext | null = null;
 
-beforeAll(async () => {
-  h = await startHarness();
-});
 afterAll(async () => {
   await context?.close();
-  await h?.close();
 });
 
 async function expectAxeClean(page: Page, state: string) {

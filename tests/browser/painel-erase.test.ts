@@ -3,23 +3,15 @@
 // confirming cancels the meeting first (the consultant's CANCEL arrives, parsed) and erases both leads.
 // axe clean with the dialog open.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eraseCopy } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { PHONE } from './orcamento.fixtures';
 import { bookThroughApi, waitForMails } from './reuniao.fixtures';
 import { POLICY_VERSION, validLead } from '../support/fixtures';
-import { visitorHeaders } from './painel.fixtures';
+import { MENTOR, painelHarness, visitorHeaders } from './painel.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const { h } = painelHarness();
 
 describe('/painel "Excluir dados"', () => {
   it('lists what goes, cancels the upcoming meeting with a CANCEL to the consultant, and erases every lead of the person', async () => {

@@ -1,29 +1,17 @@
 // Integrações (issue 33 item 6) on the real site at 390 px: RD Station's state, today's counts as the rows
 // say, a failure with RD's English error explained in pt-BR and the lead's name linking to the lead, the
 // setup steps on screen, "Reenviar todos com falha" with the keyboard (announced); axe clean in each state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { integrationsScreen as copy } from '../../src/domain/painel/integrations';
 import { axeViolations } from './support';
-import { sharedSession } from './painel.fixtures';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { painelHarness, section } from './painel.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const NAME = 'Otávio Integra';
 const RD_ENGLISH = 'HTTP 400: INVALID_OPTION The field cf_cnpj does not exist (payload.cf_cnpj)';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-const mentor = sharedSession(() => h, MENTOR, PHONE);
-afterAll(async () => {
-  await mentor.close();
-  await h?.close();
-});
+const { h, mentor } = painelHarness();
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const count = async (sql: string) => Number((await h.db.query<{ n: string }>(sql)).rows[0].n);
 
 describe('/painel: Integrações', () => {

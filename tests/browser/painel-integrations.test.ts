@@ -4,21 +4,20 @@
 // with the keyboard alone, the result is announced and focused; a consultant sees the same without the
 // button; the mentor finds the lead again in Leads with "Integrações: Com falha ou pausadas", picked with the
 // keyboard; axe (WCAG 2.1 A/AA) clean in each state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { attributionCopy, integrationCopy } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
-import { sharedSession, signedIn } from './painel.fixtures';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { painelHarness, section, signedIn } from './painel.fixtures';
+import { PHONE } from './orcamento.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const NAME = 'Iara Integrações';
 const FIRST = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' };
 const LAST = { utm_source: 'newsletter', utm_medium: 'email', landing_path: '/trafego-pago' };
 const RD_ERROR = 'cf_x: campo personalizado não existe na conta';
 
-let h: Harness;
+const { h, mentor } = painelHarness();
 let leadId: string;
 let consultant: string;
 const failedTitle = `${integrationCopy.resend}: ${integrationCopy.targets.rd} · ${integrationCopy.events['orcamento-site']}`;
@@ -31,15 +30,6 @@ async function rdDelivery(event: string, state: string) {
     on conflict (once_key) where once_key is not null do nothing`, [leadId, once, event]);
   await h.db.query(`update outbox set ${state} where once_key = $1`, [once]);
 }
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-const mentor = sharedSession(() => h, MENTOR, PHONE);
-afterAll(async () => {
-  await mentor.close();
-  await h?.close();
-});
 
 /** The lead, booked through the real endpoints, then given its touches and deliveries. In a test, not in
  *  beforeAll: the booking waits for its confirmation mail with expect.poll. */
@@ -55,7 +45,6 @@ async function setUpLead() {
   await rdDelivery('reuniao-agendada', `attempts = 1, sent_at = now(), last_status = 200, response = '{"event_uuid":"ev-7f3a"}'`);
 }
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const axeClean = async (page: Page, state: string) => expect(await axeViolations(page), state).toEqual([]);
 

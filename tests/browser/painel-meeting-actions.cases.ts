@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { PHONE, type Harness } from './orcamento.fixtures';
 import { bookThroughApi, freeSlots, to, waitForMails } from './reuniao.fixtures';
-import { moveIntoPast, signedIn } from './painel.fixtures';
+import { pastMeeting, signedIn } from './painel.fixtures';
 
 const MENTOR = 'contato@mentorsolar.com.br';
 
@@ -73,12 +73,8 @@ export function meetingActionCases(harness: () => Harness, session: () => Browse
     if (!context) throw new Error('the first test signs in');
     const stamp = Date.now();
     const name = `Desfecho Endereço ${stamp}`;
-    const { meetingId } = await bookThroughApi(h.url, h.dataDir, `desfecho.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
     // Time passes: the meeting started an hour ago.
-    await moveIntoPast(h.db, meetingId, 60);
-    const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
-      `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
-    const { preseller_id: consultor, day } = rows[0];
+    const { meetingId, consultor, day } = await pastMeeting(h, `desfecho.${stamp}@solarbrasil.com.br`, name, 60);
 
     const page = await context.newPage();
     try {

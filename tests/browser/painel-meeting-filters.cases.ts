@@ -6,8 +6,7 @@ import { expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { axeViolations } from './support';
 import type { Harness } from './orcamento.fixtures';
-import { bookThroughApi } from './reuniao.fixtures';
-import { moveIntoPast } from './painel.fixtures';
+import { pastMeeting } from './painel.fixtures';
 
 export function meetingFilterCases(harness: () => Harness, session: () => BrowserContext | null) {
   it('"Desfecho" and "Período por" are in the address; the tabs name their totals, and an outcome takes one from "Sem desfecho" at once', async () => {
@@ -16,11 +15,7 @@ export function meetingFilterCases(harness: () => Harness, session: () => Browse
     if (!context) throw new Error('the first test signs in');
     const stamp = Date.now();
     const name = `Total Filtro ${stamp}`;
-    const { meetingId } = await bookThroughApi(h.url, h.dataDir, `total.${stamp}@solarbrasil.com.br`, { nomeCompleto: name });
-    await moveIntoPast(h.db, meetingId, 180);
-    const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
-      `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
-    const { preseller_id: consultor, day } = rows[0];
+    const { consultor, day } = await pastMeeting(h, `total.${stamp}@solarbrasil.com.br`, name, 180);
 
     const page = await context.newPage();
     try {

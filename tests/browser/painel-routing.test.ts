@@ -2,30 +2,19 @@
 // consultor?" (rule, tie-break, each candidate and their reason), and a meeting without a stored why says
 // so; the mentor sets a weight, caps (first error focused) and equal distribution through Equipe's forms
 // and sees them listed, at 390 px; axe (WCAG 2.1 A/AA) clean in each state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { routingCopy } from '../../functions/lib/admin/routing';
 import { whyCopy } from '../../src/domain/scheduling/routing-why';
 import { axeViolations } from './support';
-import { sharedSession } from './painel.fixtures';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { MENTOR, painelHarness, section } from './painel.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const ANA = 'ana.souza@consultores.example.com';
 const NAME = 'Rita Roteamento';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-const mentor = sharedSession(() => h, MENTOR, PHONE);
-afterAll(async () => {
-  await mentor.close();
-  await h?.close();
-});
+const { h, mentor } = painelHarness();
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Leads → Buscar the lead → its meeting. */

@@ -7,28 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AvailabilityResponse } from '../../src/domain/api';
 import { axeViolations, newPage } from './support';
-import { sharedSession } from './painel.fixtures';
-import { dialog, fillWholeForm, PHONE, pickFirstAvailableDay, sampleLead, startHarness, type Harness } from './orcamento.fixtures';
+import { painelHarness, section } from './painel.fixtures';
+import { dialog, fillWholeForm, PHONE, pickFirstAvailableDay, sampleLead } from './orcamento.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const MESSAGE = 'Obrigado! Para empresas B2C do seu porte, comece pelo nosso material gratuito.';
 
-let h: Harness;
-let before: unknown[];
+const { h, mentor } = painelHarness();
+let before: unknown[] | undefined;
 beforeAll(async () => {
-  h = await startHarness();
   before = (await h.db.query('select rules, version from routing_rule_set')).rows;
 });
-const mentor = sharedSession(() => h, MENTOR, PHONE);
+// After-hooks run last registered first: this one before the harness closes.
 afterAll(async () => {
-  await mentor.close();
+  if (!before) return;
   // The shared database keeps the rules other files expect (or none: the next reader seeds them again).
-  if (before.length) await h?.db.query('update routing_rule_set set rules = $1, version = version + 1', [(before[0] as { rules: unknown }).rules]);
-  else await h?.db.query('delete from routing_rule_set');
-  await h?.close();
+  if (before.length) await h.db.query('update routing_rule_set set rules = $1, version = version + 1', [(before[0] as { rules: unknown }).rules]);
+  else await h.db.query('delete from routing_rule_set');
 });
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.getAttribute('name'));
 

@@ -1,23 +1,21 @@
 // Sign-in that does not fight the user (#32 item 8), at 390 px on the real server: asking codes again
 // leaves the first one good; the refusal names the time to try again; the "sent" note is gone while an
 // error shows; the code field stays, and the first code still opens the painel. axe clean when refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The painel's one form building block (src/islands/painel/form/), as the sign-in uses it: a refused submit
+// focuses the first invalid field; the button is busy and disabled while its request is on its way, a
+// second Enter sends nothing; a failure is an alert that takes the focus.
+import { describe, expect, it } from 'vitest';
 import { CODES_PER_ADDRESS_AND_IP_PER_HOUR } from '../../functions/lib/painel/auth';
+import { painelPaths } from '../../src/domain/painel/api';
 import { codeMail, painelMessages } from '../../src/domain/painel/copy';
 import { wallClock } from '../../src/lib/meeting-time';
 import { axeViolations } from './support';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { PHONE } from './orcamento.fixtures';
 import { outbox, to, waitForMails } from './reuniao.fixtures';
-import { visitorHeaders } from './painel.fixtures';
+import { networkError } from '../../src/islands/painel/api';
+import { painelHarness, visitorHeaders } from './painel.fixtures';
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const { h } = painelHarness();
 
 describe('/painel sign-in', () => {
   it('keeps the first code good through later requests, names the time to try again, and hides the sent note on error', async () => {
@@ -61,6 +59,55 @@ describe('/painel sign-in', () => {
       await page.getByLabel('Código').fill(first);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
       await page.getByRole('navigation', { name: 'Seções do painel' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the form building block: the first invalid field takes the focus; the button is busy while sending; a failure is a focused alert', async () => {
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${h.url}/painel`);
+      const field = page.getByLabel('E-mail');
+      const ask = page.getByRole('button', { name: 'Receber código' });
+      // Refused before any request: the error is tied to the field, and the field has the focus.
+      await field.fill('sem-arroba');
+      await ask.click();
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#painel-email-erro').innerText()).toBe(painelMessages.email);
+      expect(await field.getAttribute('aria-describedby')).toContain('painel-email-erro');
+
+      // A request held on its way: the button says so, is busy and disabled; Enter again sends nothing.
+      let requests = 0;
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${painelPaths.code}`, async (route) => {
+        requests += 1;
+        await held;
+        // The connection drops: the form answers with its network sentence.
+        await route.abort('connectionreset');
+      });
+      await field.fill(`busy.${Date.now()}@consultores.example.com`);
+      await field.press('Enter');
+      const busy = page.getByRole('button', { name: 'Enviando…' });
+      await busy.waitFor();
+      expect(await busy.getAttribute('aria-busy')).toBe('true');
+      expect(await busy.isDisabled()).toBe(true);
+      await field.press('Enter');
+      await expect.poll(() => requests).toBe(1);
+      // The error of before went with the valid address.
+      expect(await field.getAttribute('aria-invalid')).toBeNull();
+      release();
+
+      const alert = page.getByRole('alert').filter({ hasText: networkError });
+      await alert.waitFor();
+      await expect.poll(() => alert.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await ask.isEnabled()).toBe(true);
+      expect(await ask.getAttribute('aria-busy')).toBeNull();
+      expect(requests).toBe(1);
+      expect(await axeViolations(page), 'network failure').toEqual([]);
     } finally {
       await context.close();
     }

@@ -12,10 +12,9 @@ import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { schedulingConfig } from '../../src/domain/scheduling/config';
 import { addDays, weekdayOf, zonedParts } from '../../src/domain/scheduling/time';
 import { axeViolations } from './support';
-import { signedIn } from './painel.fixtures';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { MENTOR, painelHarness, section, signedIn } from './painel.fixtures';
+import { PHONE } from './orcamento.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const HELENA = `helena.prado.${Date.now().toString(36)}@consultores.example.com`;
 const isHoliday = holidayChecker(schedulingConfig.holidays);
 /** A Saturday at least 3 days ahead: the team works Monday to Friday, so only Helena's grid can open it. */
@@ -25,7 +24,7 @@ const SATURDAY = (() => {
   return d;
 })();
 
-let h: Harness;
+const { h } = painelHarness({ env: { CONTEXT: 'dev' } });
 let calendars: Server;
 let calendarBase: string;
 beforeAll(async () => {
@@ -35,14 +34,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => calendars.listen(0, '127.0.0.1', resolve));
   calendarBase = `http://127.0.0.1:${(calendars.address() as AddressInfo).port}`;
-  h = await startHarness({ env: { CONTEXT: 'dev' } });
-}, 180_000);
+});
 afterAll(async () => {
-  await h?.close();
   await new Promise((resolve) => calendars?.close(resolve));
 });
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 const saturdayTimes = async (page: Page): Promise<string[]> => {
   const res = await page.request.get(`${h.url}/api/availability?date=${SATURDAY}`);
   return ((await res.json()) as { availableSlots: { time: string }[] }).availableSlots.map((s) => s.time);

@@ -1,26 +1,16 @@
 // /painel for the rest of the team's work, on the real server: the mentor's Equipe (a command through its
 // form, the first error focused, the agenda link shown once) and Atividade at 390 px and on a desktop, and
 // a consultant's narrower console; axe (WCAG 2.1 A/AA) clean in every state.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support';
-import { signedIn } from './painel.fixtures';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { MENTOR, painelHarness, section, signedIn } from './painel.fixtures';
+import { PHONE } from './orcamento.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const ANA = 'ana.souza@consultores.example.com';
 const DESKTOP = { width: 1280, height: 900 };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const { h } = painelHarness();
 
-
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
 
 describe('/painel: Equipe, Atividade and a consultant', () => {
   it('the mentor adds a consultant, sets hours, makes an agenda link and reads the activity (390 px)', async () => {

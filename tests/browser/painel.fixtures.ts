@@ -1,8 +1,10 @@
-// Signing in to /painel as a browser does: the code is read from the mail the site wrote.
+// Signing in to /painel as a browser does: the code is read from the mail the site wrote; and the frame
+// every painel test file shares (painelHarness).
+import { afterAll, beforeAll } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { codeMail } from '../../src/domain/painel/copy';
-import type { Harness } from './orcamento.fixtures';
-import { outbox, to, waitForMails } from './reuniao.fixtures';
+import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
 import { VISITOR_IP_HEADER } from '../support/visitor';
 
 let visitors = 0;
@@ -74,4 +76,46 @@ export async function moveIntoPast(db: { query(sql: string, params: unknown[]): 
     }
   }
   throw new Error(`no free half hour in the past day for meeting ${meetingId}`);
+}
+
+/**
+ * A lead named `name` booked through the real endpoints, its meeting moved `minutesAgo` into the past; with
+ * the consultant's id and the meeting's day (Brasília), as the meetings list filters them.
+ */
+export async function pastMeeting(h: Harness, email: string, name: string, minutesAgo: number) {
+  const { meetingId } = await bookThroughApi(h.url, h.dataDir, email, { nomeCompleto: name });
+  await moveIntoPast(h.db, meetingId, minutesAgo);
+  const { rows } = await h.db.query<{ preseller_id: string; day: string }>(
+    `select preseller_id, to_char(starts_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day from meetings where id = $1`, [meetingId]);
+  return { meetingId, consultor: rows[0].preseller_id, day: rows[0].day };
+}
+
+/** The mentor of the seed data: every painel file signs them in. */
+export const MENTOR = 'contato@mentorsolar.com.br';
+
+/** A section's button in the console's navigation. */
+export const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('button', { name });
+
+/**
+ * A painel test file's frame, to call once at the top of the file: the site harness (started in beforeAll,
+ * closed in afterAll) and the mentor's one session at 390 px (sharedSession: signed in on first use only).
+ * `h` stands for the harness before it has started, so the file reads `h.url`, `h.db` as with its own; it
+ * may be used from beforeAll on. `env`: a site of the file's own with these variables (startHarness).
+ */
+export function painelHarness(options: { env?: Record<string, string> } = {}) {
+  let started: Harness | undefined;
+  const harness = () => {
+    if (!started) throw new Error('painelHarness: the harness starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startHarness(options);
+  });
+  const mentor = sharedSession(harness, MENTOR, PHONE);
+  afterAll(async () => {
+    await mentor.close();
+    await started?.close();
+  });
+  const h = new Proxy({} as Harness, { get: (_, key) => Reflect.get(harness(), key) });
+  return { h, mentor };
 }

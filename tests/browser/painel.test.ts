@@ -3,20 +3,19 @@
 // exports the CSV and parses it back; axe (WCAG 2.1 A/AA) clean in every state on the way.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeMail } from '../../src/domain/painel/copy';
 import { axeViolations } from './support';
-import { PHONE, startHarness, type Harness } from './orcamento.fixtures';
+import { PHONE } from './orcamento.fixtures';
 import { bookThroughApi, outbox, to, waitForMails } from './reuniao.fixtures';
-import { moveIntoPast, visitorHeaders } from './painel.fixtures';
+import { MENTOR, moveIntoPast, painelHarness, visitorHeaders } from './painel.fixtures';
 
-const MENTOR = 'contato@mentorsolar.com.br';
 const CNPJ = '45.723.174/0001-10';
 const CNPJ_DIGITS = '45723174000110';
 const NAME = '=HYPERLINK("x")';
 
-let h: Harness;
+const { h } = painelHarness();
 
 /** A lead booked through the real endpoints; the meeting is then moved an hour into the past, as if it happened. */
 async function leadWithPastMeeting(email: string): Promise<string> {
@@ -29,13 +28,6 @@ async function leadWithPastMeeting(email: string): Promise<string> {
 async function expectAxeClean(page: Page, state: string) {
   expect(await axeViolations(page), state).toEqual([]);
 }
-
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('/painel: the mentor on a phone', () => {
   it('signs in with the e-mailed code, finds the lead by CNPJ digits, records "Compareceu" and exports the CSV', async () => {

@@ -2,13 +2,16 @@
 // Two forms so "Receber código" can be pressed again for a new code while the code field is shown: the
 // code already received stays good until it expires, so the code field stays whatever the new request
 // answers. The "sent" note shows only while no error does (it would contradict a refusal beside it).
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { painelPaths, type Viewer } from '../../domain/painel/api';
 import { painelMessages } from '../../domain/painel/copy';
 import { request } from './api';
 import { useFocusLater } from './focus';
+import { TextField } from './form/Field';
+import { BusyButton, PainelForm } from './form/PainelForm';
+import { useFormSubmit } from './form/useFormSubmit';
 import { ui } from './styles';
-import { Notice, ScreenHeading, TextField, type Message } from './ui';
+import { Notice, ScreenHeading } from './ui';
 
 // The server checks the address properly; this only catches what is plainly not one before a round trip.
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -24,73 +27,47 @@ interface Props {
 export function LoginScreen({ notice, focus, onSignedIn }: Props) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   /** A code was asked at least once: the code field stays, even when a later request is refused. */
   const [asked, setAsked] = useState(false);
-  const [failure, setFailure] = useState<Message>(null);
-  const [busy, setBusy] = useState<'code' | 'signIn' | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  // One per form (each finds its own first invalid field); one alert for both, and one send at a time.
+  const ask = useFormSubmit<'email'>();
+  const enter = useFormSubmit<'code'>();
+  const busy = ask.busy || enter.busy;
   const codeRef = useRef<HTMLInputElement>(null);
   const focusLater = useFocusLater();
 
-  async function askCode(event: FormEvent) {
-    event.preventDefault();
+  async function askCode() {
     if (busy) return;
-    setFailure(null);
+    enter.setMessage(null);
     const address = email.trim();
-    if (!looksLikeEmail(address)) {
-      setSent(null);
-      setEmailError(painelMessages.email);
-      focusLater(emailRef);
-      return;
-    }
-    setEmailError(null);
-    setBusy('code');
-    const result = await request<{ message: string }>(painelPaths.code, { method: 'POST', body: { email: address }, own401: true });
-    setBusy(null);
+    if (ask.refuse({ email: looksLikeEmail(address) ? null : painelMessages.email })) return setSent(null);
+    const result = await ask.send(() => request<{ message: string }>(painelPaths.code, { method: 'POST', body: { email: address }, own401: true }));
+    if (!result) return;
     if (result.ok) {
       setSent(result.data?.message || painelMessages.codeSent);
       setAsked(true);
       setCode('');
-      setCodeError(null);
-      focusLater(codeRef);
-    } else if (result.status === 400) {
-      setSent(null);
-      setEmailError(result.error);
-      focusLater(emailRef);
-    } else {
-      setSent(null);
-      setFailure({ kind: 'alert', text: result.error });
+      enter.refuse({});
+      return focusLater(codeRef);
     }
+    setSent(null);
+    if (result.status === 400) ask.refuse({ email: result.error });
+    else ask.setMessage({ kind: 'alert', text: result.error });
   }
 
-  async function signIn(event: FormEvent) {
-    event.preventDefault();
+  async function signIn() {
     if (busy) return;
-    setFailure(null);
+    ask.setMessage(null);
     const value = code.trim();
-    if (!value) {
-      setSent(null);
-      setCodeError(painelMessages.code);
-      focusLater(codeRef);
-      return;
-    }
-    setBusy('signIn');
-    const result = await request<Viewer>(painelPaths.signIn, { method: 'POST', body: { email: email.trim(), code: value }, own401: true });
-    setBusy(null);
+    if (enter.refuse({ code: value ? null : painelMessages.code })) return setSent(null);
+    const result = await enter.send(() => request<Viewer>(painelPaths.signIn, { method: 'POST', body: { email: email.trim(), code: value }, own401: true }));
+    if (!result) return;
     if (result.ok) return onSignedIn(result.data);
     setSent(null);
-    if (result.status === 400 && result.error === painelMessages.email) {
-      setEmailError(result.error);
-      focusLater(emailRef);
-    } else if (result.status === 400 || result.status === 401) {
-      setCodeError(result.error);
-      focusLater(codeRef);
-    } else {
-      setFailure({ kind: 'alert', text: result.error });
-    }
+    if (result.status === 400 && result.error === painelMessages.email) ask.refuse({ email: result.error });
+    else if (result.status === 400 || result.status === 401) enter.refuse({ code: result.error });
+    else enter.setMessage({ kind: 'alert', text: result.error });
   }
 
   return (
@@ -104,26 +81,14 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
         </p>
       )}
       <p className="text-base text-slate-600">Informe seu e-mail para receber um código de acesso.</p>
-      <form noValidate onSubmit={askCode} className="grid gap-4">
-        <TextField
-          id="painel-email"
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onValue={setEmail}
-          error={emailError}
-          inputRef={emailRef}
-        />
-        <button type="submit" disabled={busy !== null} aria-busy={busy === 'code' || undefined} className={sent ? ui.secondary : ui.primary}>
-          {busy === 'code' ? 'Enviando…' : 'Receber código'}
-        </button>
-      </form>
+      <PainelForm form={ask} onSubmit={() => void askCode()} className="grid gap-4">
+        <TextField id="painel-email" label="E-mail" type="email" autoComplete="email" inputMode="email" value={email} onValue={setEmail} error={ask.errors.email} />
+        <BusyButton busy={ask.busy} disabled={busy} label="Receber código" busyLabel="Enviando…" className={sent ? ui.secondary : ui.primary} />
+      </PainelForm>
       {/* Always present, so the sent answer is announced when it arrives. */}
       <div role="status">{sent && <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 font-medium text-emerald-900">{sent}</p>}</div>
       {asked && (
-        <form noValidate onSubmit={signIn} className="grid gap-4">
+        <PainelForm form={enter} onSubmit={() => void signIn()} className="grid gap-4">
           <TextField
             id="painel-codigo"
             label="Código"
@@ -132,15 +97,13 @@ export function LoginScreen({ notice, focus, onSignedIn }: Props) {
             maxLength={20}
             value={code}
             onValue={setCode}
-            error={codeError}
+            error={enter.errors.code}
             inputRef={codeRef}
           />
-          <button type="submit" disabled={busy !== null} aria-busy={busy === 'signIn' || undefined} className={ui.primary}>
-            {busy === 'signIn' ? 'Entrando…' : 'Entrar'}
-          </button>
-        </form>
+          <BusyButton busy={enter.busy} disabled={busy} label="Entrar" busyLabel="Entrando…" className={ui.primary} />
+        </PainelForm>
       )}
-      <Notice message={failure} focus />
+      <Notice message={ask.message ?? enter.message} focus />
     </div>
   );
 }

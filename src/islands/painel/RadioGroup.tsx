@@ -1,45 +1,13 @@
-// A labelled group of radios (fieldset + legend), each radio inside its label so the whole 44 px row is
-// the target; an error is tied to the group (aria-invalid + aria-describedby on the radiogroup).
-import type { Ref } from 'react';
-import { ui } from './styles';
+// One value of a few (form/Choices as radios); the error marks the radiogroup.
+import { Choices, type ChoicesProps } from './form/Choices';
 
-interface Props<V extends string> {
-  id: string;
-  legend: string;
+interface Props<V extends string> extends ChoicesProps {
   options: readonly { value: V; label: string }[];
   value: V | '';
   onValue: (value: V) => void;
-  error?: string | null;
-  /** The first radio: where the focus goes when the group has an error. */
-  firstRef?: Ref<HTMLInputElement>;
   inline?: boolean;
 }
 
-export function RadioGroup<V extends string>({ id, legend, options, value, onValue, error, firstRef, inline = false }: Props<V>) {
-  return (
-    <fieldset role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : undefined} className="grid min-w-0 gap-1">
-      <legend className={`${ui.label} mb-1`}>{legend}</legend>
-      <div className={inline ? 'flex flex-wrap gap-x-6' : 'grid'}>
-        {options.map((option, index) => (
-          <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-slate-900">
-            <input
-              ref={index === 0 ? firstRef : undefined}
-              type="radio"
-              name={id}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onValue(option.value)}
-              className="size-5 shrink-0 accent-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-erro`} className={ui.error}>
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
+export function RadioGroup<V extends string>({ value, onValue, inline = false, ...rest }: Props<V>) {
+  return <Choices {...rest} type="radio" layout={inline ? 'flex flex-wrap gap-x-6' : 'grid'} checked={(v) => v === value} onCheck={(v) => onValue(v as V)} />;
 }

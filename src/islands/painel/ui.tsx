@@ -1,6 +1,7 @@
 // Small pieces every screen uses: a heading that takes the focus when its screen opens, the status and
-// alert lines, labelled fields whose error is tied to them (aria-invalid + aria-describedby).
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+// alert lines, 'Carregar mais' and 'Voltar'.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { BusyButton } from './form/PainelForm';
 import { ui } from './styles';
 
 /** A screen's heading; `focus`: take the focus on mount (a screen opened by the user, not the first paint). */
@@ -57,76 +58,13 @@ export function LiveStatus({ text }: { text: string }) {
   );
 }
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
-  id: string;
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  hint?: string;
-  error?: string | null;
-  inputRef?: Ref<HTMLInputElement>;
-};
-
-export function TextField({ id, label, value, onValue, hint, error, inputRef, className = '', ...rest }: FieldProps) {
-  const describedBy = [hint && `${id}-dica`, error && `${id}-erro`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`grid min-w-0 content-start gap-1.5 ${className}`}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <input
-        {...rest}
-        ref={inputRef}
-        id={id}
-        value={value}
-        onChange={(e) => onValue(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={ui.input}
-      />
-      {hint && (
-        <p id={`${id}-dica`} className={ui.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-erro`} className={ui.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type Choice = { readonly value: string; readonly label: string };
-
-/** A select whose first option ('Todos' etc.) clears the filter. */
-export function SelectField({ id, label, value, onValue, options, empty }: { id: string; label: string; value: string; onValue: (v: string) => void; options: readonly Choice[]; empty: string }) {
-  return (
-    <div className="grid min-w-0 content-start gap-1.5">
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onValue(e.target.value)} className={ui.input}>
-        <option value="">{empty}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+// The fields' one home is form/Field.tsx; screens that took them from here still may.
+export { SelectField, TextField } from './form/Field';
 
 /** 'Carregar mais' while the list has a next page. */
 export function LoadMore({ visible, busy, onLoad }: { visible: boolean; busy: boolean; onLoad: () => void }) {
   if (!visible) return null;
-  return (
-    <button type="button" onClick={onLoad} disabled={busy} aria-busy={busy || undefined} className={`${ui.secondary} mt-4 w-full sm:w-auto`}>
-      {busy ? 'Carregando…' : 'Carregar mais'}
-    </button>
-  );
+  return <BusyButton type="button" onClick={onLoad} busy={busy} label="Carregar mais" busyLabel="Carregando…" className={`${ui.secondary} mt-4 w-full sm:w-auto`} />;
 }
 
 /** A 'Voltar' button at the top of a detail. */

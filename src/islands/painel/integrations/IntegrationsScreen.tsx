@@ -2,7 +2,7 @@
 // reason, não configurado), today's sent / failed / pending counts, the latest failures with the lead's
 // name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha", and the
 // setup steps on the screen itself.
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import { painelPaths } from '../../../domain/painel/api';
 import { integrationCopy } from '../../../domain/painel/copy';
@@ -10,8 +10,10 @@ import { explainError, integrationsScreen as copy, type IntegrationSummary, type
 import { request } from '../api';
 import { dateTimeOf } from '../format';
 import { badge } from '../labels';
+import { BusyButton } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
-import { Notice, RetryAlert, ScreenHeading, type Message } from '../ui';
+import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 
 interface Props {
@@ -21,17 +23,15 @@ interface Props {
 
 export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
   const { state, replace, reload } = useResource<IntegrationSummary[]>(painelPaths.integrations);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  // The target being resent is the send's tag: its card's button is the busy one.
+  const form = useFormSubmit();
 
   async function resendAll(target: IntegrationSummary['target']) {
-    setBusy(target);
-    setMessage(null);
-    const result = await request<{ resent: number; summary: IntegrationSummary[] }>(painelPaths.resendAll, { method: 'POST', body: { target } satisfies ResendAllInput });
-    setBusy(null);
-    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    const result = await form.send(() => request<{ resent: number; summary: IntegrationSummary[] }>(painelPaths.resendAll, { method: 'POST', body: { target } satisfies ResendAllInput }), target);
+    if (!result) return;
+    if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     replace(result.data.summary);
-    setMessage({ kind: 'status', text: result.data.resent ? copy.resentAll(result.data.resent, integrationCopy.targets[target]) : copy.nothingToResend });
+    form.setMessage({ kind: 'status', text: result.data.resent ? copy.resentAll(result.data.resent, integrationCopy.targets[target]) : copy.nothingToResend });
   }
 
   return (
@@ -40,11 +40,11 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
         {copy.title}
       </ScreenHeading>
       <p className="text-slate-700">{copy.intro}</p>
-      <Notice message={message} focus />
+      <Notice message={form.message} focus />
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {state.phase === 'ready' &&
-        state.data.map((t) => <TargetCard key={t.target} summary={t} busy={busy === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
+        state.data.map((t) => <TargetCard key={t.target} summary={t} busy={form.sending === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
     </section>
   );
 }
@@ -87,9 +87,7 @@ function TargetCard({ summary: t, busy, onResendAll, onOpenLead }: CardProps) {
       </dl>
       {(t.failed > 0 || t.pausedAt) && (
         <div>
-          <button type="button" onClick={onResendAll} disabled={busy} aria-busy={busy || undefined} className={ui.secondary}>
-            {busy ? copy.resendingAll : copy.resendAll}
-          </button>
+          <BusyButton type="button" onClick={onResendAll} busy={busy} label={copy.resendAll} busyLabel={copy.resendingAll} className={ui.secondary} />
         </div>
       )}
       <div className="grid gap-2">

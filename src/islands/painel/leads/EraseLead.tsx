@@ -2,14 +2,16 @@
 // cancelled with a notice to its consultant) and what stays elsewhere (the contact in RD Station, the
 // team's own mail when the address is a team member's), then asks for the lead's e-mail typed again,
 // the confirmation the endpoint checks. Answers how many rows went, for the list's status line.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { painelPaths, type ErasePreview } from '../../../domain/painel/api';
 import { eraseCopy, painelMessages } from '../../../domain/painel/copy';
 import { request } from '../api';
-import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
-import { Notice, RetryAlert, TextField, type Message } from '../ui';
+import { Notice, RetryAlert } from '../ui';
 import { useResource } from '../useResource';
 
 type Removed = { leads: number; meetings: number; outbox: number; cancelled: number };
@@ -30,39 +32,25 @@ interface Props {
 export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props) {
   const preview = useResource<ErasePreview>(painelPaths.leadErase(leadId));
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<'confirm'>();
   const field = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
   const ready = preview.state.phase === 'ready' ? preview.state.data : null;
   // Once what goes is shown, the confirmation field is the next thing to do.
   useEffect(() => {
     if (ready) field.current?.focus();
   }, [ready]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    if (typed.trim().toLowerCase() !== email.toLowerCase()) {
-      setError(painelMessages.confirmErase);
-      return focusLater(field);
-    }
-    setError(null);
-    setBusy(true);
-    const result = await request<Removed>(painelPaths.leadErase(leadId), { method: 'POST', body: { confirm: typed.trim() } });
-    setBusy(false);
+  async function submit() {
+    if (form.refuse({ confirm: typed.trim().toLowerCase() === email.toLowerCase() ? null : painelMessages.confirmErase })) return;
+    const result = await form.send(() => request<Removed>(painelPaths.leadErase(leadId), { method: 'POST', body: { confirm: typed.trim() } }));
+    if (!result) return;
     if (result.ok) return onErased(summary(result.data));
-    if (result.status === 400) {
-      setError(result.error);
-      return focusLater(field);
-    }
-    setFailure({ kind: 'alert', text: result.error });
+    if (result.status === 400) return void form.refuse({ confirm: result.error });
+    form.setMessage({ kind: 'alert', text: result.error });
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${idPrefix}-excluir`} className="grid gap-4 rounded-2xl border border-red-200 bg-red-50 p-4 sm:p-5">
+    <PainelForm form={form} onSubmit={() => void submit()} aria-labelledby={`${idPrefix}-excluir`} className="grid gap-4 rounded-2xl border border-red-200 bg-red-50 p-4 sm:p-5">
       <h3 id={`${idPrefix}-excluir`} className="text-lg font-bold text-red-900">
         Excluir os dados deste lead?
       </h3>
@@ -76,22 +64,19 @@ export function EraseLead({ idPrefix, leadId, email, onCancel, onErased }: Props
         id={`${idPrefix}-confirmar`}
         label="E-mail do lead"
         type="email"
-        autoComplete="off"
         value={typed}
         onValue={setTyped}
-        error={error}
+        error={form.errors.confirm}
         inputRef={field}
       />
-      <Notice message={failure} focus />
+      <Notice message={form.message} focus />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={busy} className={ui.secondary}>
+        <button type="button" onClick={onCancel} disabled={form.busy} className={ui.secondary}>
           Cancelar
         </button>
-        <button type="submit" disabled={busy || !ready} aria-busy={busy || undefined} className={ui.danger}>
-          {busy ? 'Excluindo…' : 'Confirmar exclusão'}
-        </button>
+        <BusyButton busy={form.busy} disabled={form.busy || !ready} label="Confirmar exclusão" busyLabel="Excluindo…" className={ui.danger} />
       </div>
-    </form>
+    </PainelForm>
   );
 }
 

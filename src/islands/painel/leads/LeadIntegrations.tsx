@@ -2,15 +2,16 @@
 // attempts, the receiver's last answer, when it went or goes next, RD's event_uuid). The mentor may
 // "Reenviar" one that failed or is paused; the result is announced in a status line that takes the focus
 // (the button goes away with the failure), an error in an alert.
-import { useState } from 'react';
 import { painelPaths, type Delivery, type DeliveryStatus, type LeadView, type ResendInput } from '../../../domain/painel/api';
 import { integrationCopy as copy } from '../../../domain/painel/copy';
 import { explainError } from '../../../domain/painel/integrations';
 import { request } from '../api';
 import { dateTimeOf } from '../format';
 import { badge } from '../labels';
+import { BusyButton } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
-import { Notice, type Message } from '../ui';
+import { Notice } from '../ui';
 
 /** Badge colours, AA on their background. */
 const statusBadge: Record<DeliveryStatus, string> = {
@@ -65,23 +66,20 @@ interface Props {
 }
 
 export function LeadIntegrations({ leadId, deliveries, mentor, onResent }: Props) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  // The delivery being resent is the send's tag: its button is the busy one, the others wait.
+  const form = useFormSubmit();
 
   async function resend(d: Delivery) {
-    if (busy) return;
-    setMessage(null);
-    setBusy(d.id);
-    const result = await request<LeadView>(painelPaths.resend(leadId), { method: 'POST', body: { delivery: d.id } satisfies ResendInput });
-    setBusy(null);
-    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    const result = await form.send(() => request<LeadView>(painelPaths.resend(leadId), { method: 'POST', body: { delivery: d.id } satisfies ResendInput }), d.id);
+    if (!result) return;
+    if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     onResent(result.data);
-    setMessage({ kind: 'status', text: copy.resent(copy.targets[d.target], eventLabel(d.event)) });
+    form.setMessage({ kind: 'status', text: copy.resent(copy.targets[d.target], eventLabel(d.event)) });
   }
 
   return (
     <div className="grid gap-3">
-      <Notice message={message} focus />
+      <Notice message={form.message} focus />
       {deliveries.length === 0 ? (
         <p className="text-slate-600">{copy.none}</p>
       ) : (
@@ -96,16 +94,16 @@ export function LeadIntegrations({ leadId, deliveries, mentor, onResent }: Props
               </div>
               <DeliveryFacts delivery={d} />
               {mentor && canResend(d) && (
-                <button
+                <BusyButton
                   type="button"
                   onClick={() => void resend(d)}
-                  disabled={busy !== null}
-                  aria-busy={busy === d.id || undefined}
-                  aria-label={busy === d.id ? undefined : `${copy.resend}: ${title(d)}`}
+                  busy={form.sending === d.id}
+                  disabled={form.busy}
+                  label={copy.resend}
+                  busyLabel={copy.resending}
+                  aria-label={form.sending === d.id ? undefined : `${copy.resend}: ${title(d)}`}
                   className={`${ui.small} mt-3 w-full sm:w-auto`}
-                >
-                  {busy === d.id ? copy.resending : copy.resend}
-                </button>
+                />
               )}
             </li>
           ))}

@@ -1,8 +1,10 @@
 // "Leads": the server-side search ('Buscar': name, e-mail, company, CNPJ, phone), the filters, the list
 // with 'Carregar mais', and the CSV of the same query for the mentor.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { painelPaths, SEARCH_MAX, type LeadPage, type LeadRow, type Viewer } from '../../../domain/painel/api';
 import { personCopy } from '../../../domain/painel/copy';
+import { TextField } from '../form/Field';
+import { PainelForm } from '../form/PainelForm';
 import { ListState } from '../ListState';
 import { ui } from '../styles';
 import { Notice, ScreenHeading, type Message } from '../ui';
@@ -46,11 +48,6 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
     return () => clearTimeout(timer);
   }, [typed]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusca(typed.trim());
-  }
-
   function clear() {
     onFilters({}, 'replace');
     requestAnimationFrame(() => document.getElementById('leads-segmento')?.focus());
@@ -69,28 +66,12 @@ export default function LeadsScreen({ viewer, focus, onOpen, notice, reloadKey, 
         )}
       </div>
       <Notice message={notice} focus />
-      <form role="search" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid min-w-0 flex-1 gap-1.5">
-          <label htmlFor="leads-busca" className={ui.label}>
-            Buscar
-          </label>
-          <input
-            id="leads-busca"
-            type="search"
-            maxLength={SEARCH_MAX}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-describedby="leads-busca-dica"
-            className={ui.input}
-          />
-          <p id="leads-busca-dica" className={ui.hint}>
-            Nome, e-mail, empresa, CNPJ ou telefone.
-          </p>
-        </div>
+      <PainelForm role="search" onSubmit={() => setBusca(typed.trim())} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField id="leads-busca" label="Buscar" type="search" maxLength={SEARCH_MAX} value={typed} onValue={setTyped} hint="Nome, e-mail, empresa, CNPJ ou telefone." className="flex-1" />
         <button type="submit" className={`${ui.secondary} sm:mb-7`}>
           Pesquisar
         </button>
-      </form>
+      </PainelForm>
       <LeadFilters values={filters} rules={rules} periodError={period.error} onChange={(patch) => onFilters({ ...address, ...patch }, 'replace')} onClear={clear} />
       <div>
         {list.phase === 'ready' && typeof meta?.total === 'number' && meta.total > 0 && (

@@ -1,13 +1,16 @@
 // "Cancelar reunião": the button opens a one-line "Motivo" (required, up to 200 characters) and
 // "Confirmar cancelamento"; the lead and the consultant then get what the consultant's mail link sends.
 // A second press while the first is on its way does nothing; an answer "já foi cancelada" is shown as is.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { CANCEL_MOTIVO_MAX, painelPaths, type CancelInput, type MeetingView } from '../../../domain/painel/api';
 import { painelMessages } from '../../../domain/painel/copy';
 import { request } from '../api';
 import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
-import { Notice, TextField, type Message } from '../ui';
+import { Notice } from '../ui';
 
 interface Props {
   idPrefix: string;
@@ -18,9 +21,7 @@ interface Props {
 export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<'reason'>();
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const focusLater = useFocusLater();
@@ -32,26 +33,18 @@ export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
 
   function keep() {
     setOpen(false);
-    setError(null);
-    setMessage(null);
+    form.refuse({});
+    form.setMessage(null);
     focusLater(opener);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
+  async function submit() {
     const text = reason.trim();
-    if (!text || text.length > CANCEL_MOTIVO_MAX) {
-      setError(painelMessages.cancelReason);
-      return focusLater(field);
-    }
-    setError(null);
-    setBusy(true);
+    if (form.refuse({ reason: !text || text.length > CANCEL_MOTIVO_MAX ? painelMessages.cancelReason : null })) return;
     const body: CancelInput = { reason: text };
-    const result = await request<MeetingView>(painelPaths.cancel(meetingId), { method: 'POST', body });
-    setBusy(false);
-    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    const result = await form.send(() => request<MeetingView>(painelPaths.cancel(meetingId), { method: 'POST', body }));
+    if (!result) return;
+    if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     onCancelled(result.data);
   }
 
@@ -62,7 +55,7 @@ export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
       </button>
     );
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${idPrefix}-cancelar`} className="grid gap-4">
+    <PainelForm form={form} onSubmit={() => void submit()} aria-labelledby={`${idPrefix}-cancelar`} className="grid gap-4">
       <h3 id={`${idPrefix}-cancelar`} className={ui.subheading}>
         Cancelar reunião
       </h3>
@@ -74,19 +67,16 @@ export function CancelForm({ idPrefix, meetingId, onCancelled }: Props) {
         inputRef={field}
         maxLength={CANCEL_MOTIVO_MAX}
         required
-        autoComplete="off"
         hint="Uma linha, até 200 caracteres. O lead e o consultor recebem o cancelamento por e-mail."
-        error={error}
+        error={form.errors.reason}
       />
-      <Notice message={message} focus />
+      <Notice message={form.message} focus />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={ui.danger}>
-          {busy ? 'Cancelando…' : 'Confirmar cancelamento'}
-        </button>
+        <BusyButton busy={form.busy} label="Confirmar cancelamento" busyLabel="Cancelando…" className={ui.danger} />
         <button type="button" onClick={keep} className={ui.secondary}>
           Manter a reunião
         </button>
       </div>
-    </form>
+    </PainelForm>
   );
 }

@@ -1,14 +1,16 @@
 // 'Registrar desfecho': attendance (three choices), 'Qualificado' (only when the lead came: a meeting that
 // did not happen qualifies no one) and an optional note; answers the meeting as it is now. It opens with
 // the outcome recorded so far, and keeps what was saved on screen (a change starts from it).
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { attendanceValues, OUTCOME_NOTE_MAX, painelPaths, type Attendance, type MeetingView, type Outcome, type OutcomeInput } from '../../../domain/painel/api';
 import { attendanceLabels } from '../../../domain/painel/copy';
 import { request } from '../api';
-import { useFocusLater } from '../focus';
+import { TextAreaField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { RadioGroup } from '../RadioGroup';
 import { ui } from '../styles';
-import { Notice, type Message } from '../ui';
+import { Notice } from '../ui';
 
 const attendanceOptions = attendanceValues.map((value) => ({ value, label: attendanceLabels[value] }));
 const qualifiedOptions = [
@@ -32,38 +34,24 @@ export function OutcomeForm({ idPrefix, meetingId, current, onRecorded }: Props)
   const [attendance, setAttendance] = useState<Attendance | ''>(current?.attendance ?? '');
   const [qualified, setQualified] = useState<'sim' | 'nao' | ''>(current?.qualified === true ? 'sim' : current?.qualified === false ? 'nao' : '');
   const [note, setNote] = useState(current?.note ?? '');
-  const [errors, setErrors] = useState<{ attendance?: string; qualified?: string }>({});
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
-  const attendanceRef = useRef<HTMLInputElement>(null);
-  const qualifiedRef = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
+  const form = useFormSubmit<'attendance' | 'qualified'>();
+  const { errors } = form;
   const attended = attendance === 'attended';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!attendance) {
-      setErrors({ attendance: missing.attendance });
-      return focusLater(attendanceRef);
-    }
-    if (attended && !qualified) {
-      setErrors({ qualified: missing.qualified });
-      return focusLater(qualifiedRef);
-    }
-    setErrors({});
+  async function submit() {
+    // One question at a time, as they are asked: "Qualificado" only once "Compareceu" is chosen.
+    const unanswered = !attendance ? { attendance: missing.attendance } : attended && !qualified ? { qualified: missing.qualified } : {};
+    if (form.refuse(unanswered) || !attendance) return;
     const body: OutcomeInput = { attendance, qualified: attended ? qualified === 'sim' : null, note: note.trim() || null };
-    setBusy(true);
-    const result = await request<MeetingView>(painelPaths.outcome(meetingId), { method: 'POST', body });
-    setBusy(false);
-    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    const result = await form.send(() => request<MeetingView>(painelPaths.outcome(meetingId), { method: 'POST', body }));
+    if (!result) return;
+    if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     // What was saved stays chosen. The detail announces it: the form may go away with the answer (canRecordOutcome false).
     onRecorded(result.data);
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={`${idPrefix}-desfecho-titulo`} className="grid gap-4">
+    <PainelForm form={form} onSubmit={() => void submit()} aria-labelledby={`${idPrefix}-desfecho-titulo`} className="grid gap-4">
       <h3 id={`${idPrefix}-desfecho-titulo`} className={ui.subheading}>
         Registrar desfecho
       </h3>
@@ -74,34 +62,23 @@ export function OutcomeForm({ idPrefix, meetingId, current, onRecorded }: Props)
         value={attendance}
         onValue={setAttendance}
         error={errors.attendance}
-        firstRef={attendanceRef}
       />
       {attended && (
-        <RadioGroup id={`${idPrefix}-desfecho-qualificado`} legend="Qualificado" options={qualifiedOptions} value={qualified} onValue={setQualified} error={errors.qualified} firstRef={qualifiedRef} inline />
+        <RadioGroup id={`${idPrefix}-desfecho-qualificado`} legend="Qualificado" options={qualifiedOptions} value={qualified} onValue={setQualified} error={errors.qualified} inline />
       )}
-      <div className="grid gap-1.5">
-        <label htmlFor={`${idPrefix}-desfecho-observacao`} className={ui.label}>
-          Observação (opcional)
-        </label>
-        <textarea
-          id={`${idPrefix}-desfecho-observacao`}
-          rows={4}
-          maxLength={OUTCOME_NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          aria-describedby={`${idPrefix}-desfecho-observacao-contador`}
-          className={ui.input}
-        />
-        <p id={`${idPrefix}-desfecho-observacao-contador`} className={`${ui.hint} tabular-nums`}>
-          {note.length} de {OUTCOME_NOTE_MAX.toLocaleString('pt-BR')} caracteres
-        </p>
-      </div>
-      <Notice message={message} focus />
+      <TextAreaField
+        id={`${idPrefix}-desfecho-observacao`}
+        label="Observação (opcional)"
+        rows={4}
+        maxLength={OUTCOME_NOTE_MAX}
+        value={note}
+        onValue={setNote}
+        hint={<span className="tabular-nums">{note.length} de {OUTCOME_NOTE_MAX.toLocaleString('pt-BR')} caracteres</span>}
+      />
+      <Notice message={form.message} focus />
       <div>
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`${ui.primary} w-full sm:w-auto`}>
-          {busy ? 'Registrando…' : 'Registrar desfecho'}
-        </button>
+        <BusyButton busy={form.busy} label="Registrar desfecho" busyLabel="Registrando…" className={`${ui.primary} w-full sm:w-auto`} />
       </div>
-    </form>
+    </PainelForm>
   );
 }

@@ -1,15 +1,18 @@
 // "Reagendar": a day, "Mesmo consultor" or "Qualquer consultor" (the routing rules choose), a free time of
 // that day (the site's own availability, as the lead's calendar shows it), and "Confirmar novo horário".
 // The lead then gets the updated invite and mail, as when they move it themself.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { apiPaths, type AvailabilityResponse, type AvailabilitySlot } from '../../../domain/api';
 import { painelPaths, type MeetingView, type RescheduleInput } from '../../../domain/painel/api';
 import { painelMessages } from '../../../domain/painel/copy';
 import { queryString, request } from '../api';
 import { useFocusLater } from '../focus';
+import { SelectField, TextField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { RadioGroup } from '../RadioGroup';
 import { ui } from '../styles';
-import { Notice, SelectField, type Message } from '../ui';
+import { Notice } from '../ui';
 
 interface Props {
   idPrefix: string;
@@ -26,9 +29,7 @@ export function RescheduleForm({ idPrefix, meeting, onRescheduled }: Props) {
   const [consultant, setConsultant] = useState<RescheduleInput['consultant']>('same');
   const [time, setTime] = useState('');
   const [slots, setSlots] = useState<Slots>({ phase: 'idle' });
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit<'day'>();
   // One key per chosen time: a double click or a retry is the same move, never two.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const dayField = useRef<HTMLInputElement>(null);
@@ -56,22 +57,16 @@ export function RescheduleForm({ idPrefix, meeting, onRescheduled }: Props) {
     if (patch.day !== undefined || patch.consultant !== undefined) void loadSlots(patch.day ?? day, patch.consultant ?? consultant);
     setTime(patch.time ?? '');
     setKey(crypto.randomUUID());
-    setError(null);
+    form.refuse({});
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    setMessage(null);
-    if (!day || !time) {
-      setError(painelMessages.rescheduleInput);
-      return focusLater(dayField);
-    }
-    setBusy(true);
+  async function submit() {
+    // The day is the first choice, so its field carries "choose a day and a time".
+    if (form.refuse({ day: !day || !time ? painelMessages.rescheduleInput : null })) return;
     const body: RescheduleInput = { scheduledDate: day, scheduledTime: time, consultant, idempotencyKey: key };
-    const result = await request<MeetingView>(painelPaths.reschedule(meeting.id), { method: 'POST', body });
-    setBusy(false);
-    if (!result.ok) return setMessage({ kind: 'alert', text: result.error });
+    const result = await form.send(() => request<MeetingView>(painelPaths.reschedule(meeting.id), { method: 'POST', body }));
+    if (!result) return;
+    if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     onRescheduled(result.data);
   }
 
@@ -83,26 +78,20 @@ export function RescheduleForm({ idPrefix, meeting, onRescheduled }: Props) {
     );
   const options = slots.phase === 'ready' ? slots.slots.map((s) => ({ value: s.time, label: consultant === 'any' ? `${s.time} · ${s.presellerName}` : s.time })) : [];
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${idPrefix}-reagendar`} className="grid gap-4">
+    <PainelForm form={form} onSubmit={() => void submit()} aria-labelledby={`${idPrefix}-reagendar`} className="grid gap-4">
       <h3 id={`${idPrefix}-reagendar`} className={ui.subheading}>
         Reagendar
       </h3>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${idPrefix}-novo-dia`} className={ui.label}>
-          Novo dia
-        </label>
-        <input
-          id={`${idPrefix}-novo-dia`}
-          ref={dayField}
-          type="date"
-          min={todayInBrasilia()}
-          value={day}
-          onChange={(e) => choose({ day: e.target.value })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${idPrefix}-reagendar-erro` : undefined}
-          className={ui.input}
-        />
-      </div>
+      <TextField
+        id={`${idPrefix}-novo-dia`}
+        label="Novo dia"
+        inputRef={dayField}
+        type="date"
+        min={todayInBrasilia()}
+        value={day}
+        onValue={(value) => choose({ day: value })}
+        error={form.errors.day}
+      />
       <RadioGroup
         id={`${idPrefix}-consultor`}
         legend="Consultor"
@@ -117,16 +106,9 @@ export function RescheduleForm({ idPrefix, meeting, onRescheduled }: Props) {
       {slots.phase === 'error' && <Notice message={{ kind: 'alert', text: slots.error }} />}
       {slots.phase === 'ready' && options.length === 0 && <p role="status" className="text-slate-700">Nenhum horário livre neste dia.</p>}
       {options.length > 0 && <SelectField id={`${idPrefix}-novo-horario`} label="Horário" empty="Escolha" value={time} onValue={(value) => choose({ time: value })} options={options} />}
-      {error && (
-        <p id={`${idPrefix}-reagendar-erro`} role="alert" className={ui.error}>
-          {error}
-        </p>
-      )}
-      <Notice message={message} focus />
+      <Notice message={form.message} focus />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={ui.primary}>
-          {busy ? 'Reagendando…' : 'Confirmar novo horário'}
-        </button>
+        <BusyButton busy={form.busy} label="Confirmar novo horário" busyLabel="Reagendando…" className={ui.primary} />
         <button
           type="button"
           onClick={() => {
@@ -138,6 +120,6 @@ export function RescheduleForm({ idPrefix, meeting, onRescheduled }: Props) {
           Manter o horário
         </button>
       </div>
-    </form>
+    </PainelForm>
   );
 }

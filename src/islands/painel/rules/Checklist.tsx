@@ -1,57 +1,14 @@
-// Several values of one list (a condition's accepted answers, a pool's consultants): a fieldset of
-// checkboxes, each inside its label (the whole 44 px row is the target), the error tied to the group.
-import type { Ref } from 'react';
-import { ui } from '../styles';
+// Several values of one list (a condition's accepted answers, a pool's consultants): form/Choices as
+// checkboxes, in two columns from 640 px.
+import { Choices, type ChoicesProps } from '../form/Choices';
 
-interface Props {
-  id: string;
-  legend: string;
-  options: readonly { value: string; label: string }[];
+interface Props extends ChoicesProps {
   values: readonly string[];
   onValues: (values: string[]) => void;
-  error?: string | null;
-  hint?: string;
-  /** The first box: where the focus goes when the group has an error. */
-  firstRef?: Ref<HTMLInputElement>;
-  /** The legend is shown elsewhere (a <summary>): kept for screen readers only. */
-  hiddenLegend?: boolean;
 }
 
-export function Checklist({ id, legend, options, values, onValues, error, hint, firstRef, hiddenLegend = false }: Props) {
-  const describedBy = [hint && `${id}-dica`, error && `${id}-erro`].filter(Boolean).join(' ') || undefined;
-  const toggle = (value: string, on: boolean) =>
-    // The options' own order, whatever order they were ticked in: the sentence reads the same every time.
-    onValues(options.map((o) => o.value).filter((v) => (v === value ? on : values.includes(v))));
-  return (
-    <fieldset aria-describedby={describedBy} className="grid min-w-0 gap-1">
-      <legend className={hiddenLegend ? 'sr-only' : `${ui.label} mb-1`}>{legend}</legend>
-      {hint && (
-        <p id={`${id}-dica`} className={ui.hint}>
-          {hint}
-        </p>
-      )}
-      <div className="grid sm:grid-cols-2">
-        {options.map((option, index) => (
-          <label key={option.value} className="flex min-h-11 cursor-pointer items-center gap-3 text-base text-slate-900">
-            <input
-              ref={index === 0 ? firstRef : undefined}
-              type="checkbox"
-              name={id}
-              value={option.value}
-              checked={values.includes(option.value)}
-              onChange={(e) => toggle(option.value, e.target.checked)}
-              aria-invalid={error ? true : undefined}
-              className="size-5 shrink-0 accent-amber-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
-            />
-            <span className={ui.wrap}>{option.label}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-erro`} className={ui.error}>
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
+export function Checklist({ values, onValues, ...rest }: Props) {
+  // The options' own order, whatever order they were ticked in: the sentence reads the same every time.
+  const toggle = (value: string, on: boolean) => onValues(rest.options.map((o) => o.value).filter((v) => (v === value ? on : values.includes(v))));
+  return <Choices {...rest} type="checkbox" layout="grid sm:grid-cols-2" checked={(v) => values.includes(v)} onCheck={toggle} />;
 }

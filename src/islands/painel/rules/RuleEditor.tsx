@@ -3,13 +3,15 @@
 // consultants, or no meeting with the message and link the lead sees. The server checks on save (the same
 // checks and words as the seed file's at build time); its errors come back next to their fields and the
 // first one takes the focus.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { labelOf } from '../../../domain/options';
 import type { RulesView } from '../../../domain/painel/rules';
 import { conditionFields } from '../../../domain/scheduling/rule-sentence';
+import { TextAreaField, TextField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
 import { RadioGroup } from '../RadioGroup';
 import { ui } from '../styles';
-import { Notice, TextField, type Message } from '../ui';
+import { Notice, type Message } from '../ui';
 import { Checklist } from './Checklist';
 import { fieldOrder, type ConditionKey, type DestinationKind, type DraftField, type RuleDraft } from './draft';
 
@@ -62,13 +64,8 @@ export function RuleEditor({ initial, catchAll, isNew, consultants, errors, erro
     .filter((c) => c.active || draft.consultores.includes(c.email))
     .map((c) => ({ value: c.email, label: c.active ? c.name : `${c.name} (inativo)` }));
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSave(draft);
-  }
-
   return (
-    <form ref={form} noValidate onSubmit={submit} aria-labelledby="regra-editor-titulo" className={`${ui.card} grid gap-5`}>
+    <PainelForm form={{ root: form, busy }} onSubmit={() => onSave(draft)} aria-labelledby="regra-editor-titulo" className={`${ui.card} grid gap-5`}>
       <h3 id="regra-editor-titulo" ref={heading} tabIndex={-1} className={ui.subheading}>
         {isNew ? 'Nova regra' : `Editar regra: ${initial.nome}`}
       </h3>
@@ -111,25 +108,19 @@ export function RuleEditor({ initial, catchAll, isNew, consultants, errors, erro
       )}
       {draft.destino === 'semReuniao' && (
         <div className="grid gap-4">
-          <div className="grid gap-1.5">
-            <label htmlFor="regra-mensagem" className={ui.label}>Mensagem que o lead vê no lugar do calendário</label>
-            <textarea id="regra-mensagem" value={draft.mensagem} onChange={(e) => set('mensagem', e.target.value)} rows={4} maxLength={600}
-              aria-invalid={errors.mensagem ? true : undefined} aria-describedby={errors.mensagem ? 'regra-mensagem-erro' : undefined} className={ui.input} />
-            {errors.mensagem && <p id="regra-mensagem-erro" className={ui.error}>{errors.mensagem}</p>}
-          </div>
+          <TextAreaField id="regra-mensagem" label="Mensagem que o lead vê no lugar do calendário" value={draft.mensagem} onValue={(v) => set('mensagem', v)} rows={4} maxLength={600}
+            error={errors.mensagem} />
           <TextField id="regra-link-texto" label="Texto do link (opcional)" value={draft.linkTexto} onValue={(v) => set('linkTexto', v)} maxLength={80} error={errors.linkTexto} />
           <TextField id="regra-link-url" label="Endereço do link (opcional)" hint="Um caminho do site (/palestras), um endereço https://… ou mailto:…" value={draft.linkUrl}
             onValue={(v) => set('linkUrl', v)} inputMode="url" error={errors.linkUrl} />
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={ui.primary}>
-          {busy ? 'Salvando…' : 'Salvar regra'}
-        </button>
+        <BusyButton busy={busy} label="Salvar regra" busyLabel="Salvando…" className={ui.primary} />
         <button type="button" onClick={onCancel} className={ui.secondary}>
           Cancelar
         </button>
       </div>
-    </form>
+    </PainelForm>
   );
 }

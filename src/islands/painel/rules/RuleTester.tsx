@@ -1,10 +1,12 @@
 // "Testar": a set of answers as a lead would give them, and which rule fires (the same matchRoute the
 // server runs, on the rules shown) and who would be offered: the pool's or the team's active consultants,
 // or the message of a rule without meeting.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { RulesView } from '../../../domain/painel/rules';
 import { conditionFields } from '../../../domain/scheduling/rule-sentence';
 import { matchRoute, type RoutingAnswers } from '../../../domain/scheduling/rules';
+import { SelectField } from '../form/Field';
+import { PainelForm } from '../form/PainelForm';
 import { ui } from '../styles';
 import type { ConditionKey } from './draft';
 
@@ -32,30 +34,24 @@ export function RuleTester({ view }: { view: Pick<RulesView, 'regras' | 'consult
   );
   const [result, setResult] = useState('');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const lead = Object.fromEntries(conditionFields.map((f) => [ANSWER_OF[f.key], answers[f.key]])) as RoutingAnswers;
     setResult(testResult(view, lead));
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="regras-testar" className={`${ui.card} grid gap-4`}>
+    <PainelForm onSubmit={submit} aria-labelledby="regras-testar" className={`${ui.card} grid gap-4`}>
       <h3 id="regras-testar" className={ui.subheading}>Testar</h3>
       <p className={ui.hint}>Escolha as respostas de um lead e veja qual regra vale e quem seria oferecido (com as regras salvas acima).</p>
       <div className="grid gap-3 sm:grid-cols-2">
         {conditionFields.map(({ key, label, options }) => (
-          <div key={key} className="grid min-w-0 content-start gap-1.5">
-            <label htmlFor={`testar-${key}`} className={ui.label}>{label}</label>
-            <select id={`testar-${key}`} value={answers[key]} onChange={(e) => setAnswers((a) => ({ ...a, [key]: e.target.value }))} className={ui.input}>
-              {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-            </select>
-          </div>
+          <SelectField key={key} id={`testar-${key}`} label={label} options={options} value={answers[key]} onValue={(value) => setAnswers((a) => ({ ...a, [key]: value }))} />
         ))}
       </div>
       <div>
         <button type="submit" className={ui.secondary}>Testar</button>
       </div>
       <p role="status" className={`font-medium text-slate-900 ${ui.wrap}`}>{result}</p>
-    </form>
+    </PainelForm>
   );
 }

@@ -2,10 +2,10 @@
 // intervals picked from 30-minute steps; "Copiar para todos os dias" gives every day that is on the same
 // intervals. The grid is checked here (message next to the field, focus to the first) and saved as the
 // 'hours' command (week-grid.ts → formatHours), which the server checks again with the CLI's parser.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { checkGrid, dayNames, gridCommandText, gridFromRanges, gridOrder, gridTimes, hoursInWords, MAX_RANGES_PER_DAY, rangesFromGrid, timeWords, type WeekGrid } from '../../../domain/scheduling/week-grid';
-import { useFocusLater } from '../focus';
+import { SelectField } from '../form/Field';
 import { ui } from '../styles';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
@@ -17,34 +17,12 @@ function nextRange(after = DEFAULT_RANGE.start) {
   return { start: gridTimes[Math.min(at, gridTimes.length - 2)], end: gridTimes[Math.min(at + 2, gridTimes.length - 1)] };
 }
 
-function TimeSelect({ id, label, value, onValue, error }: { id: string; label: string; value: string; onValue: (v: string) => void; error?: string }) {
-  return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : undefined} className={ui.input}>
-        {gridTimes.map((t) => (
-          <option key={t} value={t}>
-            {timeWords(t)}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-erro`} className={ui.error}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const timeChoices = gridTimes.map((t) => ({ value: t, label: timeWords(t) }));
 
 export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; member: TeamMember; onDone: () => void }) {
   const [grid, setGrid] = useState<WeekGrid>(() => gridFromRanges(member.ranges));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const form = useRef<HTMLDivElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand(onDone);
+  const { errors } = command;
   const id = `${idPrefix}-horarios`;
   const fieldId = (key: string) => `${id}-${key}`;
 
@@ -52,28 +30,22 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
   const copyToAll = (weekday: number) => setGrid((g) => g.map((d) => (d.on ? { on: true, ranges: g[weekday].ranges.map((r) => ({ ...r })) } : d)));
 
   function submit() {
-    const found = checkGrid(grid);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      // The first error's field: a time, the day's switch, or the first day's switch.
-      const target = form.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`) ?? form.current?.querySelector<HTMLElement>('input[type=checkbox]');
-      return focusLater({ current: target ?? null });
-    }
-    void run('hours', [member.email, gridCommandText(grid)]);
+    if (!command.refuse(checkGrid(grid))) void command.run('hours', [member.email, gridCommandText(grid)]);
   }
 
   return (
-    <CommandForm id={id} title="Horários" submit="Salvar horários" busy={busy} message={message} onSubmit={submit}>
+    <CommandForm id={id} title="Horários" submit="Salvar horários" form={command} onSubmit={submit}>
       <p className={ui.hint}>
         Agora: <span className="font-medium text-slate-800">{member.hoursWords}</span>
         {member.hours === null ? ' (o horário padrão)' : ''}. Depois de salvar: {hoursInWords(rangesFromGrid(grid)) || 'nenhum dia'}.
       </p>
-      {errors.week && <p className={ui.error}>{errors.week}</p>}
-      <div ref={form} className="grid gap-3">
-        {gridOrder.map((weekday) => {
+      {errors.week && <p id={`${id}-semana-erro`} className={ui.error}>{errors.week}</p>}
+      <div className="grid gap-3">
+        {gridOrder.map((weekday, order) => {
           const day = grid[weekday];
           const name = dayNames[weekday];
+          // A day's error is its switch's; no day on at all is the first switch's (the focus goes there).
+          const switchError = errors[weekday] ? `${fieldId(String(weekday))}-erro` : order === 0 && errors.week ? `${id}-semana-erro` : undefined;
           return (
             <fieldset key={weekday} className="grid gap-2 rounded-xl border border-slate-200 px-3 py-2">
               <legend className="px-1 font-semibold text-slate-900">{name}</legend>
@@ -83,7 +55,8 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
                   type="checkbox"
                   className="size-5 accent-amber-600"
                   checked={day.on}
-                  aria-describedby={errors[weekday] ? `${fieldId(String(weekday))}-erro` : undefined}
+                  aria-invalid={switchError ? true : undefined}
+                  aria-describedby={switchError}
                   onChange={(e) => change(weekday, (d) => ({ on: e.target.checked, ranges: e.target.checked && d.ranges.length === 0 ? [{ ...DEFAULT_RANGE }] : d.ranges }))}
                 />
                 Atende {weekday === 0 || weekday === 6 ? 'no' : 'na'} {name.toLowerCase()}
@@ -96,9 +69,9 @@ export function HoursGrid({ idPrefix, member, onDone }: { idPrefix: string; memb
               {day.on &&
                 day.ranges.map((r, i) => (
                   <div key={i} className="grid grid-cols-[1fr_1fr] items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
-                    <TimeSelect id={fieldId(`${weekday}-${i}-start`)} label={`Início ${i + 1}`} value={r.start} error={errors[`${weekday}-${i}-start`]}
+                    <SelectField id={fieldId(`${weekday}-${i}-start`)} label={`Início ${i + 1}`} options={timeChoices} value={r.start} error={errors[`${weekday}-${i}-start`]}
                       onValue={(v) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((x, j) => (j === i ? { ...x, start: v } : x)) }))} />
-                    <TimeSelect id={fieldId(`${weekday}-${i}-end`)} label={`Fim ${i + 1}`} value={r.end} error={errors[`${weekday}-${i}-end`]}
+                    <SelectField id={fieldId(`${weekday}-${i}-end`)} label={`Fim ${i + 1}`} options={timeChoices} value={r.end} error={errors[`${weekday}-${i}-end`]}
                       onValue={(v) => change(weekday, (d) => ({ ...d, ranges: d.ranges.map((x, j) => (j === i ? { ...x, end: v } : x)) }))} />
                     {day.ranges.length > 1 && (
                       <button type="button" className={`${ui.small} col-span-2 sm:col-span-1`} aria-label={`Remover o intervalo ${i + 1} de ${name.toLowerCase()}`}

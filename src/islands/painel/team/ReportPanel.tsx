@@ -6,28 +6,27 @@ import { reportCells, reportCopy, type RoutingReportView } from '../../../domain
 import { request } from '../api';
 import { Facts } from '../Facts';
 import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
+import { BusyButton, PainelForm } from '../form/PainelForm';
+import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
-import { RetryAlert, TextField } from '../ui';
+import { RetryAlert } from '../ui';
 import { timeZone } from '../format';
 
 const thisMonth = () => new Date().toLocaleDateString('en-CA', { timeZone }).slice(0, 7);
 
 export function ReportPanel() {
   const [month, setMonth] = useState(thisMonth);
-  const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<RoutingReportView | null>(null);
-  const field = useRef<HTMLInputElement>(null);
+  const form = useFormSubmit<'month'>();
   const result = useRef<HTMLHeadingElement>(null);
   const focusLater = useFocusLater();
 
   async function load() {
-    if (!/^(20\d\d|2100)-(0[1-9]|1[0-2])$/.test(month.trim())) return setError('Informe o mês como AAAA-MM, por exemplo 2026-11.'), focusLater(field);
-    setError(null);
-    setBusy(true);
-    const answer = await request<RoutingReportView>(`${painelPaths.report}?mes=${month.trim()}`);
-    setBusy(false);
+    if (form.refuse({ month: /^(20\d\d|2100)-(0[1-9]|1[0-2])$/.test(month.trim()) ? null : 'Informe o mês como AAAA-MM, por exemplo 2026-11.' })) return;
+    const answer = await form.send(() => request<RoutingReportView>(`${painelPaths.report}?mes=${month.trim()}`));
+    if (!answer) return;
     setFailure(answer.ok ? null : answer.error);
     setReport(answer.ok ? answer.data : null);
     if (answer.ok) focusLater(result);
@@ -38,20 +37,10 @@ export function ReportPanel() {
       <h3 id="equipe-relatorio" className={ui.subheading}>
         Relatório do mês
       </h3>
-      <form
-        noValidate
-        aria-label="Escolher o mês do relatório"
-        className="grid gap-3 sm:flex sm:items-start"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!busy) void load();
-        }}
-      >
-        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" autoComplete="off" value={month} onValue={setMonth} error={error} inputRef={field} className="sm:w-48" />
-        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`${ui.secondary} sm:mt-7`}>
-          Ver relatório
-        </button>
-      </form>
+      <PainelForm form={form} onSubmit={() => void load()} aria-label="Escolher o mês do relatório" className="grid gap-3 sm:flex sm:items-start">
+        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" value={month} onValue={setMonth} error={form.errors.month} className="sm:w-48" />
+        <BusyButton busy={form.busy} label="Ver relatório" className={`${ui.secondary} sm:mt-7`} />
+      </PainelForm>
       {failure && <RetryAlert error={failure} onRetry={() => void load()} />}
       {report && (
         <div className="grid gap-3">

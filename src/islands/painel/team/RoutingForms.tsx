@@ -1,11 +1,10 @@
 // How leads are shared (issue 19), as `npm run consultants` sets it: per consultant the weight ("weight")
 // and the caps per day and week ("limit"); for the team the counting window ("janela") and equal
 // distribution ("mode"). Each form checks its fields first (focus to the first error), then runs the command.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TeamMember, TeamRouting } from '../../../domain/painel/api';
-import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
 import { RadioGroup } from '../RadioGroup';
-import { TextField } from '../ui';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
 
@@ -26,25 +25,19 @@ interface MemberProps {
 
 export function WeightForm({ idPrefix, member, onDone }: MemberProps) {
   const [weight, setWeight] = useState(String(member.weight));
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand<'weight'>(onDone);
   const id = `${idPrefix}-peso`;
   return (
     <CommandForm
       id={id}
       title="Peso na distribuição"
       submit="Salvar peso"
-      busy={busy}
-      message={message}
+      form={command}
       onSubmit={() => {
-        if (whole(weight, 1, 1000) === null) return setError('Informe um número inteiro de 1 a 1000.'), focusLater(field);
-        setError(null);
-        void run('weight', [member.email, weight.trim()]);
+        if (!command.refuse({ weight: whole(weight, 1, 1000) === null ? 'Informe um número inteiro de 1 a 1000.' : null })) void command.run('weight', [member.email, weight.trim()]);
       }}
     >
-      <TextField id={`${id}-campo`} label="Peso" hint="100 = parte inteira dos leads; 50 = metade." inputMode="numeric" autoComplete="off" value={weight} onValue={setWeight} error={error} inputRef={field} />
+      <TextField id={`${id}-campo`} label="Peso" hint="100 = parte inteira dos leads; 50 = metade." inputMode="numeric" value={weight} onValue={setWeight} error={command.errors.weight} />
     </CommandForm>
   );
 }
@@ -52,29 +45,23 @@ export function WeightForm({ idPrefix, member, onDone }: MemberProps) {
 export function LimitForm({ idPrefix, member, onDone }: MemberProps) {
   const [day, setDay] = useState(member.capDay === null ? '' : String(member.capDay));
   const [week, setWeek] = useState(member.capWeek === null ? '' : String(member.capWeek));
-  const [errors, setErrors] = useState<{ day?: string; week?: string }>({});
-  const dayRef = useRef<HTMLInputElement>(null);
-  const weekRef = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand<'day' | 'week'>(onDone);
+  const { errors } = command;
   const id = `${idPrefix}-limite`;
 
   function submit() {
-    const next = {
-      day: day.trim() === '' || whole(day, 1, 50) !== null ? undefined : 'Informe de 1 a 50, ou deixe em branco para não limitar.',
-      week: week.trim() === '' || whole(week, 1, 250) !== null ? undefined : 'Informe de 1 a 250, ou deixe em branco para não limitar.',
-    };
-    setErrors(next);
-    if (next.day) return focusLater(dayRef);
-    if (next.week) return focusLater(weekRef);
-    void run('limit', [member.email, `${day.trim() || 'sem'}/dia`, `${week.trim() || 'sem'}/semana`]);
+    const refused = command.refuse({
+      day: day.trim() === '' || whole(day, 1, 50) !== null ? null : 'Informe de 1 a 50, ou deixe em branco para não limitar.',
+      week: week.trim() === '' || whole(week, 1, 250) !== null ? null : 'Informe de 1 a 250, ou deixe em branco para não limitar.',
+    });
+    if (!refused) void command.run('limit', [member.email, `${day.trim() || 'sem'}/dia`, `${week.trim() || 'sem'}/semana`]);
   }
 
   return (
-    <CommandForm id={id} title="Limite de reuniões" submit="Salvar limites" busy={busy} message={message} onSubmit={submit}>
+    <CommandForm id={id} title="Limite de reuniões" submit="Salvar limites" form={command} onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-dia`} label="Por dia" hint="Em branco: sem limite." inputMode="numeric" autoComplete="off" value={day} onValue={setDay} error={errors.day} inputRef={dayRef} />
-        <TextField id={`${id}-semana`} label="Por semana" hint="Em branco: sem limite." inputMode="numeric" autoComplete="off" value={week} onValue={setWeek} error={errors.week} inputRef={weekRef} />
+        <TextField id={`${id}-dia`} label="Por dia" hint="Em branco: sem limite." inputMode="numeric" value={day} onValue={setDay} error={errors.day} />
+        <TextField id={`${id}-semana`} label="Por semana" hint="Em branco: sem limite." inputMode="numeric" value={week} onValue={setWeek} error={errors.week} />
       </div>
     </CommandForm>
   );
@@ -94,11 +81,8 @@ export function TeamRoutingForms({ routing, onDone }: { routing: TeamRouting; on
   const [countWindow, setCountWindow] = useState<TeamRouting['window']>(routing.window);
   const [mode, setMode] = useState<'normal' | 'igual'>(routing.equalAhead === null ? 'normal' : 'igual');
   const [ahead, setAhead] = useState(String(routing.equalAhead ?? 3));
-  const [error, setError] = useState<string | null>(null);
-  const aheadRef = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
   const windowCommand = useCommand(onDone);
-  const modeCommand = useCommand(onDone);
+  const modeCommand = useCommand<'ahead'>(onDone);
 
   return (
     <>
@@ -106,8 +90,7 @@ export function TeamRoutingForms({ routing, onDone }: { routing: TeamRouting; on
         id="equipe-janela"
         title="Período de contagem"
         submit="Salvar período"
-        busy={windowCommand.busy}
-        message={windowCommand.message}
+        form={windowCommand}
         onSubmit={() => void windowCommand.run('janela', [countWindow])}
       >
         <RadioGroup id="equipe-janela-opcao" legend="Reuniões contadas" options={windows} value={countWindow} onValue={setCountWindow} />
@@ -116,13 +99,10 @@ export function TeamRoutingForms({ routing, onDone }: { routing: TeamRouting; on
         id="equipe-modo"
         title="Modo de distribuição"
         submit="Salvar modo"
-        busy={modeCommand.busy}
-        message={modeCommand.message}
+        form={modeCommand}
         onSubmit={() => {
           if (mode === 'normal') return void modeCommand.run('mode', ['normal']);
-          if (whole(ahead, 1, 50) === null) return setError('Informe de 1 a 50 reuniões.'), focusLater(aheadRef);
-          setError(null);
-          void modeCommand.run('mode', ['igual', ahead.trim()]);
+          if (!modeCommand.refuse({ ahead: whole(ahead, 1, 50) === null ? 'Informe de 1 a 50 reuniões.' : null })) void modeCommand.run('mode', ['igual', ahead.trim()]);
         }}
       >
         <RadioGroup id="equipe-modo-opcao" legend="Como escolher o consultor" options={modes} value={mode} onValue={setMode} />
@@ -132,11 +112,9 @@ export function TeamRoutingForms({ routing, onDone }: { routing: TeamRouting; on
             label="Máximo de reuniões à frente"
             hint="Quem estiver essa quantidade à frente de quem tem menos não recebe até os outros alcançarem."
             inputMode="numeric"
-            autoComplete="off"
             value={ahead}
             onValue={setAhead}
-            error={error}
-            inputRef={aheadRef}
+            error={modeCommand.errors.ahead}
           />
         )}
       </CommandForm>

@@ -2,12 +2,12 @@
 // new one from date pickers (a whole day, or from a time to a time), Brasília time. Checked here first
 // (the end after the start and not in the past; a message next to the field), then the 'off' command,
 // which checks the same again (functions/lib/admin/consultants.ts).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
-import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
 import { dateTimeOf, dayKey, timeOf } from '../format';
 import { ui } from '../styles';
-import { Notice, TextField } from '../ui';
+import { Notice } from '../ui';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
 
@@ -58,7 +58,7 @@ export function TimeOffList({ member, onDone }: { member: TeamMember; onDone: ()
   );
 }
 
-type Errors = { from?: string; to?: string; fromTime?: string; toTime?: string; reason?: string };
+type Errors = { from?: string; to?: string; fromTime?: string; toTime?: string };
 
 export function TimeOffForm({ idPrefix, member, onDone }: Props) {
   const [from, setFrom] = useState('');
@@ -67,14 +67,8 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
   const [fromTime, setFromTime] = useState('09:00');
   const [toTime, setToTime] = useState('18:00');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const fromRef = useRef<HTMLInputElement>(null);
-  const toRef = useRef<HTMLInputElement>(null);
-  const fromTimeRef = useRef<HTMLInputElement>(null);
-  const toTimeRef = useRef<HTMLInputElement>(null);
-  const reasonRef = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand<keyof Errors | 'reason'>(onDone);
+  const { errors, refuse } = command;
   const id = `${idPrefix}-folga`;
 
   async function submit() {
@@ -92,28 +86,23 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
       if (end <= start) next[wholeDay || last !== from ? 'to' : 'toTime'] = 'O fim da folga deve ser depois do início.';
       else if (end <= `${today}T${timeOf(now)}`) next[to ? 'to' : 'from'] = 'Esta folga já terminou: escolha um fim no futuro.';
     }
-    setErrors(next);
-    const first = (['from', 'fromTime', 'to', 'toTime'] as const).find((k) => next[k]);
-    if (first) return focusLater({ from: fromRef, fromTime: fromTimeRef, to: toRef, toTime: toTimeRef }[first]);
+    if (refuse(next)) return;
     const args = [member.email, wholeDay ? from : `${from}T${fromTime}`, wholeDay ? last : `${last}T${toTime}`, ...(reason.trim() ? [reason.trim()] : [])];
-    const done = await run('off', args, { quiet: true });
-    if (!done.ok) {
-      // The server's refusal next to the field it is about.
-      setErrors(/motivo/i.test(done.error) ? { reason: done.error } : /fim|terminou/i.test(done.error) ? { to: done.error } : { from: done.error });
-      return focusLater(/motivo/i.test(done.error) ? reasonRef : /fim|terminou/i.test(done.error) ? toRef : fromRef);
-    }
+    const done = await command.run('off', args, { quiet: true });
+    // The server's refusal next to the field it is about.
+    if (!done.ok) return void refuse({ [/motivo/i.test(done.error) ? 'reason' : /fim|terminou/i.test(done.error) ? 'to' : 'from']: done.error });
     setFrom('');
     setTo('');
     setReason('');
   }
 
   return (
-    <CommandForm id={id} title="Folgas" submit="Marcar folga" busy={busy} message={message} onSubmit={() => void submit()}>
+    <CommandForm id={id} title="Folgas" submit="Marcar folga" form={command} onSubmit={() => void submit()}>
       <TimeOffList member={member} onDone={onDone} />
       <p className={ui.hint}>Nova folga (horário de Brasília): nesses dias e horas o consultor não recebe agendamentos.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id={`${id}-de`} label="Primeiro dia" type="date" value={from} onValue={setFrom} error={errors.from} inputRef={fromRef} />
-        <TextField id={`${id}-ate`} label="Último dia" hint="Em branco: só o primeiro dia." type="date" value={to} min={from || undefined} onValue={setTo} error={errors.to} inputRef={toRef} />
+        <TextField id={`${id}-de`} label="Primeiro dia" type="date" value={from} onValue={setFrom} error={errors.from} />
+        <TextField id={`${id}-ate`} label="Último dia" hint="Em branco: só o primeiro dia." type="date" value={to} min={from || undefined} onValue={setTo} error={errors.to} />
       </div>
       <label className="flex min-h-11 items-center gap-2 text-slate-800">
         <input type="checkbox" className="size-5 accent-amber-600" checked={wholeDay} onChange={(e) => setWholeDay(e.target.checked)} />
@@ -121,11 +110,11 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
       </label>
       {!wholeDay && (
         <div className="grid grid-cols-2 gap-3">
-          <TextField id={`${id}-hora-de`} label="Das" type="time" step={1800} value={fromTime} onValue={setFromTime} error={errors.fromTime} inputRef={fromTimeRef} />
-          <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} inputRef={toTimeRef} />
+          <TextField id={`${id}-hora-de`} label="Das" type="time" step={1800} value={fromTime} onValue={setFromTime} error={errors.fromTime} />
+          <TextField id={`${id}-hora-ate`} label="Até" type="time" step={1800} value={toTime} onValue={setToTime} error={errors.toTime} />
         </div>
       )}
-      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} autoComplete="off" error={errors.reason} inputRef={reasonRef} />
+      <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} error={errors.reason} />
     </CommandForm>
   );
 }

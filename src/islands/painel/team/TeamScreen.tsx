@@ -2,11 +2,13 @@
 // `npm run consultants`, and reading every calendar now, answered per consultant (failures in red).
 import { useCallback, useRef, useState } from 'react';
 import { painelPaths, type TeamMember, type TeamRouting } from '../../../domain/painel/api';
-import { useFocusLater } from '../focus';
+import { TextField } from '../form/Field';
+import { BusyButton } from '../form/PainelForm';
 import { ui } from '../styles';
-import { Notice, RetryAlert, ScreenHeading, TextField } from '../ui';
+import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { CommandForm } from './CommandForm';
+import { identityErrors } from './IdentityForms';
 import { MemberCard } from './MemberCard';
 import { ReportPanel } from './ReportPanel';
 import { TeamRoutingForms } from './RoutingForms';
@@ -15,33 +17,24 @@ import { useCommand } from './useCommand';
 function AddConsultant({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const focusLater = useFocusLater();
-  const { busy, message, run } = useCommand(onDone);
+  const command = useCommand<'name' | 'email'>(onDone);
+  const { errors, refuse } = command;
 
   async function submit() {
-    const next = {
-      name: name.trim().length >= 2 ? undefined : 'Informe o nome do consultor.',
-      email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? undefined : 'Informe um e-mail válido.',
-    };
-    setErrors(next);
-    if (next.name) return focusLater(nameRef);
-    if (next.email) return focusLater(emailRef);
-    const done = await run('add', [name.trim(), email.trim()], { quiet: true });
-    if (!done.ok) return setErrors(/e-mail/i.test(done.error) ? { email: done.error } : { name: done.error }), focusLater(/e-mail/i.test(done.error) ? emailRef : nameRef);
+    if (refuse(identityErrors(name, email))) return;
+    const done = await command.run('add', [name.trim(), email.trim()], { quiet: true });
+    if (!done.ok) return void refuse(/e-mail/i.test(done.error) ? { email: done.error } : { name: done.error });
     setName('');
     setEmail('');
   }
 
   return (
-    <CommandForm id="equipe-adicionar" level={3} title="Cadastrar consultor" submit="Cadastrar consultor" busy={busy} message={message} onSubmit={() => void submit()}
+    <CommandForm id="equipe-adicionar" level={3} title="Cadastrar consultor" submit="Cadastrar consultor" form={command} onSubmit={() => void submit()}
       extra={<button type="button" className={ui.secondary} onClick={onClose}>Fechar</button>}>
       <p className={ui.hint}>Ele começa com o horário padrão e recebe um e-mail de boas-vindas com o endereço do painel.</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField id="equipe-nome" label="Nome" autoComplete="off" value={name} onValue={setName} error={errors.name} inputRef={nameRef} />
-        <TextField id="equipe-email" label="E-mail" type="email" autoComplete="off" value={email} onValue={setEmail} error={errors.email} inputRef={emailRef} />
+        <TextField id="equipe-nome" label="Nome" value={name} onValue={setName} error={errors.name} />
+        <TextField id="equipe-email" label="E-mail" type="email" value={email} onValue={setEmail} error={errors.email} />
       </div>
     </CommandForm>
   );
@@ -55,9 +48,8 @@ function SyncPanel({ onDone }: { onDone: () => void }) {
     <div className={`${ui.card} grid gap-3`}>
       <p className="text-slate-700">As agendas são lidas a cada 10 minutos. Para ler todas agora:</p>
       <div>
-        <button type="button" disabled={sync.busy} aria-busy={sync.busy || undefined} onClick={() => void sync.run('sync', []).then(() => requestAnimationFrame(() => result.current?.focus()))} className={ui.secondary}>
-          {sync.busy ? 'Lendo as agendas…' : 'Sincronizar agendas agora'}
-        </button>
+        <BusyButton type="button" busy={sync.busy} label="Sincronizar agendas agora" busyLabel="Lendo as agendas…" className={ui.secondary}
+          onClick={() => void sync.run('sync', []).then(() => requestAnimationFrame(() => result.current?.focus()))} />
       </div>
       <Notice message={sync.message} focus />
       {calendars.length > 0 && (
