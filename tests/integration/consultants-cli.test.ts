@@ -1,11 +1,10 @@
 // `npm run consultants`: the real CLI as a child process on a temp embedded database.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
-import { consultantsProcess } from './consultants-process';
+import { cliDataDir, consultantsProcess } from './consultants-process';
 
 let dataDir: string;
 const ANA = 'ana.souza@consultores.example.com';
@@ -13,7 +12,7 @@ const ANA = 'ana.souza@consultores.example.com';
 const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'mentor-cli-'));
+  dataDir = await cliDataDir('mentor-cli-');
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

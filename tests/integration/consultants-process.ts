@@ -1,13 +1,22 @@
 // `npm run consultants` as a real process on an embedded database in `dataDir`: exit code and output.
 import { execFile } from 'node:child_process';
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 
 const run = promisify(execFile);
 
 export async function consultantsProcess(dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return consultantsProcessAt('https://mentor.example.com', dataDir, ...args);
+}
+
+/** The same, for a site at `siteUrl` (agenda links are built on it). */
+export async function consultantsProcessAt(siteUrl: string, dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['scripts/ops/consultants.mjs', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: siteUrl, DATABASE_URL: '', SUPABASE_URL: '' },
       timeout: 60_000,
     });
     return { code: 0, out: stdout, err: stderr };
@@ -15,4 +24,15 @@ export async function consultantsProcess(dataDir: string, ...args: string[]): Pr
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, out: e.stdout, err: e.stderr };
   }
+}
+
+/**
+ * A temp DATA_DIR holding a copy of the run's migrated embedded database (tests/support/pglite-template.ts,
+ * made by the same openPgliteStore the CLI opens): the CLI's first open then applies nothing, where a fresh
+ * one costs ~8 s of CPU (initdb and every migration; the migrations stay tested from scratch elsewhere).
+ */
+export async function cliDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  await cp(inject('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
+  return dataDir;
 }

@@ -1,17 +1,13 @@
 // "Equipe" is `npm run consultants` with a form: each command run by the real CLI (a child process on one
 // embedded database) and by the console (on another) leaves the same rows and says the same words.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { TeamMember } from '../../src/domain/painel/api';
+import { cliDataDir, consultantsProcessAt } from './consultants-process';
 import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
-const run = promisify(execFile);
 const SITE_URL = 'https://mentor-solar.netlify.app';
 const DORA = 'dora@consultores.example.com';
 
@@ -52,7 +48,7 @@ describe('Equipe and `npm run consultants` side by side', () => {
   const { call, signIn } = painelClient(() => opened);
 
   beforeAll(async () => {
-    cliDir = await mkdtemp(join(tmpdir(), 'mentor-parity-'));
+    cliDir = await cliDataDir('mentor-parity-');
     opened = await storeCases(null)[0].open({ env: { SITE_URL } });
   });
   afterAll(async () => {
@@ -60,18 +56,7 @@ describe('Equipe and `npm run consultants` side by side', () => {
     await rm(cliDir, { recursive: true, force: true });
   });
 
-  async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['scripts/ops/consultants.mjs', ...args], {
-        env: { ...process.env, DATA_DIR: cliDir, SITE_URL, DATABASE_URL: '', SUPABASE_URL: '' },
-        timeout: 60_000,
-      });
-      return { code: 0, out: stdout, err: stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, out: e.stdout, err: e.stderr };
-    }
-  }
+  const cli = (args: string[]) => consultantsProcessAt(SITE_URL, cliDir, ...args);
 
   it('runs every command both ways with the same answer and the same rows', async () => {
     const cookie = await signIn(MENTOR);

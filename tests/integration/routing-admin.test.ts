@@ -1,13 +1,11 @@
 // Routing settings, the stored why and the month's report (issue 19): the consultants commands (limit,
 // weight, mode, janela, why, report) through the CLI's own parser and runner on both stores, the same
 // commands through Equipe, the why in the console's meeting view, and the real CLI's exit codes.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cliCopy, InputError, parseCommand, runCommand } from '../../functions/lib/admin/consultants';
 import { routingCopy } from '../../functions/lib/admin/routing';
-import { consultantsProcess } from './consultants-process';
+import { cliDataDir, consultantsProcess } from './consultants-process';
 import { requestFingerprint } from '../../functions/lib/idempotency';
 import { validateLead } from '../../src/domain/lead';
 import type { MeetingView } from '../../src/domain/painel/api';
@@ -275,7 +273,7 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
 describe('npm run consultants (the real CLI): routing commands', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mentor-routing-cli-'));
+    dataDir = await cliDataDir('mentor-routing-cli-');
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
   const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);

@@ -1,12 +1,11 @@
-// `npm test`: every gate in order, stopping at the first failure.
-//   1. astro check            type errors fail
-//   2. ESLint                 zero warnings
-//   3. vitest --project unit  unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
-//   4. npm run build          astro build + the project's post-build steps
-//   5. JS budget              tests/tools/check-dist-js.mjs on dist/
-//   6. Valid HTML             tests/tools/check-html.mjs: the Nu HTML Checker on every page of dist/ (needs Java)
-//   7. vitest --project browser   its globalSetup starts one site for every browser file
-//   8. Lighthouse             tests/tools/lighthouse.mjs, which starts the site as `npm start` does
+// `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
+//   stage 1   astro check (types) · ESLint (zero warnings) · build → JS budget → valid HTML
+//             three single-threaded chains on two cores: the build's chain overlaps the other two
+//   stage 2   vitest --project unit   unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
+//   stage 3   vitest --project browser   one site per worker (tests/support/browser-site.ts)
+//   stage 4   Lighthouse             tests/tools/lighthouse.mjs, alone: its scores must not pay for other work
+// The vitest stages run UNIT_WORKERS / BROWSER_WORKERS files at once (below: why those numbers).
+// Output of gates that run together is held and printed whole when each ends, so it never interleaves.
 // Each gate owns whatever server it needs, so this file only runs commands. Closing line, for CI:
 // `tests: N passed, N failed[, N skipped]`, where N counts vitest tests plus one check for each other
 // gate (astro check, ESLint, build, JS budget, valid HTML, Lighthouse); gates that did not run because an earlier one
@@ -43,10 +42,19 @@ const baseEnv = {
 
 const children = new Set();
 
-/** Runs a command with inherited output; resolves with its exit code (a timeout kills it and fails). */
-function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node } = {}) {
+/**
+ * Runs a command; resolves with its exit code (a timeout kills it and fails). Its output is inherited, or with
+ * `hold`, collected and printed whole when it ends (gates that run at the same time).
+ */
+function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node, hold = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const stdio = hold ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'];
+    const child = spawn(command, args, { cwd: root, env, stdio, detached: true });
+    const held = [];
+    if (hold) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
     children.add(child);
     const timer = setTimeout(() => {
       console.error(`\n!! timed out after ${timeoutMs / MINUTE} min: ${args.join(' ')}`);
@@ -58,6 +66,7 @@ function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node } = 
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       children.delete(child);
+      if (held.length) process.stdout.write(Buffer.concat(held));
       resolve(code ?? (signal ? 1 : 0));
     });
   });
@@ -116,8 +125,8 @@ const fmtSeconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 /**
  * One gate. `body` returns { ok, counts? }: vitest steps report test counts, the other gates count as one check.
  */
-async function step(number, title, body) {
-  console.log(`\n==> [${number}/${steps.length}] ${title}`);
+async function step(title, body) {
+  console.log(`\n==> ${title}`);
   const started = Date.now();
   let outcome;
   try {
@@ -134,7 +143,7 @@ async function step(number, title, body) {
     totals.skipped += outcome.counts.skipped;
   } else if (outcome.ok) totals.passed += 1;
   else totals.failed += 1;
-  console.log(`<== [${number}/${steps.length}] ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
+  console.log(`<== ${title}: ${outcome.ok ? 'ok' : 'FAILED'} in ${fmtSeconds(ms)}${outcome.note ? ` (${outcome.note})` : ''}`);
   return outcome.ok;
 }
 
@@ -153,7 +162,7 @@ function slowestFiles(file, count = 12) {
 
 async function vitestStep(extraArgs, name, env) {
   const jsonFile = path.join(tmpRoot, `${name}.json`);
-  const code = await run(vitestArgs(extraArgs, jsonFile), { env });
+  const code = await run(vitestArgs(extraArgs, jsonFile), { env, timeoutMs: 40 * MINUTE });
   const slow = slowestFiles(jsonFile);
   if (slow.length) console.log(`\nslowest files (${name}):\n${slow.map((f) => `  ${fmtSeconds(f.ms).padStart(7)}  ${f.name}`).join('\n')}`);
   const counts = vitestCounts(jsonFile);
@@ -169,59 +178,83 @@ async function vitestStep(extraArgs, name, env) {
 }
 
 /** `npm run <script>` with the npm that runs this script (npm_execpath), else the npm on PATH. */
-function npmRun(script, timeoutMs) {
+function npmRun(script, options) {
   const npmCli = process.env.npm_execpath;
-  if (npmCli && /\.[cm]?js$/.test(npmCli)) return run([npmCli, 'run', script], { timeoutMs });
-  return run(['run', script], { timeoutMs, command: 'npm' });
+  if (npmCli && /\.[cm]?js$/.test(npmCli)) return run([npmCli, 'run', script], options);
+  return run(['run', script], { ...options, command: 'npm' });
 }
 
-const steps = [
-  ['astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE }).then((c) => ({ ok: c === 0 }))],
-  ['ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE }).then((c) => ({ ok: c === 0 }))],
+/**
+ * Files each vitest stage runs at once on this machine's cores. Unit: most files wait on a database, a
+ * child process or a socket for much of their time, so a second worker fills that wait (measured in
+ * docs/development.md); more than cores adds CPU contention to tests that time out. Browser: one site and
+ * Chromium per worker (tests/support/browser-site.ts). Overridable to bisect: UNIT_WORKERS=1, BROWSER_WORKERS=1.
+ */
+const cores = os.availableParallelism();
+const UNIT_WORKERS = Number(process.env.UNIT_WORKERS) || Math.max(2, cores);
+const BROWSER_WORKERS = Number(process.env.BROWSER_WORKERS) || Math.max(2, Math.floor(cores / 2));
+
+const gate = (title, body) => ({ title, body });
+const exitOk = (code) => ({ ok: code === 0 });
+/** Stages: each a list of chains that run at once; a chain's gates run in order and stop at a failure. */
+const stages = [
   [
-    'vitest: unit + integration',
-    () => vitestStep(['--project', 'unit'], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
+    [gate('astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk))],
+    [gate('ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE, hold: true }).then(exitOk))],
+    [
+      // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
+      gate('build (npm run build)', () => npmRun('build', { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
+      gate('JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk)),
+      gate('valid HTML (Nu HTML Checker, dist/)', () => run([path.join(root, 'tests/tools/check-html.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk)),
+    ],
   ],
-  // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
-  ['build (npm run build)', () => npmRun('build', 15 * MINUTE).then((c) => ({ ok: c === 0 }))],
-  ['JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
-  ['valid HTML (Nu HTML Checker, dist/)', () => run([path.join(root, 'tests/tools/check-html.mjs')], { timeoutMs: 5 * MINUTE }).then((c) => ({ ok: c === 0 }))],
-  ['vitest: browser', () => vitestStep(['--project', 'browser'], 'browser', baseEnv)],
   [
-    'Lighthouse (mobile)',
-    () => {
-      const { BASE_URL: _running, ...env } = baseEnv; // always audit a fresh site of this build
-      return run([path.join(root, 'tests/tools/lighthouse.mjs')], { env, timeoutMs: 30 * MINUTE }).then((c) => ({ ok: c === 0 }));
-    },
+    [
+      gate('vitest: unit + integration', () =>
+        vitestStep(['--project', 'unit', `--maxWorkers=${UNIT_WORKERS}`], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
+      ),
+    ],
+  ],
+  [[gate('vitest: browser', () => vitestStep(['--project', 'browser', `--maxWorkers=${BROWSER_WORKERS}`], 'browser', baseEnv))]],
+  [
+    [
+      gate('Lighthouse (mobile)', () => {
+        const { BASE_URL: _running, ...env } = baseEnv; // always audit a fresh site of this build
+        return run([path.join(root, 'tests/tools/lighthouse.mjs')], { env, timeoutMs: 30 * MINUTE }).then(exitOk);
+      }),
+    ],
   ],
 ];
 
+async function runChain(chain) {
+  for (const { title, body } of chain) if (!(await step(title, body))) return false;
+  return true;
+}
+
 const runStarted = Date.now();
 let allOk = true;
-for (const [index, [title, body]] of steps.entries()) {
-  if (!(await step(index + 1, title, body))) {
+for (const [index, chains] of stages.entries()) {
+  console.log(`\n=== stage ${index + 1}/${stages.length}: ${chains.map((c) => c.map((g) => g.title).join(' → ')).join(' · ')}`);
+  const stageStarted = Date.now();
+  const results = await Promise.all(chains.map(runChain));
+  console.log(`=== stage ${index + 1}/${stages.length}: ${fmtSeconds(Date.now() - stageStarted)}`);
+  if (results.includes(false)) {
     allOk = false;
     break;
   }
 }
 
 // Gates that never ran count as skipped (the vitest steps' tests are unknown, so they add nothing).
-const notRun = [
-  'astro check (types)',
-  'ESLint (zero warnings)',
-  'build (npm run build)',
-  'JS budget (dist/)',
-  'valid HTML (Nu HTML Checker, dist/)',
-  'Lighthouse (mobile)',
-].filter(
-  (title) => !timings.some((t) => t.title === title),
-);
+const notRun = stages
+  .flat(2)
+  .map((g) => g.title)
+  .filter((title) => !title.startsWith('vitest') && !timings.some((t) => t.title === title));
 totals.skipped += notRun.length;
 
 console.log('\n==> summary');
 for (const t of timings) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${fmtSeconds(t.ms).padStart(7)}  ${t.title}`);
 for (const title of notRun) console.log(`  not run          ${title}`);
 console.log(`  total  ${fmtSeconds(Date.now() - runStarted).padStart(7)}`);
-if (!allOk) console.log(`\nnpm test FAILED at: ${timings.at(-1)?.title}`);
+if (!allOk) console.log(`\nnpm test FAILED at: ${timings.filter((t) => !t.ok).map((t) => t.title).join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exitCode = allOk ? 0 : 1;
