@@ -5,7 +5,10 @@
 // later), meetings without an outcome. Then the reference figures, by SQL written apart from the
 // migration's: these are what the screen must show.
 import { PRESELLERS } from './helpers';
-import type { Opened } from './stores';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Clock } from '../../functions/lib/app';
+import { ANA, MENTOR, painelClient } from './painel-helpers';
+import type { Opened, StoreCase } from './stores';
 
 const BASE = Date.parse('2026-09-20T12:00:00Z');
 const DAY = 86_400_000;
@@ -136,4 +139,26 @@ export function percentile(values: number[], q: number): number | null {
   const pos = (sorted.length - 1) * q;
   const low = Math.floor(pos);
   return Math.round(sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (pos - low));
+}
+
+/**
+ * For a describe block: `store` opened on `now` with the built history, the mentor's and Ana's sessions,
+ * and `getJson` (a painel GET that must answer 200). Registers its own beforeAll/afterAll.
+ */
+export function historyHarness(store: StoreCase, now: Clock) {
+  const h = { opened: undefined as unknown as Opened, mentor: '', ana: '' };
+  const client = painelClient(() => h.opened);
+  beforeAll(async () => {
+    h.opened = await store.open({ now });
+    await buildHistory(h.opened);
+    h.mentor = await client.signIn(MENTOR);
+    h.ana = await client.signIn(ANA);
+  });
+  afterAll(() => h.opened.close());
+  const getJson = async <T>(path: string, cookie: string): Promise<T> => {
+    const res = await client.call('GET', path, { cookie });
+    expect(res.status, path).toBe(200);
+    return res.json() as Promise<T>;
+  };
+  return Object.assign(h, { ...client, getJson });
 }
