@@ -45,7 +45,8 @@ describe('the publication notice in /admin/', () => {
     deploy = { state: 'error', created_at: '2026-11-26T17:40:00Z', updated_at: '2026-11-26T17:41:00Z', error_message: 'Build script returned non-zero exit code' };
     await expect.poll(() => notice.textContent(), { timeout: 60_000, interval: 1_000 }).toContain('falhou');
     const failed = (await notice.textContent()) ?? '';
-    expect(failed).toMatch(/A publicação (de 26\/11 )?das 14:41 falhou/);
+    // The same day in Brasília: "das 14:41"; a later day (this test's fixed date is 26/11): "de 26/11 às 14:41".
+    expect(failed).toMatch(/A publicação (das|de 26\/11 às) 14:41 falhou/);
     expect(failed).toContain('O site continua na versão anterior.');
     expect(failed).not.toContain('non-zero');
     expect(await axeViolations(page)).toEqual([]);
