@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // - browser: real Chromium (playwright-core) against the built dist/ (run `npm run build` first), one site
 //   and database per worker (tests/support/browser-site.ts, tests/browser/site.ts): files running at the same
 //   time never share state. How many run at once is set where vitest is called (`--maxWorkers`, see
-//   tests/tools/test.mjs and package.json): vitest has one maxWorkers for every project.
+//   tests/tools/test.mjs and package.json): vitest has one maxWorkers for every project. Browser files run
+//   one at a time for now (test.mjs says why).
 export default defineConfig({
   test: {
     projects: [
