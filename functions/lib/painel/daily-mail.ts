@@ -24,6 +24,9 @@ const LISTED = 100;
 const DAY_MS = 24 * 3600_000;
 
 /** One day's changes by leads: a cancellation, or a move from → to, each opening the meeting. */
+/** A meeting's line links to its place in the console (its history and the outcome form). */
+const meetingLink = (app: App, id: string) => ({ label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id }) });
+
 function changeItems(app: App, changes: LeadChange[]) {
   const when = (iso: string) => {
     const at = wallClock(new Date(iso));
@@ -33,7 +36,7 @@ function changeItems(app: App, changes: LeadChange[]) {
     text: c.kind === 'cancelled'
       ? `Cancelou: ${c.lead.name} (${c.lead.company}) · ${when(c.startsAt)} · ${c.consultant}`
       : `Reagendou: ${c.lead.name} (${c.lead.company}) · de ${when(c.from ?? c.startsAt)} para ${when(c.to ?? c.startsAt)} · ${c.consultant}`,
-    link: { label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: c.meetingId }) },
+    link: meetingLink(app, c.meetingId),
   }));
 }
 
@@ -58,13 +61,12 @@ const rows = (pairs: [string, number][]): [string, string][] => pairs.map(([labe
 /** The summary's blocks: yesterday's leads (the funnel) and meetings (by their date), today's meetings, the link to Hoje. */
 function summaryBlocks(app: App, s: MorningSummary) {
   const f = figureLabels;
-  const meetingLink = (m: MeetingRow) => ({ label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: m.id }) });
   return [
     { type: 'rows' as const, title: pendingOutcomesMail.yesterdayLeads(formatDay(s.yesterday)), rows: rows([[f.leads, s.funnel.leads], [f.booked, s.funnel.booked], [f.attended, s.funnel.attended], [f.qualified, s.funnel.qualified]]) },
     { type: 'rows' as const, title: pendingOutcomesMail.yesterdayMeetings, rows: rows([[f.held, s.team.held], [f.noShows, s.team.noShows], [f.pending, s.team.pending]]) },
     { type: 'text' as const, text: pendingOutcomesMail.today(formatDay(s.today), s.meetings.length) },
     ...(s.meetings.length > 0
-      ? [{ type: 'items' as const, items: s.meetings.map((m) => ({ text: `${wallClock(new Date(m.startsAt)).time} · ${m.lead.name} (${m.lead.company}) · ${m.consultant.name}`, link: meetingLink(m) })) }]
+      ? [{ type: 'items' as const, items: s.meetings.map((m) => ({ text: `${wallClock(new Date(m.startsAt)).time} · ${m.lead.name} (${m.lead.company}) · ${m.consultant.name}`, link: meetingLink(app, m.id) })) }]
       : []),
     { type: 'buttons' as const, links: [{ label: pendingOutcomesMail.openToday, url: painelUrl(app.env.siteUrl, homePlace) }] },
   ];
@@ -87,7 +89,7 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
     const at = wallClock(new Date(m.startsAt));
     return {
       text: `${at.date} ${at.time} · ${m.lead.name} (${m.lead.company}) · ${labelOf(serviceOptions, m.service)} · ${m.consultant.name}`,
-      link: { label: openInPainel, url: painelUrl(app.env.siteUrl, { kind: 'meeting', id: m.id }) },
+      link: meetingLink(app, m.id),
     };
   });
   const subject = pending.length > 0 ? pendingOutcomesMail.subject(pending.length)

@@ -86,7 +86,10 @@ export const periodMessages = {
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const periodDays = (p: Period) => dayNumber(p.ate) - dayNumber(p.de) + 1;
-const validDay = (v: unknown): v is string => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31';
+/** The days a painel address may name (Números' period, the week of Reuniões da semana), and the pickers' bounds. */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2100-12-31';
+export const isPainelDay = (v: unknown): v is string => isIsoDate(v) && v >= FIRST_DAY && v <= LAST_DAY;
 
 /** The days a preset means on `today` (Brasília). */
 export function presetPeriod(preset: Exclude<Preset, 'personalizado'>, today: string): Period {
@@ -107,7 +110,7 @@ export function resolvePeriod(q: { periodo?: string | null; de?: string | null; 
   { ok: true; preset: Preset; period: Period } | { ok: false; error: string } {
   const preset = (presets as readonly string[]).includes(q.periodo ?? '') ? (q.periodo as Preset) : '30d';
   if (preset !== 'personalizado') return { ok: true, preset, period: presetPeriod(preset, today) };
-  if (!validDay(q.de) || !validDay(q.ate)) return { ok: false, error: periodMessages.date };
+  if (!isPainelDay(q.de) || !isPainelDay(q.ate)) return { ok: false, error: periodMessages.date };
   const period = { de: q.de, ate: q.ate };
   if (period.de > period.ate) return { ok: false, error: periodMessages.order };
   if (periodDays(period) > MAX_PERIOD_DAYS) return { ok: false, error: periodMessages.tooLong };

@@ -2,9 +2,10 @@
 // Brasília, for the screen (src/islands/painel/numbers/WeekMeetings.tsx) and its endpoint
 // (functions/lib/painel/handlers/week.ts). Which meetings: every meeting that starts in the week —
 // cancelled ones too, marked so — by the day it starts on (the date Números counts "Realizadas" on).
-import { addDays, isIsoDate, mondayOf } from '../scheduling/time';
+import { addDays, mondayOf } from '../scheduling/time';
 import type { MeetingRow } from './api';
 import { attendanceLabels, meetingStatusLabels } from './copy';
+import { isPainelDay } from './numbers';
 
 export const weekPath = '/api/painel/semana';
 
@@ -24,8 +25,7 @@ export const WEEK_LIMIT = 600;
 
 /** The Monday of the week an address names: a day that cannot be one is this week (an old or edited address still opens). */
 export function weekStart(value: string | null | undefined, today: string): string {
-  const ok = isIsoDate(value) && value >= '2000-01-01' && value <= '2100-12-31';
-  return mondayOf(ok ? value : today);
+  return mondayOf(isPainelDay(value) ? value : today);
 }
 
 export const weekDays = (monday: string) => Array.from({ length: 7 }, (_, i) => addDays(monday, i));

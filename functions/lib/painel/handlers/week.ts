@@ -5,15 +5,16 @@
 import * as z from 'zod/mini';
 import type { MeetingRow } from '../../../../src/domain/painel/api';
 import { painelMessages } from '../../../../src/domain/painel/copy';
+import { isPainelDay } from '../../../../src/domain/painel/numbers';
 import { WEEK_LIMIT, weekDays, weekStart, type WeekView } from '../../../../src/domain/painel/week';
-import { addDays, isIsoDate, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
+import { addDays, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
 import { painelJson, type SignedIn } from '../context';
 import { isUuid } from '../query';
 import type { PainelStore, Viewer } from '../store';
 
 const weekQuery = z.object({
-  de: z.optional(z.string().check(z.refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31'))),
+  de: z.optional(z.string().check(z.refine(isPainelDay))),
   consultor: z.optional(z.string().check(z.refine(isUuid))),
 });
 

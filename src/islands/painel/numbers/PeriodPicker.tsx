@@ -1,7 +1,7 @@
 // Números' "Período": the presets (src/domain/painel/numbers.ts) and "Personalizado" with two dates,
 // checked here with the endpoint's own rules so a wrong period is said at its field, with the focus on it.
 import { useRef, useState } from 'react';
-import { presetLabels, presets, resolvePeriod, type Period, type Preset } from '../../../domain/painel/numbers';
+import { FIRST_DAY, LAST_DAY, presetLabels, presets, resolvePeriod, type Period, type Preset } from '../../../domain/painel/numbers';
 import { useFocusLater } from '../focus';
 import { RadioGroup } from '../RadioGroup';
 import { ui } from '../styles';
@@ -70,8 +70,8 @@ export function PeriodPicker({ preset, period, today, onPeriod }: Props) {
             apply();
           }}
         >
-          <TextField id="numeros-de" label="De" type="date" min="2000-01-01" max="2100-12-31" value={de} onValue={setDe} error={error} inputRef={first} className="sm:w-48" />
-          <TextField id="numeros-ate" label="Até" type="date" min="2000-01-01" max="2100-12-31" value={ate} onValue={setAte} aria-invalid={error ? true : undefined} className="sm:w-48" />
+          <TextField id="numeros-de" label="De" type="date" min={FIRST_DAY} max={LAST_DAY} value={de} onValue={setDe} error={error} inputRef={first} className="sm:w-48" />
+          <TextField id="numeros-ate" label="Até" type="date" min={FIRST_DAY} max={LAST_DAY} value={ate} onValue={setAte} aria-invalid={error ? true : undefined} className="sm:w-48" />
           <button type="submit" className={`${ui.secondary} sm:mt-7`}>
             Aplicar
           </button>
