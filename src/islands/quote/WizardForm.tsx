@@ -1,4 +1,4 @@
-import { useEffect, useRef, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { MARKETING_OPT_IN_LABEL } from '../../domain/marketing-opt-in';
@@ -23,8 +23,10 @@ const button =
 export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
   const { step, values, marketingOptIn } = useStore($quote, { ssr: 'initial' });
 
-  // The form is on screen: the HTML's step 1 stand-in goes.
-  useEffect(() => {
+  // The form is in the document: the HTML's step 1 stand-in goes before the browser paints (a layout
+  // effect). With useEffect a slow phone painted one frame with both, the form below the stand-in, and
+  // then moved it up: a layout shift of 0.36 on /orcamento?servico= at 16x CPU slowdown (CLS gate in CI).
+  useLayoutEffect(() => {
     dropFormSkeleton();
   }, []);
 
