@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Beasties from 'beasties';
 import { deferAssets } from './defer-assets.mjs';
+import { dropUnusedCustomProperties } from './unused-custom-properties.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -40,7 +41,9 @@ let after = 0;
 for (const page of pages) {
   const file = path.join(dist, page);
   const html = await readFile(file, 'utf8');
-  const out = deferAssets(await beasties.process(html));
+  const inlined = await beasties.process(html);
+  // Beasties writes one <style> per page: the theme variables and @property rules no rule of it reads leave.
+  const out = deferAssets(inlined.replace(/<style>([\s\S]*?)<\/style>/, (style, css) => `<style>${dropUnusedCustomProperties(css, inlined.replace(style, ''))}</style>`));
   before += html.length;
   after += out.length;
   await writeFile(file, out);

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
 import { buildProject, copyProject } from '../support/project';
 import { startSite } from '../support/site-process.mjs';
+import { inlineScriptHashes } from '../../scripts/build/csp-headers.mjs';
 import { dialog, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, toast } from './orcamento.fixtures';
 import { manageLink, to, waitForMails } from './reuniao.fixtures';
 
@@ -80,6 +81,13 @@ describe('security headers on what npm start serves', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it.each(ROUTES)('%s allows exactly its own inline scripts (a rule per page keeps the home page in one round trip)', async (path) => {
+    const response = await fetch(`${BASE_URL}${path}`);
+    const scriptSrc = (response.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+    const allowed = scriptSrc.split(' ').filter((source) => source.startsWith("'sha256-"));
+    expect(allowed.sort()).toEqual([...inlineScriptHashes(await response.text())].sort());
   });
 
   it('fingerprinted assets are cached for a year, immutable', async () => {

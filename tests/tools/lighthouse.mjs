@@ -1,5 +1,6 @@
 // Lighthouse quality gate: every public route, mobile preset (Lighthouse's default config: formFactor
-// mobile, simulated throttling), one Chromium reused across routes, routes audited one after another.
+// mobile, simulated Slow 4G; the CPU slowdown calibrated per run to this host, see cpu-calibration.mjs), one
+// Chromium reused across routes, routes audited one after another.
 //
 // Each route is audited RUNS (3) times and the median of each number counts: performance >= 95, LCP within
 // the route's budget (1.0 s on content pages, 1.3 s on /orcamento), the home page's total transfer <= 60 KB.
@@ -15,7 +16,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
+import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { cpuSlowdownFor, measureBenchmarkIndex } from './cpu-calibration.mjs';
 import { startSite } from '../support/site-process.mjs';
 
 export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/orcamento?servico=consultoria', '/politica-de-privacidade', '/reuniao', '/painel'];
@@ -40,15 +43,18 @@ export const TOTAL_KB_BUDGET = { '/': 60 };
 const BROKEN_TRACE_RETRIES = 2;
 
 // The mobile preset: Lighthouse's default config (formFactor mobile, mobile screen emulation, simulated
-// throttling), stated explicitly so a change of Lighthouse defaults shows up here.
-const LH_CONFIG = {
+// throttling on Slow 4G), stated explicitly so a change of Lighthouse defaults shows up here. The one
+// departure: the CPU slowdown is calibrated to this machine before every run (cpu-calibration.mjs), so
+// every run aims at the same mid-tier phone however fast the shared host is that hour.
+const lighthouseConfig = (cpuSlowdownMultiplier) => ({
   extends: 'lighthouse:default',
   settings: {
     onlyCategories: Object.keys(THRESHOLDS),
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
+    throttling: { ...THROTTLING_PRESETS.mobileSlow4G, cpuSlowdownMultiplier },
   },
-};
+});
 
 async function loadChromeLauncher() {
   try {
@@ -82,6 +88,7 @@ export function summarize(lhr) {
     fcpSeconds: (audits['first-contentful-paint']?.numericValue ?? NaN) / 1000,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN,
     totalKB: totalBytes / 1024,
     jsKB: jsBytes / 1024,
   };
@@ -103,7 +110,7 @@ export function medianSummary(summaries) {
     scores[id] = values.some((v) => v === null) ? null : id === 'performance' ? median(values) : Math.min(...values);
   }
   const pick = (key) => median(summaries.map((x) => x[key]));
-  return { scores, lcpSeconds: pick('lcpSeconds'), fcpSeconds: pick('fcpSeconds'), tbtMs: pick('tbtMs'), cls: pick('cls'), totalKB: pick('totalKB'), jsKB: pick('jsKB') };
+  return { scores, lcpSeconds: pick('lcpSeconds'), fcpSeconds: pick('fcpSeconds'), tbtMs: pick('tbtMs'), cls: pick('cls'), cpuSlowdown: pick('cpuSlowdown'), totalKB: pick('totalKB'), jsKB: pick('jsKB') };
 }
 
 /** Titles of the audits that pull a category below its threshold (what a developer has to fix). */
@@ -134,7 +141,8 @@ async function routeStatus(url) {
 }
 
 async function auditOnce(url, port) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, LH_CONFIG);
+  const cpuSlowdown = cpuSlowdownFor(await measureBenchmarkIndex(port));
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, lighthouseConfig(cpuSlowdown));
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -215,7 +223,7 @@ export async function runLighthouse({
       if (kbBudget !== undefined && !(summary.totalKB <= kbBudget)) failures.push(`total transfer ${summary.totalKB.toFixed(1)} KB > ${kbBudget} KB`);
       const lcps = summaries.map((x) => x.lcpSeconds.toFixed(2)).join('/');
       log(
-        `- ${route}: ${Object.entries(summary.scores).map(([id, v]) => `${CATEGORY_LABEL[id]} ${v}`).join(', ')}, LCP ${summary.lcpSeconds.toFixed(2)} s (${lcps})` +
+        `- ${route}: ${Object.entries(summary.scores).map(([id, v]) => `${CATEGORY_LABEL[id]} ${v}`).join(', ')}, LCP ${summary.lcpSeconds.toFixed(2)} s (${lcps}), CPU ×${summaries.map((x) => x.cpuSlowdown.toFixed(1)).join('/')}` +
           ` in ${((Date.now() - started) / 1000).toFixed(1)}s`,
       );
       if (reportDir) {
@@ -236,15 +244,15 @@ const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 /** Markdown table of the results. */
 export function formatTable(results, baseUrl) {
   const lines = [
-    `Lighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${baseUrl}, ${new Date().toISOString()}`,
+    `Lighthouse ${lighthouseVersion()} (mobile, simulated Slow 4G, CPU slowdown calibrated per run to the host's BenchmarkIndex) on ${baseUrl}, ${new Date().toISOString()}`,
     `Medians of ${RUNS} runs. Thresholds: ${Object.entries(THRESHOLDS).map(([id, v]) => `${CATEGORY_LABEL[id]} ${id === 'performance' ? '≥' : '='} ${v}`).join(', ')}; LCP ≤ ${LCP_BUDGET_S.default} s (/orcamento ≤ ${LCP_BUDGET_S['/orcamento']} s); / ≤ ${TOTAL_KB_BUDGET['/']} KB`,
     '',
-    '| route | perf | a11y | bp | seo | FCP s | LCP s (runs) | TBT ms | CLS | total KB | JS KB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| route | perf | a11y | bp | seo | FCP s | LCP s (runs) | TBT ms | CLS | total KB | JS KB | CPU × (runs) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of results) {
     if (!r.summary) {
-      lines.push(`| ${r.route} | ${r.skipped ? 'skipped (404)' : 'FAILED'} | | | | | | | | | |`);
+      lines.push(`| ${r.route} | ${r.skipped ? 'skipped (404)' : 'FAILED'} | | | | | | | | | | |`);
       continue;
     }
     const s = r.summary;
@@ -253,7 +261,7 @@ export function formatTable(results, baseUrl) {
     const lcpBudget = LCP_BUDGET_S[r.route] ?? LCP_BUDGET_S.default;
     const lcp = `${fmt(s.lcpSeconds, 2)}${s.lcpSeconds > lcpBudget ? ' ✗' : ''} (${r.runs.map((x) => fmt(x.lcpSeconds, 2)).join('/')})`;
     lines.push(
-      `| ${r.route} | ${mark('performance')} | ${mark('accessibility')} | ${mark('best-practices')} | ${mark('seo')} | ${fmt(s.fcpSeconds, 2)} | ${lcp} | ${fmt(s.tbtMs, 0)} | ${fmt(s.cls, 3)} | ${fmt(s.totalKB, 1)} | ${fmt(s.jsKB, 1)} |`,
+      `| ${r.route} | ${mark('performance')} | ${mark('accessibility')} | ${mark('best-practices')} | ${mark('seo')} | ${fmt(s.fcpSeconds, 2)} | ${lcp} | ${fmt(s.tbtMs, 0)} | ${fmt(s.cls, 3)} | ${fmt(s.totalKB, 1)} | ${fmt(s.jsKB, 1)} | ${r.runs.map((x) => fmt(x.cpuSlowdown, 1)).join('/')} |`,
     );
   }
   return lines.join('\n');
