@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from './site';
 import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
 import { futureWorkday } from '../integration/helpers';
-import { streamCalendar } from '../support/streaming-feed';
+import { STREAMED_FEED_BYTES, streamCalendar } from '../support/streaming-feed';
 
 
+/** The most a TCP socket's receive or send buffer may grow to here (the third of "min default max"). */
+const tcpBufferMax = (name: 'tcp_rmem' | 'tcp_wmem') => Number(readFileSync(`/proc/sys/net/ipv4/${name}`, 'utf8').trim().split(/\s+/)[2]);
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 describe('a 50 MB streaming calendar feed against the running server', () => {
@@ -64,9 +66,12 @@ describe('a 50 MB streaming calendar feed against the running server', () => {
     console.info(`[feed] server: availability p95 ${Math.round(p95)} ms, peak RSS ${Math.round(peak)} MB, ≤ ${Math.max(...sent)} bytes left the feed server per fetch`);
     expect(p95).toBeLessThan(2_500);
     expect(peak).toBeLessThan(300);
-    // Counted as written into the server's socket: the cap plus both sockets' buffers (several MB on
-    // loopback), far from the 50 MB on offer.
-    expect(Math.max(...sent)).toBeLessThan(3 * FEED_MAX_BYTES);
+    // Counted as written into the server's socket: the cap plus what the kernel buffered on loopback
+    // before the server closed the download. Those buffers autotune with the machine's load (17.4 MB was
+    // seen once under two test workers against a fixed bound of 3 × the cap), up to the kernel's maxima:
+    // the bound is the cap plus both maxima, and never the whole feed.
+    const kernelBound = FEED_MAX_BYTES + tcpBufferMax('tcp_rmem') + tcpBufferMax('tcp_wmem');
+    expect(Math.max(...sent)).toBeLessThan(Math.min(kernelBound, STREAMED_FEED_BYTES));
     const [feed] = await sql<{ status: string; error_code: string }[]>`select status, error_code from calendar_feeds where preseller_id = ${presellerId}`;
     expect(feed.status).toBe('error');
   }, 120_000);
