@@ -8,7 +8,7 @@ import { serviceValues } from '../../../src/domain/options';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
-import { isForeignKeyViolation, isRoutingMoved } from '../store/errors';
+import { isForeignKeyViolation, isRoutingMoved, violatedConstraint } from '../store/errors';
 import { mailSettings, meetingIcs, meetingInvites, type MailMeeting, type MailSettings } from '../mail/messages';
 import { candidateSlots, rangeOf } from '../../../src/domain/scheduling/slots';
 import { decide, leadPool, MAX_ROUTING_ATTEMPTS, MAX_ROUTING_MOVES, readRoutingState } from '../routing';
@@ -117,7 +117,11 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             invites,
           ).catch((error: unknown) => {
             // The lead was erased while this booking waited for it: no such lead any more (404), never a 500.
-            if (isForeignKeyViolation(error)) throw new HttpError(404, meetingCopy.unknownLead);
+            // The log names the constraint (no personal data), so a 404 for any other missing row shows.
+            if (isForeignKeyViolation(error)) {
+              console.warn(`[meetings] booking refused, a row it points to is gone (${violatedConstraint(error)})`);
+              throw new HttpError(404, meetingCopy.unknownLead);
+            }
             // Equal distribution moved under this booking (bookings committed meanwhile): route again.
             if (isRoutingMoved(error)) return { status: 'moved' as const };
             throw error;

@@ -17,6 +17,13 @@ export class StoreUnavailableError extends Error {
  * A write that named a row another transaction deleted meanwhile (SQLSTATE 23503, foreign_key_violation):
  * e.g. a booking racing the erasure of its lead. Whatever the adapter, the code is on the error.
  */
+/** The constraint a foreign-key violation names (postgres.js: constraint_name; PGlite: constraint), safe to log: no data. */
+export function violatedConstraint(error: unknown): string {
+  const e = typeof error === 'object' && error !== null ? (error as { constraint_name?: unknown; constraint?: unknown }) : {};
+  const name = e.constraint_name ?? e.constraint;
+  return typeof name === 'string' && /^[\w.]+$/.test(name) ? name : 'unknown';
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : null;
   // PGlite and postgres.js carry the SQLSTATE; the supabase adapter prefixes it (supabase.ts check()).
