@@ -1,5 +1,5 @@
 // Lighthouse quality gate: every public route, mobile preset (Lighthouse's default config: formFactor
-// mobile, simulated Slow 4G; the CPU slowdown calibrated per run to this host, see cpu-calibration.mjs), one
+// mobile, simulated Slow 4G; the CPU slowdown calibrated per route to this host, see cpu-calibration.mjs), one
 // Chromium reused across routes, routes audited one after another.
 //
 // Each route is audited RUNS (3) times and the median of each number counts: performance >= 95, LCP within
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
-import { cpuSlowdownFor, measureBenchmarkIndex } from './cpu-calibration.mjs';
+import { hostCpuSlowdown } from './cpu-calibration.mjs';
 import { startSite } from '../support/site-process.mjs';
 
 export const ROUTES = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/orcamento?servico=consultoria', '/politica-de-privacidade', '/reuniao', '/painel'];
@@ -44,8 +44,8 @@ const BROKEN_TRACE_RETRIES = 2;
 
 // The mobile preset: Lighthouse's default config (formFactor mobile, mobile screen emulation, simulated
 // throttling on Slow 4G), stated explicitly so a change of Lighthouse defaults shows up here. The one
-// departure: the CPU slowdown is calibrated to this machine before every run (cpu-calibration.mjs), so
-// every run aims at the same mid-tier phone however fast the shared host is that hour.
+// departure: the CPU slowdown is calibrated to this machine before each route's runs (cpu-calibration.mjs):
+// at most the default 4x, less on a host slower than the one that default assumes.
 const lighthouseConfig = (cpuSlowdownMultiplier) => ({
   extends: 'lighthouse:default',
   settings: {
@@ -140,8 +140,7 @@ async function routeStatus(url) {
   }
 }
 
-async function auditOnce(url, port) {
-  const cpuSlowdown = cpuSlowdownFor(await measureBenchmarkIndex(port));
+async function auditOnce(url, port, cpuSlowdown) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, lighthouseConfig(cpuSlowdown));
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
@@ -178,11 +177,12 @@ export async function runLighthouse({
         continue;
       }
       const started = Date.now();
+      const cpuSlowdown = await hostCpuSlowdown(chrome.port);
       const lhrs = [];
       let error;
       for (let attempt = 0; lhrs.length < runs && attempt < runs + BROKEN_TRACE_RETRIES; attempt += 1) {
         try {
-          lhrs.push(await auditOnce(url, chrome.port));
+          lhrs.push(await auditOnce(url, chrome.port, cpuSlowdown));
         } catch (e) {
           // A broken trace (e.g. NO_NAVSTART) says nothing about the page: run it again.
           error = e instanceof Error ? e.message : String(e);
@@ -244,7 +244,7 @@ const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 /** Markdown table of the results. */
 export function formatTable(results, baseUrl) {
   const lines = [
-    `Lighthouse ${lighthouseVersion()} (mobile, simulated Slow 4G, CPU slowdown calibrated per run to the host's BenchmarkIndex) on ${baseUrl}, ${new Date().toISOString()}`,
+    `Lighthouse ${lighthouseVersion()} (mobile, simulated Slow 4G, CPU slowdown calibrated per route to the host's BenchmarkIndex, at most 4×) on ${baseUrl}, ${new Date().toISOString()}`,
     `Medians of ${RUNS} runs. Thresholds: ${Object.entries(THRESHOLDS).map(([id, v]) => `${CATEGORY_LABEL[id]} ${id === 'performance' ? '≥' : '='} ${v}`).join(', ')}; LCP ≤ ${LCP_BUDGET_S.default} s (/orcamento ≤ ${LCP_BUDGET_S['/orcamento']} s); / ≤ ${TOTAL_KB_BUDGET['/']} KB`,
     '',
     '| route | perf | a11y | bp | seo | FCP s | LCP s (runs) | TBT ms | CLS | total KB | JS KB | CPU × (runs) |',
