@@ -67,9 +67,8 @@ describe('npm run consultants', () => {
     listBefore = list.out;
   }, 120_000);
 
-  // Input checked before the database is opened: by parseCommand, which the CLI runs first. Each message is
-  // checked there, in this process; two go through the real process for its exit code and streams (a child
-  // process costs ~2.3 s of CPU, and the 36 of them here were 80 CPU-s of `npm test`).
+  // Input checked before the database is opened: every case through inProcess, two of them also through the
+  // real process for its exit code and streams.
   const parseErrors: [string[], string][] = [
     [[], cliCopy.usage],
     [['frobnicate'], cliCopy.unknownCommand('frobnicate')],
@@ -109,22 +108,18 @@ describe('npm run consultants', () => {
     [['sala', 'ana', 'telefone'], cliCopy.email('ana')],
   ];
   it('refuses bad input with a pt-BR message and exit code 1', async () => {
-    const results = await Promise.all(parseErrors.map(([args]) => inProcess(...args)));
-    results.forEach((r, i) => {
-      const [args, message] = parseErrors[i];
-      expect(r.code, args.join(' ')).toBe(1);
-      expect(r.err, args.join(' ')).toContain(message);
-      expect(r.out, args.join(' ')).toBe('');
-    });
     // The real process: the usage and an hours mistake, on stderr with exit code 1.
     const processes = [parseErrors[0], parseErrors.find(([args]) => args[0] === 'hours' && args.length === 3)!];
-    const real = await Promise.all(processes.map(([args]) => cli(...args)));
-    real.forEach((r, i) => {
-      const [args, message] = processes[i];
-      expect(r.code, args.join(' ')).toBe(1);
-      expect(r.err, args.join(' ')).toContain(message);
-      expect(r.out, args.join(' ')).toBe('');
-    });
+    const runs: Array<[[string[], string][], (args: string[]) => ReturnType<typeof cli>]> = [[parseErrors, (args) => inProcess(...args)], [processes, (args) => cli(...args)]];
+    for (const [cases, run] of runs) {
+      const results = await Promise.all(cases.map(([args]) => run(args)));
+      results.forEach((r, i) => {
+        const [args, message] = cases[i];
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.err, args.join(' ')).toContain(message);
+        expect(r.out, args.join(' ')).toBe('');
+      });
+    }
   }, 120_000);
 
   it('refuses unknown consultants, a repeated email and an existing agenda link; nothing changed', async () => {
