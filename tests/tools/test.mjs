@@ -1,5 +1,5 @@
 // `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
-//   stage 1   astro check (types) · ESLint (zero warnings) · build → JS budget → valid HTML
+//   stage 1   ESLint (zero warnings) · astro check (types) → build → JS budget → valid HTML (check and build both write .astro/)
 //             three single-threaded chains on two cores: the build's chain overlaps the other two
 //   stage 2   vitest --project unit   unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //   stage 3   vitest --project browser   one site per worker (tests/support/browser-site.ts), one worker for now
@@ -203,9 +203,12 @@ const exitOk = (code) => ({ ok: code === 0 });
 /** Stages: each a list of chains that run at once; a chain's gates run in order and stop at a failure. */
 const stages = [
   [
-    [gate('astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk))],
     [gate('ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE, hold: true }).then(exitOk))],
     [
+      // astro check before the build, in one chain: both sync the content collections into .astro/, and
+      // side by side in a fresh clone the build's rename of .astro/content-assets.mjs.tmp failed (ENOENT)
+      // once in six runs (2026-11-27).
+      gate('astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
       // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
       gate('build (npm run build)', () => npmRun('build', { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
       gate('JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk)),
