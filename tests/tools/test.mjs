@@ -1,6 +1,6 @@
 // `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
 //   stage 1   ESLint (zero warnings) · astro check (types) → build → JS budget → valid HTML (check and build both write .astro/)
-//             three single-threaded chains on two cores: the build's chain overlaps the other two
+//             two single-threaded chains on two cores: ESLint beside the check → build chain
 //   stage 2   vitest --project unit   unit + integration (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //   stage 3   vitest --project browser   one site per worker (tests/support/browser-site.ts), one worker for now
 //   stage 4   Lighthouse             tests/tools/lighthouse.mjs, alone: its scores must not pay for other work
