@@ -148,6 +148,27 @@ async function step(title, body) {
 }
 
 /** The files that took longest (wall time of the file, from the JSON report): where the run's time goes. */
+/**
+ * The failed tests of a vitest JSON report, with the first lines of each error (and suites that failed to load):
+ * printed again under the summary, because CI keeps only the tail of this output.
+ */
+function failuresOf(file, name) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const lines = [];
+    for (const result of report.testResults ?? []) {
+      const where = path.relative(root, result.name);
+      const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const test of failedTests) lines.push({ where, title: test.fullName ?? test.title, message: test.failureMessages?.[0] ?? '' });
+      if (!failedTests.length && result.status === 'failed') lines.push({ where, title: '(the file failed to load or a hook failed)', message: result.message ?? '' });
+    }
+    return lines.map((f) => ({ ...f, stage: name }));
+  } catch {
+    return [];
+  }
+}
+const failures = [];
+
 function slowestFiles(file, count = 12) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -165,6 +186,7 @@ async function vitestStep(extraArgs, name, env) {
   const code = await run(vitestArgs(extraArgs, jsonFile), { env, timeoutMs: 40 * MINUTE });
   const slow = slowestFiles(jsonFile);
   if (slow.length) console.log(`\nslowest files (${name}):\n${slow.map((f) => `  ${fmtSeconds(f.ms).padStart(7)}  ${f.name}`).join('\n')}`);
+  failures.push(...failuresOf(jsonFile, name));
   const counts = vitestCounts(jsonFile);
   if (!counts) return { ok: code === 0, note: 'no vitest report' };
   // A suite that fails to load (syntax error, failing beforeAll) has no failed test: count it as a failure.
@@ -262,6 +284,13 @@ console.log('\n==> summary');
 for (const t of timings) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${fmtSeconds(t.ms).padStart(7)}  ${t.title}`);
 for (const title of notRun) console.log(`  not run          ${title}`);
 console.log(`  total  ${fmtSeconds(Date.now() - runStarted).padStart(7)}`);
+if (failures.length) {
+  console.log(`\n==> failed tests (${failures.length})`);
+  for (const f of failures.slice(0, 20)) {
+    const message = f.message.split('\n').filter((l) => l.trim()).slice(0, 6).map((l) => `      ${l.slice(0, 300)}`).join('\n');
+    console.log(`  ✗ [${f.stage}] ${f.where} › ${f.title}\n${message}`);
+  }
+}
 if (!allOk) console.log(`\nnpm test FAILED at: ${timings.filter((t) => !t.ok).map((t) => t.title).join(', ')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exitCode = allOk ? 0 : 1;
