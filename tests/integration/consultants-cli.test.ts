@@ -2,8 +2,8 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliCopy, InputError, parseCommand, runCommand } from '../../functions/lib/admin/consultants';
-import { openStore } from '../../functions/lib/app';
+import { cliCopy } from '../../functions/lib/admin/consultants';
+import { runConsultantsCli } from '../../functions/lib/admin/consultants-cli';
 import { readEnv } from '../../functions/lib/env';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
 import { cliDataDir, consultantsProcess } from './consultants-process';
@@ -16,28 +16,16 @@ const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
 const cliEnv = () => readEnv({ ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' });
 
 /**
- * What scripts/ops/consultants.mjs does, in this process: parse, open the store, run, close. For the
- * refusals: the process adds only its exit code and streams, checked on a few of them (a child process
- * costs ~2.3 s of CPU; these checks were 44 of them, ~100 CPU-s of `npm test`).
+ * The CLI's own function (functions/lib/admin/consultants-cli.ts), in this process: for the refusals the
+ * process adds only its exit code and streams, checked on a few of them (a child process costs ~2.3 s of
+ * CPU; these checks were 44 of them, ~100 CPU-s of `npm test`).
  */
 async function inProcess(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const env = cliEnv();
   let out = '';
   let err = '';
   const io = { out: (line: string) => void (out += `${line}\n`), err: (line: string) => void (err += `${line}\n`) };
-  let parsed;
-  try {
-    parsed = parseCommand(args, env.scheduling, { localUse: env.integrations.local });
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    return { code: 1, out, err: `${error.message}\n` };
-  }
-  const store = await openStore(env);
-  try {
-    return { code: await runCommand(store, parsed, { config: env.scheduling, siteUrl: env.siteUrl, localUse: env.integrations.local }, io), out, err };
-  } finally {
-    await store.close();
-  }
+  const code = await runConsultantsCli(args, cliEnv(), io);
+  return { code, out, err };
 }
 
 beforeAll(async () => {
