@@ -1,7 +1,7 @@
 // `npm start` (after the build): site and functions on http://localhost:8888 (PORT overrides).
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { listFunctionFiles, NODE_BUNDLE } from './functions-host.mjs';
+import { bundleFunctions } from './bundle-functions.mjs';
+import { listFunctionFiles } from './functions-host.mjs';
 import { startScheduler } from './scheduler.mjs';
 import { projectRoot, startServer } from './server.mjs';
 
@@ -10,16 +10,12 @@ import { projectRoot, startServer } from './server.mjs';
 process.env.DATABASE_POOL_MAX ||= '10';
 
 // Bundle like Netlify does (esbuild), as one build with shared chunks so every function shares one store
-// (and the embedded database's lock module, loaded below).
+// (and the embedded database's lock module, loaded below); a directory of its own per build (bundle-functions.mjs says why).
 const files = await listFunctionFiles(`${projectRoot}functions`);
-const outdir = `${projectRoot}.netlify/local-functions`;
-await build({
-  entryPoints: [...files.map((f) => `${projectRoot}functions/${f}`), `${projectRoot}functions/lib/store/lock.ts`],
-  outdir,
-  ...NODE_BUNDLE,
-  splitting: true,
-  outExtension: { '.js': '.mjs' },
-});
+const outdir = await bundleFunctions(
+  [...files.map((f) => `${projectRoot}functions/${f}`), `${projectRoot}functions/lib/store/lock.ts`],
+  `${projectRoot}.netlify/local-functions`,
+);
 // One process per embedded database: a second `npm start` (or any command) on the same DATA_DIR stops here.
 const { lockEmbeddedDatabase, DataDirLockedError } = await import(pathToFileURL(`${outdir}/lib/store/lock.mjs`).href);
 try {
