@@ -44,10 +44,16 @@ describe('/orcamento first paint', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 16 });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      type Shift = { value: number; sources: string[] };
+      const shifts: Shift[] = [];
+      (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+      const describe = (node: Node | null) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${[...node.attributes].filter((a) => a.name.startsWith('data-')).map((a) => `[${a.name}]`).join('')}` : String(node?.nodeName);
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        for (const entry of list.getEntries()) {
+          const shift = entry as unknown as { value: number; sources?: { node: Node | null }[] };
+          shifts.push({ value: shift.value, sources: (shift.sources ?? []).map((s) => describe(s.node)) });
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${BASE_URL}/orcamento?servico=consultoria`, { waitUntil: 'domcontentloaded' });
@@ -56,7 +62,11 @@ describe('/orcamento first paint', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // Layout-shift entries are delivered after the frame that made them: wait for two more frames.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    // The bug shifted the form by 0.36. Not zero: on a loaded machine a late text repaint once moved a line by
+    // 0.001 (two browser workers, 2026-11-27); 0.01 is a tenth of what Lighthouse calls good (0.1).
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
     await context.close();
   });
 
