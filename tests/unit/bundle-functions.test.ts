@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the server scripts, without types
 import { bundleFunctions } from '../../scripts/server/bundle-functions.mjs';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'bundle-functions-'));
