@@ -33,6 +33,14 @@ const functionModules = await Promise.all(
 // reminders for everyone. Logged by class or code only (a message may quote personal data); serving goes on.
 const errorCode = (error) => (error && typeof error === 'object' && (error.code || error.name)) || 'unknown';
 process.on('uncaughtException', (error) => console.error(`server: uncaught exception: ${errorCode(error)}`));
+// Whoever read this server's output is gone (a test runner killed, a closed pipe): each write's EPIPE was an
+// uncaught exception whose log line failed again, a loop that held a leaked test server at 82 % of a core
+// for 48 minutes (2026-11-27). Nobody can read it any more, so it stops, as a Unix program does on SIGPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error?.code === 'EPIPE') process.exit(0);
+  });
+}
 process.on('unhandledRejection', (error) => console.error(`server: unhandled rejection: ${errorCode(error)}`));
 
 const server = await startServer({ port: Number(process.env.PORT ?? 8888), host: process.env.HOST, functionModules });

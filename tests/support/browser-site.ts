@@ -40,7 +40,9 @@ export default async function setup(project: TestProject) {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    const sites = await Promise.all(
+    // allSettled, not all: when one site fails to start, the teardown below must wait for the others to
+    // have started and registered their cleanup, or they outlive the run (one did, 2026-11-27).
+    const started = await Promise.allSettled(
       Array.from({ length: workers }, async (_, index): Promise<BrowserSite> => {
         const database = await createTestDatabase(cluster.url);
         cleanups.push(() => database.drop());
@@ -53,6 +55,9 @@ export default async function setup(project: TestProject) {
         return { url: site.url, dataDir: site.dataDir, databaseUrl: database.url, pid: site.pid };
       }),
     );
+    const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const sites = started.map((result) => (result as PromiseFulfilledResult<BrowserSite>).value);
     project.provide('browserSites', sites);
     for (const site of sites) console.info(`[browser] site on ${site.url} over PostgreSQL, DATA_DIR=${site.dataDir}`);
   } catch (error) {
