@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, launchBrowser } from './support';
+import { afterIdle, BASE_URL, launchBrowser } from './support';
 import { changedLines, contentTree, editAndSave, editorContext, openEditor, openEntry, openHome, stored, wcagViolations } from './admin.fixtures';
 import { buildProject, copyProject, projectRoot } from '../support/project';
 import { homeSchema } from '../../src/schemas/pages';
@@ -118,7 +118,8 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
     await page.getByText(/Use só estes marcadores: \{mentoredOwners\}/).first().waitFor();
     await page.getByText(/3 campos têm erros/).waitFor();
     expect(await wcagViolations(page)).toEqual([]);
-    await page.waitForTimeout(1_000);
+    // Whatever the refused save queued has run by the next frame's idle period: still nothing written.
+    await afterIdle(page);
     expect(await stored(page)).toEqual(seed);
     expect(violations).toEqual([]);
     await context.close();

@@ -2,7 +2,7 @@
 // plus the visitor's local time beside Brasília time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage } from './support';
+import { afterIdle, newPage } from './support';
 import { DESKTOP, PHONE, dialog, enabledDays, expectStep, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast, type Harness } from './orcamento.fixtures';
 
 let h: Harness;
@@ -76,7 +76,7 @@ describe('scheduling dialog', () => {
       const message = dialog(page).getByTestId('agendamento-mensagem');
       expect(await message.getAttribute('role')).toBe('alert');
       const first = await message.getAttribute('data-message-id');
-      await page.waitForTimeout(300);
+      await afterIdle(page); // whatever the answer queued has run: still one message
       expect(await message.getAttribute('data-message-id')).toBe(first);
       expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
       await enabledDays(page).first().click();

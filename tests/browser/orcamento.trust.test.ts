@@ -61,9 +61,12 @@ describe.each([
     const lead = sampleLead();
     const { context, page } = await newPage(h.browser, viewport);
     try {
+      // The page's own clock (timers and Date, ticking from now): "10 s later" below is a jump of that clock, not
+      // 10 s of waiting (issue 37: no fixed delay in a browser test).
+      await page.clock.install();
       await openDialogFor(page, lead);
       const { time } = await bookFirstSlot(page);
-      await toast(page, 'Agendamento realizado com sucesso!');
+      const shown = await toast(page, 'Agendamento realizado com sucesso!');
       const panel = page.getByTestId('confirmacao');
       await panel.getByRole('heading', { name: 'Reunião confirmada' }).waitFor();
       // Focus is on its heading (announced once), and the wizard is back on the service choice.
@@ -71,8 +74,16 @@ describe.each([
       await page.getByRole('heading', { name: 'Qual serviço você procura?' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
-      // 10 s later (past the toast's 6 s) the panel is still there, with the weekday and the time.
-      await page.waitForTimeout(10_000);
+      // 10 s later (past the toast's 6 s) the toast is gone and the panel is still there, with the weekday and the time.
+      // The pointer is left where "Confirmar" was, over the toast on a phone, and a hovered toast waits (sonner):
+      // move it away, as a finger lifts. Then the page's time stops and runs 10 s at once, every timer in it firing.
+      await page.mouse.move(0, 0);
+      const pageNow = await page.evaluate(() => Date.now());
+      await page.clock.pauseAt(pageNow + 1_000);
+      await page.clock.runFor(9_000);
+      expect(await shown.count()).toBe(0);
+      expect(await panel.isVisible()).toBe(true);
+      await page.clock.resume();
       const text = await panel.innerText();
       expect(text).toMatch(WEEKDAY);
       expect(text).toContain(`às ${time} (horário de Brasília)`);

@@ -27,6 +27,14 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Resolves once the page has painted a frame and then had an idle period: what it queued before (a handler's
+ * promise, a timer already due, a render) has run. For "nothing else happens" checks, instead of a fixed delay.
+ */
+export function afterIdle(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }))));
+}
+
 /** Runs axe with WCAG 2.x A/AA rules and returns the violations, summarised for readable failures. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();

@@ -7,11 +7,11 @@
 // The vitest stages run UNIT_WORKERS / BROWSER_WORKERS files at once (below: why those numbers).
 // Output of gates that run together is held and printed whole when each ends, so it never interleaves.
 // Each gate owns whatever server it needs, so this file only runs commands. Closing line, for CI:
-// `tests: N passed, N failed[, N skipped]`, where N counts vitest tests plus one check for each other
+// `tests: N passed, N failed[, N skipped]` (each vitest file's time goes to reports/test-times.md), where N counts vitest tests plus one check for each other
 // gate (astro check, ESLint, build, JS budget, valid HTML, Lighthouse); gates that did not run because an earlier one
 // failed count as skipped.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,20 +85,23 @@ function killGroup(child, signal = 'SIGTERM') {
   }
 }
 
-/** Counts from a vitest JSON report; null when the report is missing (vitest crashed before writing it). */
-function vitestCounts(file) {
-  if (!existsSync(file)) return null;
+/** A vitest JSON report, parsed once for every reader below; null when missing (vitest crashed before writing it). */
+function readReport(file) {
   try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    return {
-      passed: report.numPassedTests ?? 0,
-      failed: report.numFailedTests ?? 0,
-      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-      failedSuites: report.numFailedTestSuites ?? 0,
-    };
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
   }
+}
+
+/** Test counts of a report. */
+function vitestCounts(report) {
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    failedSuites: report.numFailedTestSuites ?? 0,
+  };
 }
 
 function vitestArgs(extra, jsonFile) {
@@ -147,48 +150,54 @@ async function step(title, body) {
   return outcome.ok;
 }
 
-/** The files that took longest (wall time of the file, from the JSON report): where the run's time goes. */
 /**
- * The failed tests of a vitest JSON report, with the first lines of each error (and suites that failed to load):
- * printed again under the summary, because CI keeps only the tail of this output.
+ * The failed tests of a report, with the first lines of each error (and suites that failed to load): printed
+ * again under the summary, because CI keeps only the tail of this output.
  */
-function failuresOf(file, name) {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    const lines = [];
-    for (const result of report.testResults ?? []) {
-      const where = path.relative(root, result.name);
-      const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const test of failedTests) lines.push({ where, title: test.fullName ?? test.title, message: test.failureMessages?.[0] ?? '' });
-      if (!failedTests.length && result.status === 'failed') lines.push({ where, title: '(the file failed to load or a hook failed)', message: result.message ?? '' });
-    }
-    return lines.map((f) => ({ ...f, stage: name }));
-  } catch {
-    return [];
+function failuresOf(report, stage) {
+  const lines = [];
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(root, result.name);
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const test of failedTests) lines.push({ stage, where, title: test.fullName ?? test.title, message: test.failureMessages?.[0] ?? '' });
+    if (!failedTests.length && result.status === 'failed') lines.push({ stage, where, title: '(the file failed to load or a hook failed)', message: result.message ?? '' });
   }
+  return lines;
 }
 const failures = [];
 
-function slowestFiles(file, count = 12) {
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8'));
-    return (report.testResults ?? [])
-      .map((r) => ({ name: path.relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0) }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, count);
-  } catch {
-    return [];
+/** Every file's wall time (from its first test's start to its end), longest first: where the run's time goes. */
+function fileTimes(report) {
+  return (report.testResults ?? [])
+    .map((r) => ({ name: path.relative(root, r.name), ms: (r.endTime ?? 0) - (r.startTime ?? 0), tests: (r.assertionResults ?? []).length }))
+    .sort((a, b) => b.ms - a.ms);
+}
+
+/** reports/test-times.md: each stage's files and their times, whole (the log shows the slowest 12). */
+const timeReport = [];
+function writeTimeReport() {
+  if (!timeReport.length) return;
+  const lines = ['# Where `npm test` spent its time', '', `Written by tests/tools/test.mjs at ${new Date().toISOString()}; seconds per file, longest first.`];
+  for (const { stage, ms, files } of timeReport) {
+    const sum = files.reduce((total, f) => total + f.ms, 0);
+    lines.push('', `## ${stage}: ${fmtSeconds(ms)} wall, ${fmtSeconds(sum)} in files`, '', '| s | tests | file |', '|---:|---:|---|');
+    for (const f of files) lines.push(`| ${(f.ms / 1000).toFixed(1)} | ${f.tests} | ${f.name} |`);
   }
+  mkdirSync(path.join(root, 'reports'), { recursive: true });
+  writeFileSync(path.join(root, 'reports/test-times.md'), `${lines.join('\n')}\n`);
 }
 
 async function vitestStep(extraArgs, name, env) {
   const jsonFile = path.join(tmpRoot, `${name}.json`);
+  const started = Date.now();
   const code = await run(vitestArgs(extraArgs, jsonFile), { env, timeoutMs: 40 * MINUTE });
-  const slow = slowestFiles(jsonFile);
-  if (slow.length) console.log(`\nslowest files (${name}):\n${slow.map((f) => `  ${fmtSeconds(f.ms).padStart(7)}  ${f.name}`).join('\n')}`);
-  failures.push(...failuresOf(jsonFile, name));
-  const counts = vitestCounts(jsonFile);
-  if (!counts) return { ok: code === 0, note: 'no vitest report' };
+  const report = readReport(jsonFile);
+  if (!report) return { ok: code === 0, note: 'no vitest report' };
+  const files = fileTimes(report);
+  timeReport.push({ stage: name, ms: Date.now() - started, files });
+  if (files.length) console.log(`\nslowest files (${name}; all in reports/test-times.md):\n${files.slice(0, 12).map((f) => `  ${fmtSeconds(f.ms).padStart(7)}  ${f.name}`).join('\n')}`);
+  failures.push(...failuresOf(report, name));
+  const counts = vitestCounts(report);
   // A suite that fails to load (syntax error, failing beforeAll) has no failed test: count it as a failure.
   const failed = counts.failed || (code !== 0 ? Math.max(counts.failedSuites, 1) : 0);
   const ok = code === 0 && failed === 0;
@@ -280,6 +289,7 @@ const notRun = stages
   .filter((title) => !title.startsWith('vitest') && !timings.some((t) => t.title === title));
 totals.skipped += notRun.length;
 
+writeTimeReport();
 console.log('\n==> summary');
 for (const t of timings) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${fmtSeconds(t.ms).padStart(7)}  ${t.title}`);
 for (const title of notRun) console.log(`  not run          ${title}`);
