@@ -7,7 +7,7 @@
 // half-written. Same code, same directory: the sites of one test run share one.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { NODE_BUNDLE } from './functions-host.mjs';
@@ -31,8 +31,10 @@ export async function bundleFunctions(entryPoints, baseDir) {
   const dir = path.join(baseDir, hash.digest('hex').slice(0, 16));
 
   if (!existsSync(dir)) {
-    const temp = `${dir}.tmp-${process.pid}`;
-    await rm(temp, { recursive: true, force: true });
+    // A name no other start uses, in this process too (two calls of one process shared `.tmp-<pid>` and one
+    // renamed it away while the other was writing in it: ENOENT, 2026-11-27).
+    await mkdir(baseDir, { recursive: true });
+    const temp = await mkdtemp(`${dir}.tmp-`);
     for (const file of files) {
       const target = path.join(temp, file.name);
       await mkdir(path.dirname(target), { recursive: true });
