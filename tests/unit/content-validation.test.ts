@@ -32,7 +32,14 @@ afterEach(async () => {
   if (workdir) await rm(workdir, { recursive: true, force: true });
 });
 
-describe('content validation at build time', () => {
+/**
+ * Each test runs `astro sync` (~5 s of CPU) or a whole build (~50 s) in a child process: with both unit workers
+ * busy and a CPU hog on one core, this file took 125 s and two of its tests passed vitest's 30 s default
+ * (fresh clone, 2026-11-27). Sized for that machine, with room.
+ */
+const LOADED_BUILD_MS = 180_000;
+
+describe('content validation at build time', { timeout: LOADED_BUILD_MS }, () => {
   it('a missing field names the file and the field', async () => {
     const result = await buildWith('servicos/palestras.yaml', (yaml) => yaml.replace(/^ {2}badge: "Palestras"\n/m, ''));
     expect(result.failed).toBe(true);

@@ -31,7 +31,14 @@ async function syncWith(edit: (yaml: string) => string) {
 
 const lastRule = 'regras:\n  - nome: "Todos os leads"\n';
 
-describe('content/roteamento.yaml at build time', () => {
+/**
+ * Each test runs `astro sync` (~5 s of CPU) in a child process: with both unit workers busy and a CPU hog on one
+ * core, content-validation.test.ts (the same steps) took 125 s and two of its tests passed vitest's 30 s default
+ * (fresh clone, 2026-11-27). Sized for that machine, with room.
+ */
+const LOADED_BUILD_MS = 180_000;
+
+describe('content/roteamento.yaml at build time', { timeout: LOADED_BUILD_MS }, () => {
   it('a last rule with conditions (no catch-all) stops the build naming the file', async () => {
     const result = await syncWith((yaml) => yaml.replace(lastRule, `${lastRule}    quando:\n      modeloNegocio: ["b2b"]\n`));
     expect(result.failed).toBe(true);
