@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { newPage } from './support';
+import { afterIdle, newPage } from './support';
 import { PHONE, dialog, expectStep, fillStep1, fillStep2, fillStep3, fillStep4, next, sampleLead, startHarness, type Harness } from './orcamento.fixtures';
 
 const BUDGET = 80 * 1024;
@@ -55,7 +55,7 @@ const inlineScriptGzip = (page: Page) =>
 /** Lets the page go idle (network quiet, idle callbacks run) without touching it. */
 async function settleIdle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await afterIdle(page);
   await page.waitForTimeout(500);
   await page.waitForLoadState('networkidle');
 }
