@@ -6,6 +6,7 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -25,6 +26,15 @@ export default tseslint.config(
       // `_name` marks a parameter kept for its position (handlers, callbacks).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  // ReDoS: every form field reaches a regular expression, so a pattern that backtracks
+  // super-linearly on some input is a denial of service. Checked statically (eslint-plugin-regexp
+  // analyses each pattern), not by timing requests, which only flakes on a loaded machine. Tests
+  // read only their own fixtures, so they are left out.
+  {
+    files: ['src/**', 'functions/**', 'scripts/**'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
   // Ambient declarations merge into global interfaces by name; nothing there is "used".
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },

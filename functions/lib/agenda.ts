@@ -6,6 +6,7 @@ import { labelOf, serviceOptions, type Service } from '../../src/domain/options'
 import { maskPhone } from '../../src/domain/phone';
 import { foldOctets } from './mail/ics';
 import type { Agenda } from './store/port';
+import { withoutTrailingSlashes } from './base-url';
 
 export const AGENDA_PATH = '/api/agenda';
 
@@ -23,7 +24,7 @@ export function agendaTokenHash(token: string): string {
 }
 
 export function agendaUrl(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${AGENDA_PATH}/${token}`;
+  return `${withoutTrailingSlashes(siteUrl)}${AGENDA_PATH}/${token}`;
 }
 
 /** One VEVENT per scheduled meeting: lead's name, company, phone and email. Text is escaped by `ics`. */

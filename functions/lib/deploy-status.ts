@@ -6,6 +6,7 @@
 // Env (docs/operations.md, "The content editor: one-time setup"): NETLIFY_DEPLOY_STATUS_TOKEN (a Netlify personal access token),
 // NETLIFY_SITE_ID (else the running site's own id, which Netlify gives the function), DEPLOY_STATUS_BRANCH
 // (default main, the editor's branch), NETLIFY_API_URL (default Netlify's; tests point it at a loopback stand-in).
+import { withoutTrailingSlashes } from './base-url';
 
 export type DeployStatus =
   | { state: 'unconfigured' }
@@ -38,7 +39,7 @@ export function deployStatusEnv(env: Record<string, string | undefined>, running
     token,
     siteId,
     branch: env.DEPLOY_STATUS_BRANCH?.trim() || 'main',
-    apiUrl: (env.NETLIFY_API_URL?.trim() || 'https://api.netlify.com/api/v1').replace(/\/+$/, ''),
+    apiUrl: withoutTrailingSlashes(env.NETLIFY_API_URL?.trim() || 'https://api.netlify.com/api/v1'),
   };
 }
 

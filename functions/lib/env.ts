@@ -4,6 +4,7 @@ import { hkdfSync } from 'node:crypto';
 import { siteContactEmail } from './content-files';
 import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
 import { QUERY_TIMEOUT_MS, type PostgresOptions } from './store/postgres-options';
+import { withoutTrailingSlashes } from './base-url';
 
 /**
  * One public origin for every link: without SITE_URL (or Netlify's URL) the functions use the same
@@ -67,7 +68,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     mailFrom: env.MAIL_FROM?.trim() || defaultMailFrom(siteContactEmail()),
     contactEmail,
     leadOrigin: env.LEAD_ORIGIN?.trim() || 'site-mentor-solar',
-    siteUrl: (env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL).replace(/\/+$/, ''),
+    siteUrl: withoutTrailingSlashes(env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL),
     availabilityCacheMs: Math.max(0, Number(env.AVAILABILITY_CACHE_MS ?? 2000) || 0),
     scheduling: schedulingConfig,
     painel: painelEnv(env, contactEmail),

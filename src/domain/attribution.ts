@@ -65,7 +65,7 @@ const cap = (s: string, max: number) => s.slice(0, max).replace(/[\uD800-\uDBFF]
 function sanitizeTouch(raw: unknown): Touch | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const source = raw as Record<string, unknown>;
-  const path = typeof source.landing_path === 'string' ? cap(source.landing_path.replace(/[?#].*$/s, ''), attributionLimits.landingPath) : '';
+  const path = typeof source.landing_path === 'string' ? cap(source.landing_path.split(/[?#]/, 1)[0], attributionLimits.landingPath) : '';
   if (!PATH.test(path)) return null;
   const touch: Record<string, string> = { landing_path: path };
   for (const key of UTM_PARAMS) {

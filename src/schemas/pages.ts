@@ -118,7 +118,7 @@ export const EMAIL_PLACEHOLDER = '{email}';
  * editor takes one per field: has {email}, no e-mail address, no other {name}.
  */
 export const legalBody = label(
-  z.string().regex(/^(?=[\s\S]*\{email\})(?![\s\S]*[\w.+-]+@[\w-]+\.\w)(?![\s\S]*\{(?!email\})[A-Za-z]+\})[\s\S]*$/, 'Escreva {email} onde o e-mail de contato deve aparecer (ele vem de Identidade do site). Não escreva endereços de e-mail nem outros marcadores entre chaves.'),
+  z.string().regex(/^(?=[\s\S]*\{email\})(?![\s\S]*[\w.+-]@[\w-]+\.\w)(?![\s\S]*\{(?!email\})[A-Za-z]+\})[\s\S]*$/, 'Escreva {email} onde o e-mail de contato deve aparecer (ele vem de Identidade do site). Não escreva endereços de e-mail nem outros marcadores entre chaves.'),
   'Texto',
   'Onde o e-mail de contato aparece, escreva {email}: o site põe no lugar o endereço de Identidade do site → E-mail de contato.',
 );

@@ -33,7 +33,7 @@ const quando = z.strictObject(
 );
 
 /** A site path (/palestras), an https address (wa.me included), or mailto:. */
-const LINK_URL = /^(\/[^\s]*|https:\/\/[^\s/]+\S*|mailto:[^\s@]+@[^\s@]+)$/;
+const LINK_URL = /^(\/[^\s]*|https:\/\/[^\s/]\S*|mailto:[^\s@]+@[^\s@]+)$/;
 
 const semReuniao = z.strictObject({
   mensagem: z.string().trim().min(1, 'escreva a mensagem que o lead vê').max(600, 'até 600 caracteres'),

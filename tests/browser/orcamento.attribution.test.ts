@@ -171,10 +171,18 @@ describe('the campaign reaches RD Station and the webhook, with the visit and th
       expect(events.every((e) => e.data.lead.email === lead.email)).toBe(true);
       expect(events[0].data.lead.first_touch).toEqual(visit.row.first_touch);
 
-      const { rows } = await harness.db.query<{ kind: string; sent_at: Date | null; attempts: number }>(
-        `select o.kind, o.sent_at, o.attempts from outbox o join leads l on l.id = o.lead_id where l.email = $1 and o.kind in ('rd', 'webhook')`, [lead.email]);
-      expect(rows).toHaveLength(4);
-      expect(rows.every((r) => r.sent_at !== null && r.attempts === 1)).toBe(true);
+      // The receiver answers before the drain records the result (integration_result), so the rows are
+      // read once all four are marked sent; then each was one attempt, and no receiver got a repeat.
+      const deliveries = async () => (await harness.db.query<{ kind: string; sent: boolean; attempts: number }>(
+        `select o.kind, o.sent_at is not null as sent, o.attempts from outbox o join leads l on l.id = o.lead_id
+          where l.email = $1 and o.kind in ('rd', 'webhook') order by o.kind`, [lead.email])).rows;
+      await expect.poll(async () => (await deliveries()).filter((r) => r.sent).length, { timeout: 15_000 }).toBe(4);
+      expect(await deliveries()).toEqual([
+        { kind: 'rd', sent: true, attempts: 1 }, { kind: 'rd', sent: true, attempts: 1 },
+        { kind: 'webhook', sent: true, attempts: 1 }, { kind: 'webhook', sent: true, attempts: 1 },
+      ]);
+      expect(conversions()).toHaveLength(2);
+      expect(hook.received).toHaveLength(2);
     } finally {
       await visit.context.close();
     }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { afterIdle, newPage } from './support';
-import { DESKTOP, PHONE, dialog, enabledDays, expectStep, fillWholeForm, pickFirstAvailableDay, sampleLead, slotButtons, startHarness, toast, type Harness } from './orcamento.fixtures';
+import { DESKTOP, PHONE, dialog, enabledDays, expectStep, fillWholeForm, pickFirstAvailableDay, sampleLead, showMonthWithDays, slotButtons, startHarness, toast, type Harness } from './orcamento.fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,6 +53,27 @@ describe('saving the lead', () => {
 });
 
 describe('scheduling dialog', () => {
+  it('the calendar is busy while its month loads, and offers its days once it has', async () => {
+    const { context, page } = await newPage(h.browser, PHONE);
+    try {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/availability?month=*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openDialog(page);
+      const busyCalendar = dialog(page).locator('[aria-busy="true"]:has([role="grid"])');
+      await busyCalendar.waitFor();
+      expect(await enabledDays(page).count()).toBe(0);
+      release();
+      await enabledDays(page).first().waitFor();
+      expect(await busyCalendar.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('availability failure and an empty day show their toasts and the empty message', async () => {
     const { context, page } = await newPage(h.browser, PHONE);
     try {
@@ -62,6 +83,7 @@ describe('scheduling dialog', () => {
       );
       await openDialog(page);
       expect(await dialog(page).getByText('Selecione uma data para ver os horários disponíveis').count()).toBe(1);
+      await showMonthWithDays(page, 2);
       await enabledDays(page).first().click();
       await toast(page, 'Erro ao verificar disponibilidade', 'Tente novamente ou selecione outra data.');
 

@@ -14,23 +14,28 @@ afterAll(async () => {
 /** Whether the service choice is displayed when the document is parsed, before any island hydrates. */
 async function choiceAtFirstParse(path: string) {
   const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+  // Every script is held until the state is read, so "before hydration" is a real, observable state whatever
+  // the machine's pace (the page has no parser-blocking script: DOMContentLoaded does not wait for them).
+  let letScriptsGo = () => {};
+  const held = new Promise<void>((resolve) => (letScriptsGo = resolve));
   await context.route('**/_astro/*.js', async (route) => {
-    // Hold back every script a moment so "before hydration" is a real, observable state.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await held;
     await route.continue();
   });
   await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' });
   const early = await page.evaluate(() => ({
     flagged: document.documentElement.hasAttribute('data-quote-form'),
     choiceShown: getComputedStyle(document.querySelector('[data-service-choice]')!).display !== 'none',
+    hydrated: document.querySelector('astro-island[ssr]') === null,
   }));
+  letScriptsGo();
   return { context, page, early };
 }
 
 describe('/orcamento first paint', () => {
   it('with ?servico= the service choice never shows; the form replaces the reserved space', async () => {
     const { context, page, early } = await choiceAtFirstParse('/orcamento?servico=consultoria');
-    expect(early).toEqual({ flagged: true, choiceShown: false });
+    expect(early).toEqual({ flagged: true, choiceShown: false, hydrated: false });
     await page.getByRole('textbox', { name: /Nome completo/ }).waitFor();
     await page.waitForFunction(() => !document.documentElement.hasAttribute('data-quote-form'));
     await context.close();
@@ -72,7 +77,7 @@ describe('/orcamento first paint', () => {
 
   it('without it the service choice shows at once', async () => {
     const { context, early } = await choiceAtFirstParse('/orcamento');
-    expect(early).toEqual({ flagged: false, choiceShown: true });
+    expect(early).toEqual({ flagged: false, choiceShown: true, hydrated: false });
     await context.close();
   });
 });

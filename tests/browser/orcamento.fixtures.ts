@@ -1,8 +1,8 @@
 // Shared pieces of the /orcamento browser tests: the site with its database, form filling, calendar.
 import postgres from 'postgres';
 import { expect } from 'vitest';
-import { site as workerSite } from './site';
-import type { Browser, Page } from 'playwright-core';
+import { onWorkerDatabase, site as workerSite } from './site';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './support';
 import { startSite } from '../support/site-process.mjs';
 import type { LeadFormValues } from '../../src/domain/lead-form';
@@ -54,7 +54,7 @@ export interface Harness {
 export async function startHarness(options: { rateLimits?: boolean; env?: Record<string, string> } = {}): Promise<Harness> {
   const databaseUrl = workerSite.databaseUrl;
   const site = options.rateLimits || options.env
-    ? await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: options.rateLimits ? 'on' : 'off', ...options.env }, label: options.rateLimits ? 'site with rate limits' : 'site (own env)' })
+    ? await startSite({ env: onWorkerDatabase({ RATE_LIMITS: options.rateLimits ? 'on' : 'off', ...options.env }), label: options.rateLimits ? 'site with rate limits' : 'site (own env)' })
     : { url: workerSite.url, dataDir: workerSite.dataDir, stop: async () => {} };
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const db: Db = { query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }) };
@@ -132,8 +132,10 @@ export async function fillSteps(page: Page, lead: Lead, afterStep1?: () => Promi
 
 export const dialog = (page: Page) => page.getByRole('dialog', { name: 'Agende sua Reunião' });
 
-/** Enabled day buttons of the calendar (availability depends on the real "now"). */
-export const enabledDays = (page: Page) => dialog(page).locator('td[role="gridcell"]:not([data-disabled="true"]) button.rdp-day_button');
+/** Enabled day buttons of a calendar (`scope`: the booking dialog, or another one); they depend on the real "now". */
+const enabledDaysIn = (scope: Locator) => scope.locator('td[role="gridcell"]:not([data-disabled="true"]) button.rdp-day_button');
+/** Enabled day buttons of the booking dialog's calendar. */
+export const enabledDays = (page: Page) => enabledDaysIn(dialog(page));
 
 /** Clicks the first bookable day and waits for its slots; returns the chosen day's cell date (YYYY-MM-DD). */
 export async function pickFirstAvailableDay(page: Page): Promise<string> {
@@ -147,6 +149,50 @@ export async function pickFirstAvailableDay(page: Page): Promise<string> {
 }
 
 export const slotButtons = (page: Page) => dialog(page).locator('section[aria-labelledby="horarios-titulo"] button');
+
+/** A calendar's "next month" button (react-day-picker's). */
+const nextMonth = (scope: Locator) => scope.locator('.rdp-button_next');
+
+/*
+ * Late in a month, or late in a day, the month the dialog opens on may have one bookable day, and the nearest
+ * day one or two free times, the rest taken by the bookings of the files before (two tests failed so in a fresh
+ * clone at 14:10 in Brasília on Friday 27 November: left were today's 17:00 and 17:30 and Monday the 30th).
+ * Tests that need more room than "a day and a time" ask for it with these two.
+ */
+
+/**
+ * Shows a month with at least `count` bookable days: this one, or the next; in the booking dialog, or in the
+ * calendar of `scope` (e.g. /reuniao's "Reagende sua Reunião").
+ */
+export async function showMonthWithDays(page: Page, count: number, scope: Locator = dialog(page)): Promise<void> {
+  const days = enabledDaysIn(scope);
+  // A day is enabled only once the month's availability has arrived: from then on the count is final.
+  await days.first().waitFor();
+  if ((await days.count()) >= count) return;
+  await nextMonth(scope).click();
+  await expect.poll(() => days.count()).toBeGreaterThanOrEqual(count);
+}
+
+/** Clicks the first bookable day offering at least `times` times (this month or the next); returns it (YYYY-MM-DD). */
+export async function pickDayWithTimes(page: Page, times: number): Promise<string> {
+  await enabledDays(page).first().waitFor();
+  for (let month = 0; month < 2; month += 1) {
+    const days = await enabledDays(page).count();
+    for (let index = 0; index < days; index += 1) {
+      const day = enabledDays(page).nth(index);
+      const iso = await day.locator('xpath=..').getAttribute('data-day');
+      await day.click();
+      await slotButtons(page).first().waitFor();
+      if ((await slotButtons(page).count()) >= times) {
+        expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        return iso as string;
+      }
+    }
+    await nextMonth(dialog(page)).click();
+    await enabledDays(page).first().waitFor();
+  }
+  throw new Error(`no bookable day with ${times} free times in this month or the next`);
+}
 
 /**
  * Waits for a message with this title (and description, when given) and returns it: a page toast, or the

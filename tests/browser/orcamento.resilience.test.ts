@@ -11,7 +11,7 @@ import {
   expectStep,
   field,
   fillWholeForm,
-  pickFirstAvailableDay,
+  pickDayWithTimes,
   sampleLead,
   slotButtons,
   startHarness,
@@ -145,7 +145,8 @@ describe('nothing is lost', () => {
       await dialog(page).waitFor();
       let monthRequests = 0;
       page.on('request', (request) => void (request.url().includes('/api/availability?month=') && monthRequests++));
-      const day = await pickFirstAvailableDay(page);
+      // Two times at least: once every consultant is booked at the first, the list still has one to show.
+      const day = await pickDayWithTimes(page, 2);
       const first = slotButtons(page).first();
       const time = (await first.locator('span').first().innerText()).trim();
       await first.click();

@@ -7,7 +7,7 @@
 // (as the rate-limit file does): no second build of the site.
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site as workerSite } from './site';
+import { onWorkerDatabase, site as workerSite } from './site';
 import type { Browser, Page } from 'playwright-core';
 import { startSite } from '../support/site-process.mjs';
 import { axeViolations, launchBrowser, newPage } from './support';
@@ -30,7 +30,7 @@ let sql: postgres.Sql;
 
 beforeAll(async () => {
   const databaseUrl = workerSite.databaseUrl;
-  site = await startSite({ env: { DATABASE_URL: databaseUrl, RATE_LIMITS: 'off' }, label: 'site with test routing rules' });
+  site = await startSite({ env: onWorkerDatabase({ RATE_LIMITS: 'off' }), label: 'site with test routing rules' });
   sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   restore = await replaceRules(sql, RULES);
   browser = await launchBrowser();

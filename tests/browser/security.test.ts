@@ -1,7 +1,7 @@
 // Privacy and security in real Chromium: headers, CSP with and without PUBLIC_GTM_ID, consent before tracking.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site } from './site';
+import { onWorkerDatabase } from './site';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser, VIEWPORTS } from './support';
 import { buildProject, copyProject } from '../support/project';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   // shared site, so a whole booking runs under this CSP.
   gtmDir = await copyProject('gtm-build-');
   await buildProject(gtmDir, { PUBLIC_GTM_ID: 'GTM-TESTE12' });
-  gtmSite = await startSite({ root: gtmDir, env: { DATABASE_URL: site.databaseUrl, RATE_LIMITS: 'off' }, label: 'site with GTM' });
+  gtmSite = await startSite({ root: gtmDir, env: onWorkerDatabase({ RATE_LIMITS: 'off' }), label: 'site with GTM' });
 }, 180_000);
 
 afterAll(async () => {

@@ -2,11 +2,11 @@
 // (tests/browser/site.ts; tests/support/browser-site.ts starts one per vitest worker).
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
 import { site } from './site';
 
 export const BASE_URL = site.url;
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
+export { CHROMIUM_ARGS, CHROMIUM_TEST_PATH };
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -14,7 +14,7 @@ export const VIEWPORTS = {
 } as const;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 export async function newPage(

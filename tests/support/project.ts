@@ -1,6 +1,6 @@
 // Copies of the project in a temp dir, for tests that must build a variant (broken content, PUBLIC_GTM_ID…).
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,13 +8,23 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const projectRoot = new URL('../../', import.meta.url).pathname;
 
-/** Copies sources and config (node_modules is linked, not copied) into a fresh temp dir. */
+/**
+ * Copies sources and config into a fresh temp dir. Packages are linked one by one, not copied; node_modules's
+ * dot folders (but .bin) stay out: they are caches, and Astro's build keeps the content layer's data store in
+ * node_modules/.astro. With the whole folder linked, every copy and the project shared one store, the one state
+ * builds of different content had in common, when a fresh clone's contact-email copy (27 Nov) built every page
+ * with the address its content no longer had.
+ */
 export async function copyProject(prefix: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   for (const entry of ['src', 'content', 'public', 'scripts', 'functions', 'supabase', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) {
     await cp(join(projectRoot, entry), join(dir, entry), { recursive: true });
   }
-  await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
+  await mkdir(join(dir, 'node_modules'));
+  for (const entry of await readdir(join(projectRoot, 'node_modules'))) {
+    if (entry.startsWith('.') && entry !== '.bin') continue;
+    await symlink(join(projectRoot, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
   return dir;
 }
 

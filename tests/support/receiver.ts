@@ -5,7 +5,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
-export type Answer = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
+/** `until`: the answer waits for this promise (a receiver that hangs until the test lets it go). */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; until?: Promise<unknown> };
 
 export type Receiver = {
   url: string;
@@ -29,7 +30,7 @@ export async function startReceiver(fallback: Answer | ((req: Received) => Answe
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         res.end(answer.body ?? '');
       };
-      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      if (answer.until) void answer.until.then(reply, reply);
       else reply();
     });
   });

@@ -91,5 +91,5 @@ async function removeMailFiles(outboxDir: string, ids: string[], address: string
 function recipientsOf(raw: string): string[] {
   const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
   const to = (/^to:(.*)$/im.exec(head)?.[1] ?? '').replace(/"(?:[^"\\]|\\.)*"/g, ' ').replace(/\([^()]*\)/g, ' ');
-  return [...to.matchAll(/[^\s<>,;"()]+@[^\s<>,;"()]+/g)].map((m) => m[0].toLowerCase());
+  return to.split(/[\s<>,;"()]/).filter((part) => part.slice(1, -1).includes('@')).map((part) => part.toLowerCase());
 }

@@ -1,6 +1,7 @@
 // The integrations' settings, from the functions' environment only (never the browser's): RD Station
 // Marketing conversions and Standard Webhooks. An absent setting turns its target off: nothing is queued.
 import { createHash } from 'node:crypto';
+import { withoutTrailingSlashes } from '../base-url';
 
 export const DEFAULT_RD_STATION_API_URL = 'https://api.rd.services';
 
@@ -26,7 +27,7 @@ const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
 export function integrationsEnv(env: Record<string, string | undefined>): IntegrationsEnv {
   const problems: string[] = [];
   const apiKey = env.RD_STATION_API_KEY?.trim() || '';
-  const rdUrl = (env.RD_STATION_API_URL?.trim() || DEFAULT_RD_STATION_API_URL).replace(/\/+$/, '');
+  const rdUrl = withoutTrailingSlashes(env.RD_STATION_API_URL?.trim() || DEFAULT_RD_STATION_API_URL);
   let rd: RdConfig | null = null;
   if (apiKey) {
     if (/^[\x21-\x7e]{8,200}$/.test(apiKey) && isHttpUrl(rdUrl)) rd = { apiKey, baseUrl: rdUrl };

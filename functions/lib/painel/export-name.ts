@@ -8,7 +8,7 @@ import type { MeetingFilter } from './store';
 
 /** 'Consultoria Empresarial' → 'consultoria-empresarial'; 'Ana Souza (inativa)' → 'ana-souza-inativa'. */
 export function slug(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|(?<!-)-+$/g, '').slice(0, 60);
 }
 
 const day = (d: Date) => zonedParts(d, schedulingConfig.timeZone).date;

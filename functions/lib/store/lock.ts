@@ -52,7 +52,7 @@ function readOwner(file: string): number | null {
 
 /** The lock file of a database directory: beside it (`.data/db.lock`), not inside PGlite's own files. */
 export function lockFileOf(dbDir: string): string {
-  return `${dbDir.replace(/[\\/]+$/, '')}.lock`;
+  return `${dbDir.replace(/(?<![\\/])[\\/]+$/, '')}.lock`;
 }
 
 /**

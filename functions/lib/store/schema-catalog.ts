@@ -95,7 +95,7 @@ export function compareCatalogs(wanted: Catalog, actual: Catalog) {
   return { added, removed, changed, same: !added.length && !removed.length && !changed.length };
 }
 
-const normalise = (sql: string) => sql.replace(/[ \t]+$/gm, '').trim();
+const normalise = (sql: string) => sql.replace(/(?<![ \t])[ \t]+$/gm, '').trim();
 
 /**
  * The migration that turns a database whose catalog is `actual` into one whose catalog is `wanted` (the

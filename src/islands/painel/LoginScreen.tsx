@@ -9,12 +9,11 @@ import { request } from './api';
 import { useFocusLater } from './focus';
 import { TextField } from './form/Field';
 import { BusyButton, PainelForm } from './form/PainelForm';
+import { looksLikeEmail } from './form/looksLikeEmail';
 import { useFormSubmit } from './form/useFormSubmit';
 import { ui } from './styles';
 import { Notice, ScreenHeading } from './ui';
 
-// The server checks the address properly; this only catches what is plainly not one before a round trip.
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 interface Props {
   /** Why the sign-in shows (the session ended), if it is not the first visit. */

@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { TextField } from '../form/Field';
+import { looksLikeEmail } from '../form/looksLikeEmail';
 import { ui } from '../styles';
 import { CommandForm } from './CommandForm';
 import { useCommand } from './useCommand';
@@ -17,7 +18,7 @@ interface Props {
 export function identityErrors(name: string, email: string) {
   return {
     name: name.trim().length >= 2 ? null : 'Informe o nome do consultor.',
-    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'Informe um e-mail válido.',
+    email: looksLikeEmail(email.trim()) ? null : 'Informe um e-mail válido.',
   };
 }
 

@@ -27,23 +27,26 @@ export function Calendar({ label, today, month, onMonthChange, selected, onSelec
   if (days !== undefined) disabled.push((date: Date) => days === null || !days.has(isoDay(date)));
   else disabled.push({ dayOfWeek: closedWeekdays });
 
+  // aria-busy sits on a wrapper: react-day-picker forwards aria-label and data-* to its root, not aria-busy
+  // (passed to DayPicker it never reached the page).
   return (
-    <DayPicker
-      mode="single"
-      locale={ptBR}
-      weekStartsOn={0}
-      captionLayout="dropdown"
-      startMonth={startOfMonth(today)}
-      endMonth={startOfMonth(last)}
-      month={month}
-      onMonthChange={onMonthChange}
-      selected={selected}
-      onSelect={onSelect}
-      disabled={disabled}
-      aria-label={label}
-      aria-busy={days === null || undefined}
-      style={{ '--rdp-accent-color': '#b45309', '--rdp-accent-background-color': '#fef3c7', '--rdp-day-height': '2.5rem', '--rdp-day-width': '2.5rem', '--rdp-day_button-height': '2.375rem', '--rdp-day_button-width': '2.375rem' } as React.CSSProperties}
-      className="mx-auto text-slate-900"
-    />
+    <div aria-busy={days === null || undefined}>
+      <DayPicker
+        mode="single"
+        locale={ptBR}
+        weekStartsOn={0}
+        captionLayout="dropdown"
+        startMonth={startOfMonth(today)}
+        endMonth={startOfMonth(last)}
+        month={month}
+        onMonthChange={onMonthChange}
+        selected={selected}
+        onSelect={onSelect}
+        disabled={disabled}
+        aria-label={label}
+        style={{ '--rdp-accent-color': '#b45309', '--rdp-accent-background-color': '#fef3c7', '--rdp-day-height': '2.5rem', '--rdp-day-width': '2.5rem', '--rdp-day_button-height': '2.375rem', '--rdp-day_button-width': '2.375rem' } as React.CSSProperties}
+        className="mx-auto text-slate-900"
+      />
+    </div>
   );
 }
