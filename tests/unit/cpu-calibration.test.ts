@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlowdownFor } from '../tools/cpu-calibration.mjs';
+import { REFERENCE_TARGET_MS, cpuSlowdownCap, cpuSlowdownFor } from '../tools/cpu-calibration.mjs';
+import { bareDocument, pageText } from '../tools/reference-page.mjs';
 
 describe('Lighthouse CPU calibration', () => {
   it('follows the calculator linked from Lighthouse\'s throttling docs at its anchor points', () => {
@@ -17,5 +18,31 @@ describe('Lighthouse CPU calibration', () => {
   it('refuses a missing benchmark instead of guessing', () => {
     expect(() => cpuSlowdownFor(Number.NaN)).toThrow();
     expect(() => cpuSlowdownFor(0)).toThrow();
+  });
+});
+
+describe('the cap from the reference page', () => {
+  it('leaves the slowdown to the BenchmarkIndex while the bare page costs the host its usual time, and lowers it on a host where page loads are slow', () => {
+    // Where the reference costs what it did on the host the target was measured on, the cap is at least that host's 2.7x.
+    expect(cpuSlowdownCap(REFERENCE_TARGET_MS / 2.7)).toBeCloseTo(2.7, 5);
+    expect(cpuSlowdownCap(REFERENCE_TARGET_MS / 10)).toBe(4);
+    // Twice as slow at loading a page: half the slowdown, never below 1x.
+    expect(cpuSlowdownCap((2 * REFERENCE_TARGET_MS) / 2.7)).toBeCloseTo(1.35, 5);
+    expect(cpuSlowdownCap(REFERENCE_TARGET_MS * 5)).toBe(1);
+  });
+
+  it('refuses a missing reference time instead of guessing', () => {
+    expect(() => cpuSlowdownCap(Number.NaN)).toThrow();
+    expect(() => cpuSlowdownCap(0)).toThrow();
+  });
+});
+
+describe('the reference page', () => {
+  it('keeps the page\'s visible text and drops its head, scripts, styles, icons and tags', () => {
+    const html = '<html><head><title>T</title><style>p{}</style></head><body><header><a href="/">Início</a></header><svg><path d="M0"/></svg><main><h1>Palestras &amp; consultoria</h1><script>alert(1)</script><p>Texto <strong>forte</strong>.</p></main></body></html>';
+    expect(pageText(html)).toBe('Início Palestras &amp; consultoria Texto forte .');
+    const doc = bareDocument(pageText(html));
+    expect(doc).toContain('<p>Início Palestras &amp; consultoria Texto forte .</p>');
+    expect(doc).not.toMatch(/<(script|style|link|svg)\b/);
   });
 });
