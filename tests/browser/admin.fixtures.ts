@@ -6,8 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { BASE_URL } from './support';
+import { BASE_URL, leanAxe } from './support';
 import { projectRoot } from '../support/project';
 
 const TEST_DIR = 'sveltia-cms-test';
@@ -45,7 +44,7 @@ export async function editorContext(browser: Browser, viewport = { width: 1280, 
  * landmark, no <h1> in the entry form, content outside landmarks) are its own structure and are not gated here.
  */
 export async function wcagViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await leanAxe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
