@@ -6,30 +6,15 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
-import { runConsultantsCli } from '../../functions/lib/admin/consultants-cli';
-import { readEnv } from '../../functions/lib/env';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
-import { cliDataDir, consultantsProcess } from './consultants-process';
+import { cliDataDir, consultantsInProcess, consultantsProcess } from './consultants-process';
 
 let dataDir: string;
 const ANA = 'ana.souza@consultores.example.com';
 
 const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
-/** The environment the CLI process reads (consultants-process.ts). */
-const cliEnv = () => readEnv({ ...process.env, DATA_DIR: dataDir, SITE_URL: 'https://mentor.example.com', DATABASE_URL: '', SUPABASE_URL: '' });
-
-/**
- * The CLI's own function (functions/lib/admin/consultants-cli.ts), in this process: for the refusals the
- * process adds only its exit code and streams, checked on a few of them (a child process costs ~2.3 s of
- * CPU; these checks were 44 of them, ~100 CPU-s of `npm test`).
- */
-async function inProcess(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { out: (line: string) => void (out += `${line}\n`), err: (line: string) => void (err += `${line}\n`) };
-  const code = await runConsultantsCli(args, cliEnv(), io);
-  return { code, out, err };
-}
+/** The CLI's own function in this process (consultants-process.ts): for everything but the process's own behaviour. */
+const inProcess = (...args: string[]) => consultantsInProcess('https://mentor.example.com', dataDir, ...args);
 
 beforeAll(async () => {
   dataDir = await cliDataDir('mentor-cli-');

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { runConsultantsCli } from '../../functions/lib/admin/consultants-cli';
+import { readEnv } from '../../functions/lib/env';
 
 const run = promisify(execFile);
 
@@ -24,6 +26,20 @@ export async function consultantsProcessAt(siteUrl: string, dataDir: string, ...
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, out: e.stdout, err: e.stderr };
   }
+}
+
+/**
+ * The same command through the CLI's own function (functions/lib/admin/consultants-cli.ts) in this process,
+ * with the environment the process would read: what the command does, without the ~3.5 CPU-s of a Node start,
+ * its imports and a WASM compile. The process adds argv, exit code and streams: a few tests per CLI keep it.
+ */
+export async function consultantsInProcess(siteUrl: string, dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io = { out: (line: string) => void (out += `${line}\n`), err: (line: string) => void (err += `${line}\n`) };
+  const env = readEnv({ ...process.env, DATA_DIR: dataDir, SITE_URL: siteUrl, DATABASE_URL: '', SUPABASE_URL: '' });
+  const code = await runConsultantsCli(args, env, io);
+  return { code, out, err };
 }
 
 /**

@@ -1,10 +1,12 @@
-// "Equipe" is `npm run consultants` with a form: each command run by the real CLI (a child process on one
-// embedded database) and by the console (on another) leaves the same rows and says the same words.
+// "Equipe" is `npm run consultants` with a form: each command run by the CLI (on one embedded database) and by
+// the console (on another) leaves the same rows and says the same words. The first command goes through the
+// real CLI process, the others through its own function in this process (consultants-process.ts): the process
+// itself is tested in consultants-cli.test.ts.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { TeamMember } from '../../src/domain/painel/api';
-import { cliDataDir, consultantsProcessAt } from './consultants-process';
+import { cliDataDir, consultantsInProcess, consultantsProcessAt } from './consultants-process';
 import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
@@ -56,12 +58,12 @@ describe('Equipe and `npm run consultants` side by side', () => {
     await rm(cliDir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[]) => consultantsProcessAt(SITE_URL, cliDir, ...args);
+  const cli = (args: string[], index: number) => (index === 0 ? consultantsProcessAt : consultantsInProcess)(SITE_URL, cliDir, ...args);
 
   it('runs every command both ways with the same answer and the same rows', async () => {
     const cookie = await signIn(MENTOR);
-    for (const [command, ...args] of COMMANDS) {
-      const terminal = await cli([command, ...args]);
+    for (const [index, [command, ...args]] of COMMANDS.entries()) {
+      const terminal = await cli([command, ...args], index);
       const res = await call('POST', '/api/painel/equipe', { cookie, body: { command, args } });
       const answer = (await res.json()) as { message?: string; error?: string };
       const label = `${command} ${args.join(' ')}`;
