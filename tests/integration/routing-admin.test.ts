@@ -1,11 +1,11 @@
 // Routing settings, the stored why and the month's report (issue 19): the consultants commands (limit,
 // weight, mode, janela, why, report) through the CLI's own parser and runner on both stores, the same
-// commands through Equipe, the why in the console's meeting view, and the real CLI's exit codes.
+// commands through Equipe, the why in the console's meeting view, and the real CLI's exit codes (0 and 1).
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cliCopy, InputError, parseCommand, runCommand } from '../../functions/lib/admin/consultants';
 import { routingCopy } from '../../functions/lib/admin/routing';
-import { cliDataDir, consultantsProcess } from './consultants-process';
+import { cliDataDir, consultantsInProcess, consultantsProcess } from './consultants-process';
 import { requestFingerprint } from '../../functions/lib/idempotency';
 import { validateLead } from '../../src/domain/lead';
 import type { MeetingView } from '../../src/domain/painel/api';
@@ -270,23 +270,24 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
   });
 });
 
-describe('npm run consultants (the real CLI): routing commands', () => {
+describe('npm run consultants: routing commands, a success and a refusal through the real process', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await cliDataDir('mentor-routing-cli-');
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
   const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
-
+  /** The CLI's own function in this process (consultants-process.ts): the rest of the commands. */
+  const inProcess = (...args: string[]) => consultantsInProcess('https://mentor.example.com', dataDir, ...args);
 
   it('exit 0 with the answer, exit 1 with a pt-BR message and nothing changed', async () => {
     expect(await cli('weight', ANA, '60')).toEqual({ code: 0, out: `${routingCopy.weightSet(ANA, 60)}\n`, err: '' });
-    const list = (await cli('list')).out;
+    const list = (await inProcess('list')).out;
     expect(list).toContain('distribuição: peso 60;');
     expect(await cli('weight', ANA, '0')).toMatchObject({ code: 1, out: '', err: expect.stringContaining(routingCopy.weight) });
-    expect(await cli('why', crypto.randomUUID())).toMatchObject({ code: 1, out: '' });
-    expect((await cli('report')).out).toContain('Ana Souza');
-    expect((await cli('list')).out).toBe(list);
-    expect((await cli('help')).err).toContain('report [AAAA-MM]');
+    expect(await inProcess('why', crypto.randomUUID())).toMatchObject({ code: 1, out: '' });
+    expect((await inProcess('report')).out).toContain('Ana Souza');
+    expect((await inProcess('list')).out).toBe(list);
+    expect((await inProcess('help')).err).toContain('report [AAAA-MM]');
   }, 180_000);
 });
