@@ -4,7 +4,7 @@
 //
 // Each route is audited RUNS (3) times and the median of each number counts: performance >= 95, LCP within
 // the route's budget (1.0 s on content pages, 1.3 s on /orcamento), the home page's total transfer <= 60 KB.
-// Accessibility, best practices and SEO must be 100 in every run. A broken trace (no result) is run again.
+// Accessibility, best practices and SEO must be 100 in the first run, which audits every category (the other runs audit performance only). A broken trace (no result) is run again.
 //
 // Usage: node tests/tools/lighthouse.mjs (after `npm run build`: starts the site as `npm start` does, on a
 // fresh embedded database, and stops it at the end), or BASE_URL=http://localhost:8888 … to audit a running one.
@@ -45,11 +45,12 @@ const BROKEN_TRACE_RETRIES = 2;
 /**
  * The home page's main-thread time (median of its runs) may be at most this many times the reference page's
  * (its own text, no CSS, no JS; median of the reference runs around it), both observed on the host in the
- * same run, so the ratio does not depend on the host. 2026-11-29: 3.0-3.6 (the home page 207-250 ms, the
- * reference 53-103 ms). The target is 1.2; until the page gets there this catches a page that does 70 % more
- * work of its own than today, whatever the host.
+ * same run, so the ratio does not depend on the host's speed. 2026-11-29: 3.44 on a quiet machine (home 282 ms,
+ * reference 82), 4.39 while a full test run shared the machine (677 against 154): contention weighs more on the
+ * page with more tasks. The target is 1.2; until the page gets there this catches a home page doing about
+ * twice the work of its own it does today, even on a busy host.
  */
-export const HOME_MAIN_THREAD_RATIO = 4.5;
+export const HOME_MAIN_THREAD_RATIO = 5;
 /** Reference runs before the first route; one more before each route; the cap reads the last REFERENCE_WINDOW. */
 const REFERENCE_FIRST_RUNS = 3;
 const REFERENCE_WINDOW = 5;
@@ -87,7 +88,8 @@ export async function launchChromium({ chromePath = CHROMIUM_PATH } = {}) {
   return launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
 }
 
-const score = (lhr, id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+/** A category's score in 0-100; null when it could not be scored; undefined when the run did not audit it. */
+const score = (lhr, id) => (!(id in lhr.categories) ? undefined : lhr.categories[id].score == null ? null : Math.round(lhr.categories[id].score * 100));
 
 /** Numbers for the table from one Lighthouse result. */
 export function summarize(lhr) {
@@ -125,7 +127,8 @@ const median = (values) => {
 export function medianSummary(summaries) {
   const scores = {};
   for (const id of Object.keys(THRESHOLDS)) {
-    const values = summaries.map((x) => x.scores[id]);
+    // Accessibility, best practices and SEO are audited in a route's first run only (see runLighthouse).
+    const values = summaries.map((x) => x.scores[id]).filter((v) => v !== undefined);
     scores[id] = values.some((v) => v === null) ? null : id === 'performance' ? median(values) : Math.min(...values);
   }
   const pick = (key) => median(summaries.map((x) => x[key]));
@@ -223,7 +226,10 @@ export async function runLighthouse({
       let error;
       for (let attempt = 0; lhrs.length < runs && attempt < runs + BROKEN_TRACE_RETRIES; attempt += 1) {
         try {
-          lhrs.push(await auditOnce(url, chrome.port, cpuSlowdown));
+          // The first run audits every category; the others performance only (7.5 against 12.9 CPU-s a run,
+          // 2026-11-28 profile): accessibility, best practices and SEO are properties of the page's markup,
+          // the same in every run, where performance is a timing that needs a median.
+          lhrs.push(await auditOnce(url, chrome.port, cpuSlowdown, lhrs.length === 0 ? undefined : ['performance']));
         } catch (e) {
           // A broken trace (e.g. NO_NAVSTART) says nothing about the page: run it again.
           error = e instanceof Error ? e.message : String(e);
@@ -246,7 +252,7 @@ export async function runLighthouse({
         if (expected) {
           // In every run, like the thresholds.
           const isExpected = (title) => expected.some((auditId) => title.endsWith(`[${auditId}]`));
-          const perRun = lhrs.map((lhr) => failingAudits(lhr, id));
+          const perRun = lhrs.filter((lhr) => id in lhr.categories).map((lhr) => failingAudits(lhr, id));
           const unexpected = [...new Set(perRun.flat().filter((title) => !isExpected(title)))];
           const missing = expected.filter((auditId) => perRun.some((failing) => !failing.some((title) => title.endsWith(`[${auditId}]`))));
           if (unexpected.length) failures.push(`${id}: failing audits besides ${expected.join(', ')}:\n      - ${unexpected.join('\n      - ')}`);
@@ -254,7 +260,7 @@ export async function runLighthouse({
           continue;
         }
         if (value === null || value < min) {
-          const audits = failingAudits(representative, id);
+          const audits = failingAudits(id === 'performance' ? representative : lhrs[0], id);
           failures.push(`${id} ${value ?? 'n/a'} < ${min}${audits.length ? `:\n      - ${audits.join('\n      - ')}` : ''}`);
         }
       }
