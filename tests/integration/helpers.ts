@@ -1,5 +1,5 @@
 // Shared setup for integration tests: a real PGlite in a temp DATA_DIR, the real handlers, real dates.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { createApp, type App, type Clock } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createSender, type MailSender } from '../../functions/lib/mail/transport';
-import { openPgliteStore } from '../../functions/lib/store/pglite';
+import { openPgliteMemoryStore } from '../../functions/lib/store/pglite';
 import type { ScheduledStore } from '../../functions/lib/schedules';
 import type { MailContent, Store } from '../../functions/lib/store/port';
 import { unsealMessage, type SealedContent } from '../../functions/lib/mail/secrets';
@@ -41,13 +41,17 @@ export function asDelivered<R extends { id: string; message: SealedContent; secr
   return { ...row, message: delivered.get(row.id) ?? unsealMessage({ ...row.message, secrets: row.secrets ?? undefined }) };
 }
 
+/** The template's dump, read once per worker (a Blob is immutable: every clone loads from the same one). */
+let dump: Promise<Blob> | undefined;
+const templateDump = () => (dump ??= readFile(inject('pgliteTemplateDump')).then((bytes) => new Blob([bytes])));
+
 export async function openTestApp(opts: { env?: Record<string, string>; now?: Clock; send?: MailSender | 'real' } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   // Availability cache off by default: tests write time off straight into the database.
   const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
-  // A copy of the run's migrated database (tests/support/pglite-template.ts); the open then applies nothing.
-  await cp(inject('pgliteTemplate'), join(dataDir, 'db'), { recursive: true });
-  const store = await openPgliteStore(dataDir);
+  // A clone of the run's migrated database in memory (tests/support/pglite-template.ts); the open applies
+  // nothing. DATA_DIR holds only the mail files.
+  const store = await openPgliteMemoryStore(await templateDump());
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
   const send = opts.send === 'real' ? createSender(env) : (opts.send ?? recordDelivered);
   const app = createApp({ env, store, now: opts.now, send });

@@ -37,6 +37,17 @@ export async function openPgliteStore(dataDir: string): Promise<Store & { db: PG
   return Object.assign(store, { close: () => close().finally(unlock) });
 }
 
+/**
+ * An embedded database held in memory, started from a dump of a data directory (PGlite's `dumpDataDir`):
+ * the tests' clones of one migrated template. Nothing is written to disk and no lock is taken; the migrations
+ * and the seed run as on any open (a migrated dump applies nothing).
+ */
+export async function openPgliteMemoryStore(dump: Blob): Promise<Store & { db: PGlite; sql: SqlClient }> {
+  const db = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  await migrate(db);
+  return pgliteStore(db);
+}
+
 /** Migrations, then the seed. Also used by tests on an in-memory PGlite. */
 export async function migrate(db: PGlite): Promise<void> {
   const client = pgliteClient(db);

@@ -89,32 +89,36 @@ export function WeekMeetings({ viewer, week, consultant, onChange, onOpen }: Pro
       {state.phase === 'loading' && <p className={ui.hint}>Carregando…</p>}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {view?.truncated && <p className={ui.hint}>Semana com reuniões demais para mostrar todas: filtre por consultor.</p>}
+      {/* The phone's day: before/after and the strip; a desktop shows every day, so none of this. The
+          before/after row stays while another week loads (Sunday's "Próximo dia" opens next week): were it
+          drawn with the week, the button pressed would leave the page and take the keyboard's place with it. */}
+      <div className="grid gap-2 lg:hidden">
+        <div className="flex items-center justify-between gap-2">
+          <button type="button" className={ui.small} onClick={() => goDay(addDays(day, -1))}>
+            ‹ Dia anterior
+          </button>
+          <span className="font-semibold text-slate-900">{weekdayLabel(day)}</span>
+          <button type="button" className={ui.small} onClick={() => goDay(addDays(day, 1))}>
+            Próximo dia ›
+          </button>
+        </div>
+        {view && (
+          <div role="group" aria-label="Dias da semana" className="grid grid-cols-7 gap-1">
+            {view.days.map((d) => (
+              // Named by its own text, whole ("Sex 27/11: 1 reunião"); the compact look is for the eye.
+              <button key={d.day} type="button" aria-pressed={d.day === day} onClick={() => goDay(d.day)}
+                className={`grid min-h-11 justify-items-center rounded-lg border px-0.5 py-1 text-xs ${ui.focusRing} ${d.day === day ? 'border-amber-500 bg-amber-50 font-semibold text-slate-900' : 'border-slate-200 text-slate-700'}`}>
+                <span className="sr-only">{`${weekdayLabel(d.day)}: ${meetingCount(d.meetings.length)}`}</span>
+                <span aria-hidden="true">{weekdayLabel(d.day).slice(0, 3)}</span>
+                <span aria-hidden="true" className="tabular-nums">{d.day.slice(8, 10)}</span>
+                <span aria-hidden="true" className="tabular-nums font-semibold">{d.meetings.length}</span>
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
       {view && (
         <>
-          {/* The phone's day: before/after and the strip; a desktop shows every day, so none of this. */}
-          <div className="grid gap-2 lg:hidden">
-            <div className="flex items-center justify-between gap-2">
-              <button type="button" className={ui.small} onClick={() => goDay(addDays(day, -1))}>
-                ‹ Dia anterior
-              </button>
-              <span className="font-semibold text-slate-900">{weekdayLabel(day)}</span>
-              <button type="button" className={ui.small} onClick={() => goDay(addDays(day, 1))}>
-                Próximo dia ›
-              </button>
-            </div>
-            <div role="group" aria-label="Dias da semana" className="grid grid-cols-7 gap-1">
-              {view.days.map((d) => (
-                // Named by its own text, whole ("Sex 27/11: 1 reunião"); the compact look is for the eye.
-                <button key={d.day} type="button" aria-pressed={d.day === day} onClick={() => goDay(d.day)}
-                  className={`grid min-h-11 justify-items-center rounded-lg border px-0.5 py-1 text-xs ${ui.focusRing} ${d.day === day ? 'border-amber-500 bg-amber-50 font-semibold text-slate-900' : 'border-slate-200 text-slate-700'}`}>
-                  <span className="sr-only">{`${weekdayLabel(d.day)}: ${meetingCount(d.meetings.length)}`}</span>
-                  <span aria-hidden="true">{weekdayLabel(d.day).slice(0, 3)}</span>
-                  <span aria-hidden="true" className="tabular-nums">{d.day.slice(8, 10)}</span>
-                  <span aria-hidden="true" className="tabular-nums font-semibold">{d.meetings.length}</span>
-                </button>
-              ))}
-            </div>
-          </div>
           <div className="grid gap-3 lg:grid-cols-7 lg:gap-2">
             {view.days.map((d) => (
               <section key={d.day} aria-labelledby={`semana-${d.day}`} className={`min-w-0 ${d.day === day ? '' : 'hidden lg:block'}`}>
