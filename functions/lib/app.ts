@@ -1,5 +1,6 @@
 // Composition root: one store, one outbox and one clock per process, shared by every function.
 import { readEnv, type ServerEnv } from './env';
+import { previewLogLine } from './deploy-context';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createIntegrations, type Integrations } from './integrations/deliver';
 import { createOutbox, type Outbox } from './mail/outbox';
@@ -60,6 +61,7 @@ let shared: Promise<App> | null = null;
 export function getApp(): Promise<App> {
   if (!shared) {
     const env = readEnv();
+    if (env.deploy.preview) console.warn(previewLogLine(env.deploy, env.database !== null));
     // The integrations' targets are set before the first request, so its events are queued or not by this
     // process's settings (a cold start after a new key or URL lifts a pause too).
     shared = openStore(env).then(async (store) => {

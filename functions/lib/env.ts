@@ -5,6 +5,7 @@ import { siteContactEmail } from './content-files';
 import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
 import { QUERY_TIMEOUT_MS, type PostgresOptions } from './store/postgres-options';
 import { withoutTrailingSlashes } from './base-url';
+import { scopeToDeploy, type DeployScope } from './deploy-context';
 
 /**
  * One public origin for every link: without SITE_URL (or Netlify's URL) the functions use the same
@@ -47,6 +48,8 @@ export type ServerEnv = {
   painel: PainelEnv;
   /** RD_STATION_API_KEY / RD_STATION_API_URL, WEBHOOK_URL / WEBHOOK_SECRET, and whether this is local use (no CONTEXT). */
   integrations: IntegrationsEnv;
+  /** The deploy context and, in a preview, the production settings it did not read (deploy-context.ts). */
+  deploy: DeployScope;
 };
 
 /**
@@ -57,7 +60,9 @@ export type ServerEnv = {
  */
 export type PainelEnv = { mentors: string[]; hashKey: Buffer };
 
-export function readEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
+export function readEnv(raw: Record<string, string | undefined> = process.env): ServerEnv {
+  // In a deploy preview production's database, mail server and integrations are not read (deploy-context.ts).
+  const { env, scope } = scopeToDeploy(raw);
   const databaseUrl = env.DATABASE_URL?.trim();
   const contactEmail = env.CONTACT_EMAIL?.trim() || siteContactEmail();
   return {
@@ -73,6 +78,7 @@ export function readEnv(env: Record<string, string | undefined> = process.env): 
     scheduling: schedulingConfig,
     painel: painelEnv(env, contactEmail),
     integrations: integrationsEnv(env),
+    deploy: scope,
   };
 }
 
