@@ -115,6 +115,11 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         expect((await store.claimOutbox(farFuture, 100)).map((r) => r.id)).not.toContain(mine!.id);
         const retried = (await store.claimOutbox(new Date(farFuture.getTime() + 2 * 3_600_000), 100)).find((r) => r.id === mine!.id);
         expect(retried).toMatchObject({ attempts: 2 });
+        // Given back unstarted: free again at once, its claim's attempt not counted.
+        await store.releaseOutbox([mine!.id]);
+        const again = (await store.claimOutbox(new Date(farFuture.getTime() + 2 * 3_600_000), 100)).find((r) => r.id === mine!.id);
+        expect(again).toMatchObject({ attempts: 2 });
+        await store.releaseOutbox([]);
         await store.markSent(mine!.id, inAnHour);
         expect((await store.claimOutbox(new Date(farFuture.getTime() + 86_400_000), 100)).map((r) => r.id)).not.toContain(mine!.id);
       } finally {

@@ -2,10 +2,11 @@
 // the answer is ready (Netlify context.waitUntil, or in the background locally), on every later write,
 // and every minute by functions/outbox-drain.ts. A failed message waits 1, 2, 4 … minutes (max 6 h)
 // and is given up after OUTBOX_MAX_ATTEMPTS, keeping last_error for a human to look at.
-import { laterOf, requestBudget, workLeft, type Budget } from '../budget';
+import { fits, laterOf, requestBudget, workLeft, type Budget } from '../budget';
 import type { OutboxRow, Store } from '../store/port';
 import { LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_KIND, LEAD_DIGEST_SUBJECT, leadDigestMail } from './lead-digest';
 import { unsealMessage } from './secrets';
+import { WORST_SEND_MS } from './smtp-timeouts';
 import type { MailSender } from './transport';
 
 export type Outbox = {
@@ -95,7 +96,13 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
       const batch = await store.claimOutbox(now(), limit);
       // Once nothing is due, the held lead notices become a digest, sent in the next round.
       if (batch.length === 0 && (await store.digestHeldNotices(now(), LEAD_DIGEST_EVERY_SECONDS, LEAD_DIGEST_SUBJECT)) === 0) return;
-      for (const row of batch) {
+      for (const [index, row] of batch.entries()) {
+        // A send starts only if it can end, by its own timeouts, before the run must: a run stopped at its
+        // limit mid-send could not record the send, and the mail would go out again.
+        if (!fits(budget, WORST_SEND_MS)) {
+          await store.releaseOutbox(batch.slice(index).map((r) => r.id));
+          return;
+        }
         const started = performance.now();
         await deliver(row);
         spentMs += performance.now() - started;

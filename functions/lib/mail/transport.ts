@@ -3,13 +3,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailContent } from '../store/port';
+import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
 
 export type MailSender = (id: string, message: MailContent) => Promise<void>;
 
-/** Adds short timeouts unless the URL sets them, so a dead server fails fast and is retried later. */
+/** Adds the short timeouts unless the URL sets them, so a dead server fails fast and is retried later. */
 function withTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  for (const [key, ms] of [['connectionTimeout', 5000], ['greetingTimeout', 5000], ['socketTimeout', 10000]] as const) {
+  for (const [key, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
   }
   return url.toString();

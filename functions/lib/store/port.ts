@@ -277,6 +277,8 @@ export interface Store {
    */
   digestHeldNotices(now: Date, everySeconds: number, subject: string): Promise<number>;
   markFailed(id: string, nextAttemptAt: Date, error: string): Promise<void>;
+  /** Gives back leased messages a run did not start (their lease and the attempt their claim counted). */
+  releaseOutbox(ids: string[]): Promise<void>;
   /**
    * LGPD data-subject requests (scripts/ops/data-subject.mjs, the painel): every lead of the address's
    * identity (email_identity). `team`: addresses whose own mail is never the person's (the contact,

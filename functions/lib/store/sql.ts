@@ -145,6 +145,14 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async markFailed(id, nextAttemptAt, error) {
       await rows('update outbox set next_attempt_at = $2::timestamptz, locked_until = null, last_error = $3 where id = $1::uuid', [id, nextAttemptAt, error]);
     },
+    async releaseOutbox(ids) {
+      if (ids.length === 0) return;
+      // The ids as one JSON text: no array parameter, which postgres.js types with a query of its own.
+      await rows(
+        'update outbox set locked_until = null, attempts = greatest(attempts - 1, 0) where id in (select value::uuid from jsonb_array_elements_text($1::text::jsonb)) and sent_at is null',
+        [JSON.stringify(ids)],
+      );
+    },
     async exportPersonData(email, team = []) {
       const [row] = await rows<{ data: PersonData }>('select export_person_data($1, $2::jsonb) as data', [email, team]);
       return row.data;

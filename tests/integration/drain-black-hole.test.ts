@@ -1,0 +1,61 @@
+// The minute's mail drain against a mail server that accepts connections and never greets (a black hole):
+// before, the first claim of 10 was sent one after another, 5 s of greeting timeout each, and one run took
+// 51.6 s against Netlify's 30 s; stopped there, the rows it had leased went out again later. Now a send starts
+// only while the slowest send (WORST_SEND_MS) can still end before the run must (27 s), and what the run did
+// not start is given back at once. Counted, not timed: connections the server saw, attempts and leases.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SCHEDULED_END_MS } from '../../functions/lib/budget';
+import { SMTP_TIMEOUTS_MS, WORST_SEND_MS } from '../../functions/lib/mail/smtp-timeouts';
+import type { SqlClient } from '../../functions/lib/store/client';
+import { freePort } from '../support/site-process.mjs';
+
+let dir: string;
+const connections: Socket[] = [];
+const hole = createServer((socket) => void connections.push(socket));
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mentor-black-hole-'));
+  const port = await freePort();
+  await new Promise<void>((resolve) => hole.listen(port, '127.0.0.1', resolve));
+  vi.stubEnv('DATA_DIR', dir);
+  vi.stubEnv('DATABASE_URL', '');
+  vi.stubEnv('SUPABASE_URL', '');
+  vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+});
+afterAll(async () => {
+  const { getApp } = await import('../../functions/lib/app');
+  await (await getApp()).store.close();
+  vi.unstubAllEnvs();
+  for (const socket of connections) socket.destroy();
+  await new Promise((resolve) => hole.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the scheduled outbox drain against a black-hole mail server', () => {
+  it('starts a send only while the slowest send can still end in time, and gives back what it did not start', async () => {
+    const drain = (await import('../../functions/outbox-drain.ts')).default;
+    const { getApp } = await import('../../functions/lib/app');
+    const sql = ((await getApp()).store as unknown as { sql: SqlClient }).sql;
+    await sql.exec(`insert into outbox (kind, message)
+      select 'black-hole-test', jsonb_build_object('to', 'buraco' || g || '@example.com', 'subject', 'Assunto ' || g, 'text', 'Texto')
+      from generate_series(1, 10) g`);
+
+    expect((await drain()).status).toBe(204);
+    const rows = await sql.query<{ attempts: number; sent: boolean; leased: boolean; error: string | null }>(
+      "select attempts, sent_at is not null as sent, coalesce(locked_until > now(), false) as leased, last_error as error from outbox where kind = 'black-hole-test'");
+    // Each failed send costs the greeting timeout; sends start while WORST_SEND_MS still fits before 27 s.
+    const mostSends = Math.floor((SCHEDULED_END_MS - WORST_SEND_MS) / SMTP_TIMEOUTS_MS.greetingTimeout) + 1;
+    expect(connections.length).toBeGreaterThanOrEqual(1);
+    expect(connections.length).toBeLessThanOrEqual(mostSends);
+    const tried = rows.filter((r) => r.attempts > 0);
+    expect(tried).toHaveLength(connections.length);
+    expect(tried.every((r) => r.error !== null && !r.sent)).toBe(true);
+    // The rest is given back, not left leased until its lease runs out: due for the next run, no attempt spent.
+    expect(rows.filter((r) => r.leased)).toEqual([]);
+    expect(rows.filter((r) => r.attempts === 0)).toHaveLength(10 - connections.length);
+  }, 120_000);
+});
