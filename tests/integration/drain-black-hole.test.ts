@@ -3,36 +3,27 @@
 // 51.6 s against Netlify's 30 s; stopped there, the rows it had leased went out again later. Now a send starts
 // only while the slowest send (WORST_SEND_MS) can still end before the run must (27 s), and what the run did
 // not start is given back at once. Counted, not timed: connections the server saw, attempts and leases.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULED_END_MS } from '../../functions/lib/budget';
 import { SMTP_TIMEOUTS_MS, WORST_SEND_MS } from '../../functions/lib/mail/smtp-timeouts';
 import type { SqlClient } from '../../functions/lib/store/client';
 import { freePort } from '../support/site-process.mjs';
+import { stubDrainEnv } from './drain-site';
 
-let dir: string;
 const connections: Socket[] = [];
 const hole = createServer((socket) => void connections.push(socket));
+let undo: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'mentor-black-hole-'));
   const port = await freePort();
   await new Promise<void>((resolve) => hole.listen(port, '127.0.0.1', resolve));
-  vi.stubEnv('DATA_DIR', dir);
-  vi.stubEnv('DATABASE_URL', '');
-  vi.stubEnv('SUPABASE_URL', '');
-  vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+  undo = await stubDrainEnv('mentor-black-hole-', port);
 });
 afterAll(async () => {
-  const { getApp } = await import('../../functions/lib/app');
-  await (await getApp()).store.close();
-  vi.unstubAllEnvs();
+  await undo();
   for (const socket of connections) socket.destroy();
   await new Promise((resolve) => hole.close(resolve));
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the scheduled outbox drain against a black-hole mail server', () => {

@@ -1,37 +1,28 @@
 // Every scheduled function ends within Netlify's 30 s (lib/budget.ts): with a slow mail server and 200
 // queued mails, one run of the minute's drain sends what fits and returns; nothing it could not send stays
 // leased, and the next runs send the rest, each message once. With a server that never answers: drain-black-hole.test.ts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULED_END_MS, SCHEDULED_WORK_MS } from '../../functions/lib/budget';
 import { WORST_SEND_MS } from '../../functions/lib/mail/smtp-timeouts';
 import type { SqlClient } from '../../functions/lib/store/client';
 import { freePort } from '../support/site-process.mjs';
+import { stubDrainEnv } from './drain-site';
 import { startSmtp, stopSmtp, type Received } from './smtp';
 
-let dir: string;
 let smtp: SMTPServer;
+let undo: () => Promise<void>;
 const inbox: Received[] = [];
 const delay = { ms: 300 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'mentor-budget-'));
   const port = await freePort();
   smtp = await startSmtp(port, inbox, delay);
-  vi.stubEnv('DATA_DIR', dir);
-  vi.stubEnv('DATABASE_URL', '');
-  vi.stubEnv('SUPABASE_URL', '');
-  vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${port}`);
+  undo = await stubDrainEnv('mentor-budget-', port);
 });
 afterAll(async () => {
-  const { getApp } = await import('../../functions/lib/app');
-  await (await getApp()).store.close();
-  vi.unstubAllEnvs();
+  await undo();
   await stopSmtp(smtp);
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the scheduled outbox drain', () => {
