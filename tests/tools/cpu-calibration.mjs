@@ -33,11 +33,12 @@ export function cpuSlowdownFor(benchmarkIndex) {
  * of the phone the gate stands for, in ms: its observed main-thread time (Lighthouse's diagnostics
  * totalTaskTime) times the slowdown. Measured 2026-11-29 on this kind of machine, where the BenchmarkIndex
  * calibration held (the gate's results matched the earlier machines'): the home page's text as a bare page took
- * 56-82 ms over one gate run (median 66) at slowdowns of 2.5-2.9x, so ~185 ms. Set 35 % above that, so the cap
- * only acts on a host whose page loads are clearly slower than its BenchmarkIndex says, not on the spread of
- * one normal run (the reference varied by about 20 % around its median).
+ * 56-82 ms over one gate run (median 66) at slowdowns of 2.5-2.9x, so ~185 ms; set a little above. The index
+ * itself jumps between routes of one run (2.6x to 3.6x within minutes, 2026-11-29): where it jumps above what
+ * the reference says, the reference's slowdown is used (a fresh-clone run failed /orcamento?servico=consultoria
+ * at 3.6x, TBT 409 ms, with the reference at 69 ms, i.e. 2.9x; at 250 ms this cap had let 3.6x through).
  */
-export const REFERENCE_TARGET_MS = 250;
+export const REFERENCE_TARGET_MS = 200;
 
 /**
  * The most slowdown a host deserves given what the reference page costs it now. The BenchmarkIndex is plain
