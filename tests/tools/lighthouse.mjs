@@ -189,7 +189,7 @@ export async function runLighthouse({
   const chrome = await launchChromium({ chromePath });
   // The reference: the home page's own text as a bare page (reference-page.mjs). Its main-thread time on this
   // host caps the slowdown (cpuSlowdownCap) and is what the home page's is compared with.
-  const reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
+  let reference = null;
   const referenceMs = [];
   const measureReference = async () => {
     for (let attempt = 0; attempt <= BROKEN_TRACE_RETRIES; attempt += 1) {
@@ -204,6 +204,8 @@ export async function runLighthouse({
   };
   const recentReferenceMs = () => median(referenceMs.slice(-REFERENCE_WINDOW));
   try {
+    // Inside the try: a home page that cannot be fetched must not leave the Chromium running.
+    reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
     // The first audit in a new Chromium is slower than the rest (82 ms against 56-77 for the reference): not counted.
     await measureReference();
     referenceMs.length = 0;
@@ -304,7 +306,7 @@ export async function runLighthouse({
     }
   } finally {
     await chrome.kill();
-    await reference.close();
+    await reference?.close();
   }
   const problems = results.flatMap((r) => r.failures.map((f) => `${r.route}: ${f}`));
   return { ok: problems.length === 0, results, problems, referenceMs };
