@@ -26,6 +26,13 @@ export const apiMessages = {
    * over meanwhile). The same words for both, and never a detail of any meeting.
    */
   noUpcomingMeeting: 'Não encontramos uma reunião agendada para este cadastro. Escolha um horário para agendar.',
+  /**
+   * 202 on POST /api/meetings: the database failed after the booking was sent and the booking could not
+   * be found or checked. It may exist (its mail then arrives); the same slot confirmed again with the same
+   * idempotency key settles it without booking twice.
+   */
+  bookingUnconfirmed:
+    'A resposta demorou e não conseguimos confirmar — confira seu e-mail: se a reunião foi marcada, a confirmação chega em alguns minutos. Se não chegar, confirme o mesmo horário de novo; ele não será reservado duas vezes.',
 } as const;
 
 /**
@@ -108,7 +115,10 @@ export type MeetingBooked = {
 export type MeetingFailed = { success: false; error: string };
 /** The error body of POST /api/meetings. */
 export const meetingFailed = (error: string): MeetingFailed => ({ success: false, error });
-export type MeetingResponse = MeetingBooked | MeetingFailed;
+/** 202: sent, but neither confirmed nor refused (apiMessages.bookingUnconfirmed); never a 503 for a booking that may exist. */
+export type MeetingUnconfirmed = { success: false; unconfirmed: true; error: string };
+export const meetingUnconfirmed = (error: string): MeetingUnconfirmed => ({ success: false, unconfirmed: true, error });
+export type MeetingResponse = MeetingBooked | MeetingFailed | MeetingUnconfirmed;
 
 /** POST /api/manage-link: the lead id the browser got from POST /api/leads. */
 export type ManageLinkRequest = { leadId: string };

@@ -2,6 +2,7 @@
 // plus the visitor's local time beside Brasília time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { apiMessages, meetingUnconfirmed } from '../../src/domain/api';
 import { afterIdle, newPage } from './support';
 import { DESKTOP, PHONE, dialog, enabledDays, expectStep, fillWholeForm, pickFirstAvailableDay, sampleLead, showMonthWithDays, slotButtons, startHarness, toast, type Harness } from './orcamento.fixtures';
 
@@ -116,8 +117,13 @@ describe('scheduling dialog', () => {
         json(404, { success: false, error: 'Cadastro não encontrado. Preencha o formulário novamente.' }),
         json(500, {}),
         json(200, { success: false }),
+        json(202, meetingUnconfirmed(apiMessages.bookingUnconfirmed)),
       ];
-      await page.route('**/api/meetings', (route) => route.fulfill(answers.shift() ?? json(500, {})));
+      const keys: string[] = [];
+      await page.route('**/api/meetings', (route) => {
+        keys.push(JSON.parse(route.request().postData() ?? '{}').idempotencyKey);
+        return route.fulfill(answers.shift() ?? json(500, {}));
+      });
       await openDialog(page);
       await pickFirstAvailableDay(page);
       await slotButtons(page).first().click();
@@ -129,6 +135,12 @@ describe('scheduling dialog', () => {
       await toast(page, 'Erro ao agendar reunião', 'Tente novamente ou entre em contato conosco.');
       await confirm.click();
       await toast(page, 'Erro ao agendar reunião', 'Erro desconhecido ao agendar reunião');
+      // Sent but neither confirmed nor refused (a database deadline): told to check the mail, and a new try
+      // of this slot sends the same key, which can never book twice.
+      await confirm.click();
+      await toast(page, 'Agendamento não confirmado', apiMessages.bookingUnconfirmed);
+      expect(keys).toHaveLength(4);
+      expect(new Set(keys).size).toBe(1);
       // The dialog stays open with the choice intact, ready for another try.
       expect(await dialog(page).count()).toBe(1);
       expect(await confirm.isDisabled()).toBe(false);

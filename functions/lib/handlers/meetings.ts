@@ -19,6 +19,8 @@ import { resendManageLink } from '../manage/resend';
 import { fingerprint, manageUrl, mintToken } from '../manage/tokens';
 import { mailMeetingOf } from '../manage/view';
 import { isIdempotencyKey } from './leads';
+import { bookingAfterFailure } from './booking-truth';
+import { StoreUnavailableError } from '../store/errors';
 
 export const meetingCopy = {
   invalid: 'Dados do agendamento inválidos.',
@@ -124,8 +126,21 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             }
             // Equal distribution moved under this booking (bookings committed meanwhile): route again.
             if (isRoutingMoved(error)) return { status: 'moved' as const };
+            // The store failed with the booking sent: it may have committed (see booking-truth.ts).
+            if (error instanceof StoreUnavailableError) return { status: 'interrupted' as const, error };
             throw error;
           });
+          const created = () => {
+            app.reads.invalidate();
+            flushOutboxLater(app, context);
+            // The lead's link goes to the browser that booked, once (only its hash is stored).
+            return json(bookedBody(meeting, leadLink, settings), 201);
+          };
+          if (result.status === 'interrupted') {
+            return bookingAfterFailure(app, result.error, {
+              id, idempotencyKey: input.idempotencyKey, fingerprint: print, created, replayed: (meetingId) => replayed(app, meetingId, settings),
+            });
+          }
           if (result.status === 'moved') {
             // Not taken: the fresh counts decide whether this consultant may still have it. A move is
             // not a failed attempt (another booking went through), up to MAX_ROUTING_MOVES.
@@ -140,13 +155,8 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             const sent = await resendManageLink(app, result.meeting.id, context);
             throw new HttpError(409, sent ? manageMessages.upcoming : manageMessages.upcomingRecentlySent);
           }
-          if (result.status === 'created') {
-            app.reads.invalidate();
-            flushOutboxLater(app, context);
-          }
           if (result.status === 'duplicate') return replayed(app, result.meeting.id, settings);
-          // The lead's link goes to the browser that booked, once (only its hash is stored).
-          return json(bookedBody(meeting, leadLink, settings), 201);
+          return created();
         }
         throw new HttpError(409, meetingCopy.slotGone);
       },

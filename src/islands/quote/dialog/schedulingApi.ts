@@ -42,6 +42,8 @@ export type PostResult<T> =
   /** 409: someone took the slot between listing and confirming (or the meeting can no longer change). */
   | { kind: 'taken'; status: number; message?: string }
   | { kind: 'failed'; status: number; message?: string }
+  /** 202: sent, but the server could neither confirm nor refuse it (the same key settles it on a retry). */
+  | { kind: 'unconfirmed'; status: number; message?: string }
   /** An answer without success: true and without a message. */
   | { kind: 'unknown'; status: number };
 
@@ -61,7 +63,7 @@ export async function postJson<T>(url: string, request: unknown, pick: (body: { 
   } catch {
     return { kind: 'failed', status: 0 };
   }
-  const body = (await response.json().catch(() => null)) as { success?: unknown; error?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as { success?: unknown; error?: unknown; unconfirmed?: unknown } | null;
   const value = response.ok && body?.success === true ? pick(body) : undefined;
   if (value !== undefined) return { kind: 'done', value };
   const message = body && body.success === false && typeof body.error === 'string' && body.error ? body.error : undefined;
@@ -69,6 +71,7 @@ export async function postJson<T>(url: string, request: unknown, pick: (body: { 
   // Netlify's edge answers its own 429 without our JSON body; ours (a per-meeting limit) says which limit.
   if (status === 429) return { kind: 'failed', status, message: message ?? apiMessages.tooManyRequests };
   if (status === 409) return { kind: 'taken', status, message };
+  if (status === 202 && body?.unconfirmed === true) return { kind: 'unconfirmed', status, message };
   if (!response.ok) return { kind: 'failed', status, message };
   return message ? { kind: 'failed', status, message } : { kind: 'unknown', status };
 }

@@ -61,6 +61,10 @@ export function useBooking({ toasts, submit, onTaken }: Options) {
           if (result.status === 0 || !navigator.onLine) notify('error', toasts.offline.title, toasts.offline.description);
           else notify('error', toasts.schedulingError.title, result.message ?? toasts.schedulingError.description);
           break;
+        case 'unconfirmed':
+          // Not a failure to retry elsewhere: the slot may be this person's. The same slot keeps its key.
+          notify('error', toasts.schedulingUnconfirmed.title, result.message ?? toasts.schedulingUnconfirmed.description);
+          break;
         case 'unknown':
           notify('error', toasts.schedulingUnknown.title, toasts.schedulingUnknown.description);
       }
