@@ -3,6 +3,7 @@
 // So any database that is not on this machine gets TLS (libpq's sslmode, stricter default), and a URL that
 // asks for less is refused with a message that names the fix, never the URL (it holds the password).
 import { readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { StoreUnavailableError } from './errors';
 
@@ -68,4 +69,55 @@ function readCa(path: string): string {
   } catch {
     throw new StoreUnavailableError('postgres_tls_refused', 'the sslrootcert file of DATABASE_URL cannot be read; put the PEM text in DATABASE_CA_CERT instead');
   }
+}
+
+/** PostgreSQL's SSLRequest: length 8, code 80877103. The server answers one byte: 'S' (TLS) or 'N' (none). */
+const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+
+/**
+ * Whether the server at `rawUrl` answers that it does not speak TLS. postgres.js starts TLS whatever the
+ * server answered, so such a server shows only as a reset connection ("check the host and port"); this
+ * asks the question again to name the real cause. Anything but a clear 'N' (no answer, an error) is false.
+ */
+export async function serverRefusesTls(rawUrl: string, timeoutMs = 2_000): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return false;
+  }
+  const host = decodeURIComponent(url.hostname).replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port: Number(url.port || 5432) });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write(SSL_REQUEST));
+    socket.once('data', (reply) => done(reply[0] === 0x4e));
+  });
+}
+
+/**
+ * A connection to a remote database that failed as "unreachable" (a PostgreSQL with ssl = off resets it) or
+ * as a TLS failure (a pooler without TLS answers with a wrong record) while TLS was asked for: if the server
+ * says it has no TLS, the error names TLS (the host and port are right; the server, or the URL's target, is
+ * not the TLS endpoint it should be). Otherwise the error as it was.
+ */
+export async function explainTlsFailure(error: unknown, rawUrl: string, caCert?: string): Promise<unknown> {
+  if (!(error instanceof StoreUnavailableError) || !/^postgres_(unreachable|tls_failed):/.test(error.code)) return error;
+  let ssl: DatabaseTls;
+  try {
+    ssl = databaseTls(rawUrl, caCert).ssl;
+  } catch {
+    return error;
+  }
+  if (ssl === false || !(await serverRefusesTls(rawUrl))) return error;
+  const url = new URL(rawUrl);
+  return new StoreUnavailableError(
+    'postgres_tls_unsupported',
+    `the server at ${decodeURIComponent(url.hostname)}:${url.port || 5432} answered that it does not accept TLS, and the functions reach a database off this machine only over TLS: point DATABASE_URL at a TLS endpoint (Supabase's pooler always is) or enable TLS on that server`,
+  );
 }

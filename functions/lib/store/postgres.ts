@@ -7,7 +7,7 @@ import type { SqlClient } from './client';
 import { StoreUnavailableError } from './errors';
 import { pendingMigrations } from './migrate';
 import { QUERY_TIMEOUT_MS, type PostgresOptions } from './postgres-options';
-import { databaseTls } from './postgres-tls';
+import { databaseTls, explainTlsFailure } from './postgres-tls';
 import { sqlStore } from './sql';
 import type { Store } from './port';
 
@@ -135,7 +135,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
     if (missing.length > 0) throw new StoreUnavailableError(`postgres_migration_missing:${missing[0]}`, 'run `npm run db:migrate`');
   } catch (error) {
     await client.close().catch(() => {});
-    throw error;
+    throw await explainTlsFailure(error, options.url, options.caCert);
   }
   return sqlStore('postgres', client);
 }

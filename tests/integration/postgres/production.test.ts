@@ -8,7 +8,7 @@ import { StoreUnavailableError } from '../../../functions/lib/store/errors';
 import { openPostgresStore } from '../../../functions/lib/store/postgres';
 import { databaseTls } from '../../../functions/lib/store/postgres-tls';
 import { startPgBouncer, type PgBouncer } from '../../support/pgbouncer';
-import { createTestDatabase, type TestDatabase } from '../../support/postgres-db';
+import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../../support/postgres-db';
 import { key, postJson, validRequest } from '../helpers';
 import { openPostgresApp } from './support';
 
@@ -40,6 +40,23 @@ describe('TLS to the database', () => {
     // On this machine clear text stays allowed (the test cluster, a laptop's server).
     expect(databaseTls('postgres://u:p@127.0.0.1:5432/db').ssl).toBe(false);
     expect(databaseTls('postgres://u:p@localhost:5432/db?sslmode=disable').ssl).toBe(false);
+  });
+
+  it.skipIf(!pooledUrl)('a remote host whose server has no TLS is a 503 whose log line names TLS, not the host and port', async () => {
+    // PgBouncer here has no client TLS (its default): it answers the SSLRequest with 'N', as a PostgreSQL
+    // with ssl = off does. 127.1 reaches this machine but is not one of its loopback names, so TLS is required.
+    const noTls = pooledDatabaseUrl(pooledUrl!, 'postgres').replace('@127.0.0.1:', '@127.1:');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const leads = createLeadsHandler(() => openPostgresApp(noTls));
+      const res = await leads(postJson('/api/leads', { ...validRequest, email: `notls-${crypto.randomUUID()}@example.com`, idempotencyKey: key() }));
+      expect(res.status).toBe(503);
+      const line = errors.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(line).toMatch(/store unavailable: postgres_tls_unsupported \(the server at 127\.1:\d+ answered that it does not accept TLS/);
+      expect(line).not.toContain('check the host and port');
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   describe.skipIf(!serverUrl || !cert)('on a real server with a certificate', () => {
