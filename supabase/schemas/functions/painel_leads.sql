@@ -9,7 +9,6 @@ AS $function$
 declare
   v_search text := 'true';
   v_where text := 'true';
-  -- Every lead of the row's person (hp: its lead_persons row).
   -- Every lead of the row's person (hp: its lead_persons row), joined: one index probe, then its meetings.
   c_person constant text := 'lead_person_ids pl where pl.identity = hp.identity';
   c_few constant integer := 2000;
@@ -20,12 +19,20 @@ declare
   v_count integer := c_few;
   v_from text;
   v_hits text := '';
-  -- Named subqueries the filters use (the persons with meetings are computed once, as a set: a probe per
-  -- person made a total over 50,000 persons take over a second).
+  -- Named subqueries the filters use (the search's hits).
   v_with text[] := '{}';
   v_needs_lead boolean := false;
   v_prefix text;
-  c_met constant text := 'select distinct ml.identity from meetings m join lead_person_ids ml on ml.lead_id = m.lead_id where ';
+  -- "The person has a meeting that …", as a correlated EXISTS the planner sizes from the tables' own
+  -- statistics: a page walks the persons newest first and probes each (nested loop semi join, ~130
+  -- probes for "com reunião" at 50,000 leads); a total or a rare filter gets a hash join over the
+  -- meetings. The filters used to name a materialized set of persons instead, which the planner took for
+  -- 200 rows: a page joined all 20,000 persons with meetings to their leads and sorted them (EXPLAIN,
+  -- 2026-12-01: 370-450 ms for "com reunião", 20261201000200_painel_leads_plans.sql).
+  c_met constant text := 'exists (select 1 from lead_person_ids pl join meetings m on m.lead_id = pl.lead_id where pl.identity = hp.identity and ';
+  -- Any meeting at all (the mentor's "com/sem reunião"): lead_person_ids.booked, kept by the meetings'
+  -- triggers (lead_numbers_steps), through the partial index lead_person_ids_booked_idx (index only).
+  c_booked constant text := 'exists (select 1 from lead_person_ids pl where pl.identity = hp.identity and pl.booked)';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
@@ -56,13 +63,13 @@ begin
   v_needs_lead := coalesce(p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'rule') is not null;
   -- A consultant's filters look at their own meetings only ($10 null for a mentor).
   if p->>'service' is not null then
-    v_with := v_with || ('met_service as materialized (' || c_met || 'm.service = $7 and ($10 is null or m.preseller_id = $10))');
-    v_where := v_where || ' and hp.identity in (select identity from met_service)';
+    v_where := v_where || ' and ' || c_met || 'm.service = $7 and ($10 is null or m.preseller_id = $10))';
   end if;
+  -- A consultant's leads are the persons with a meeting of theirs (below): "com reunião" adds nothing,
+  -- "sem reunião" leaves none (said here: probed per person, it read all 50,000 to find none).
   if p->>'with_meeting' in ('true', 'false') then
-    v_with := v_with || ('met as materialized (' || c_met || '($10 is null or m.preseller_id = $10))');
-    v_where := v_where || case when p->>'with_meeting' = 'true' then ' and hp.identity in (select identity from met)'
-      else ' and hp.identity not in (select identity from met)' end;
+    v_where := v_where || case when p->>'preseller' is not null then (case when p->>'with_meeting' = 'true' then '' else ' and false' end)
+      when p->>'with_meeting' = 'true' then ' and ' || c_booked else ' and not ' || c_booked end;
   end if;
   -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
   if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
@@ -71,9 +78,10 @@ begin
       and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
   if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
-  if p->>'preseller' is not null then
-    v_with := v_with || ('own as materialized (' || c_met || 'm.preseller_id = $10)');
-    v_where := v_where || ' and hp.identity in (select identity from own)';
+  -- (Implied by a service filter, which asks for their meetings of that service: two EXISTS the planner
+  -- takes as independent made it expect 67 persons of 1,008 and sort them all.)
+  if p->>'preseller' is not null and p->>'service' is null then
+    v_where := v_where || ' and ' || c_met || 'm.preseller_id = $10)';
   end if;
   v_prefix := case when cardinality(v_with) = 0 then '' else 'with ' || array_to_string(v_with, ', ') || ' ' end;
   if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
