@@ -5,7 +5,7 @@
 // not start is given back at once. Counted, not timed: connections the server saw, attempts and leases.
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULED_END_MS } from '../../functions/lib/budget';
+import { REQUEST_WORK_MS, SCHEDULED_END_MS } from '../../functions/lib/budget';
 import { SMTP_TIMEOUTS_MS, WORST_SEND_MS } from '../../functions/lib/mail/smtp-timeouts';
 import type { SqlClient } from '../../functions/lib/store/client';
 import { freePort } from '../support/site-process.mjs';
@@ -48,5 +48,24 @@ describe('the scheduled outbox drain against a black-hole mail server', () => {
     // The rest is given back, not left leased until its lease runs out: due for the next run, no attempt spent.
     expect(rows.filter((r) => r.leased)).toEqual([]);
     expect(rows.filter((r) => r.attempts === 0)).toHaveLength(10 - connections.length);
+  }, 120_000);
+
+  it('the flush after an answer (waitUntil) starts sends only in its first seconds too, and gives back the rest', async () => {
+    const { getApp } = await import('../../functions/lib/app');
+    const app = await getApp();
+    const sql = (app.store as unknown as { sql: SqlClient }).sql;
+    await sql.exec("delete from outbox where kind = 'black-hole-test'");
+    await sql.exec(`insert into outbox (kind, message)
+      select 'black-hole-flush', jsonb_build_object('to', 'fila' || g || '@example.com', 'subject', 'Assunto ' || g, 'text', 'Texto')
+      from generate_series(1, 10) g`);
+    const before = connections.length;
+    await app.outbox.kick();
+    const rows = await sql.query<{ attempts: number; leased: boolean }>(
+      "select attempts, coalesce(locked_until > now(), false) as leased from outbox where kind = 'black-hole-flush'");
+    const made = connections.length - before;
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThanOrEqual(Math.floor(REQUEST_WORK_MS / SMTP_TIMEOUTS_MS.greetingTimeout) + 1);
+    expect(rows.filter((r) => r.attempts > 0)).toHaveLength(made);
+    expect(rows.filter((r) => r.leased)).toEqual([]);
   }, 120_000);
 });
