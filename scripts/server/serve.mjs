@@ -1,9 +1,17 @@
 // `npm start` (after the build): site and functions on http://localhost:8888 (PORT overrides).
 import { pathToFileURL } from 'node:url';
 import { bundleFunctions } from './bundle-functions.mjs';
+import { watchAncestors } from './parent-watch.mjs';
 import { listFunctionFiles } from './functions-host.mjs';
 import { startScheduler } from './scheduler.mjs';
 import { projectRoot, startServer } from './server.mjs';
+
+// Watched from the first moment: read later, an npm killed during the start would already be gone from the chain.
+let stop = async () => process.exit(0);
+watchAncestors(() => {
+  console.error('O processo que iniciou o servidor terminou: parando · The process that started the server is gone: stopping.');
+  void stop();
+});
 
 // One long-lived process answers every request here, where a Netlify instance answers one at a time (its
 // default DATABASE_POOL_MAX is 1): with a DATABASE_URL, `npm start` keeps up to 10 connections unless set.
@@ -43,7 +51,19 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 process.on('unhandledRejection', (error) => console.error(`server: unhandled rejection: ${errorCode(error)}`));
 
-const server = await startServer({ port: Number(process.env.PORT ?? 8888), host: process.env.HOST, functionModules });
+const port = Number(process.env.PORT ?? 8888);
+let server;
+try {
+  server = await startServer({ port, host: process.env.HOST, functionModules });
+} catch (error) {
+  const code = errorCode(error);
+  console.error(
+    code === 'EADDRINUSE'
+      ? `A porta ${port} já está em uso (EADDRINUSE): pare o outro processo ou escolha outra porta com PORT=… · Port ${port} is already in use: stop the other process or set PORT.`
+      : `O servidor não pôde abrir a porta ${port} (${code}) · The server could not listen on port ${port} (${code}).`,
+  );
+  process.exit(1);
+}
 // Links in mail (manage links, "Abrir no painel") point at this server, not at the production site,
 // unless SITE_URL (or Netlify's URL) says where they go. Set before the first request: the functions read
 // their environment once, when the first one arrives (getApp).
@@ -52,10 +72,11 @@ console.log(`Site e funções em ${server.url}`);
 const scheduler = startScheduler(functionModules, files);
 console.log(`Funções agendadas: ${scheduler.jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
 
-const stop = async () => {
+stop = async () => {
   scheduler.stop();
   await server.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+

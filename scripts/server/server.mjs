@@ -12,13 +12,22 @@ import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
+ * How long a client may take to send a whole request, and its headers. Node's defaults (300 s, 60 s) let a
+ * few hundred connections that stall their body hold the server's sockets for minutes; every request of this
+ * site is a few KB (the functions cap bodies at 16 KB), so 30 s is generous even on a slow phone.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
  * Starts the server. `functionModules` are the loaded functions/*.ts modules
  * (bundled by serve.mjs, or imported through Vite by tests that also query the database);
  * `root` is the project whose netlify.toml and dist/ are served (tests may build a variant elsewhere).
  * `rateLimits`: enforce each function's config.rateLimit (default: unless RATE_LIMITS=off).
- * @param {{ port?: number; host?: string; root?: string; rateLimits?: boolean; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
+ * `requestTimeoutMs`: REQUEST_TIMEOUT_MS unless a test plays a shorter one.
+ * @param {{ port?: number; host?: string; root?: string; rateLimits?: boolean; requestTimeoutMs?: number; functionModules?: Array<{ default: Function; config?: { path?: string | string[]; method?: string | string[] } }> }} [options]
  */
-export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot, rateLimits = rateLimitsEnabled() } = {}) {
+export async function startServer({ port = 8888, host = '127.0.0.1', functionModules = [], root = projectRoot, rateLimits = rateLimitsEnabled(), requestTimeoutMs = REQUEST_TIMEOUT_MS } = {}) {
   const distDir = join(root, 'dist');
   // The browser tests' many visitors all come from 127.0.0.1; with LOCAL_CLIENT_IP_HEADER set (only the
   // test harness sets it) each test browser says its own address in that header, as Netlify's edge does in
@@ -67,7 +76,13 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
     }
   }
 
-  const server = http.createServer(async (req, res) => {
+  const timeouts = {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    // How often Node checks those deadlines (default 30 s: a stalled body could live a minute).
+    connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+  };
+  const server = http.createServer(timeouts, async (req, res) => {
     try {
       const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
       const { request, complete } = await readWebRequest(req, origin);
@@ -88,7 +103,20 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
   server.on('connect', (_req, socket) => {
     socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
   });
-  await new Promise((resolve) => server.listen(port, host, resolve));
+  // A port in use (EADDRINUSE) rejects here, so the caller can say so and exit: before, the error went to the
+  // process's last-resort handler, which logged it and kept a process alive that served nothing.
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve(undefined);
+      });
+    });
+  } catch (error) {
+    await netlify.stop();
+    throw error;
+  }
   const address = server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : port}`;
   return {
