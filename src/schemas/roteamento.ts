@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues, serviceValues } from '../domain/options';
 import { isCatchAll, type RoutingRules } from '../domain/scheduling/rules';
+import { cleanLine, cleanParagraph, hasOnlyPrintable } from '../domain/text';
 
 // The qualification rules (src/domain/scheduling/rules.ts matches them): one schema, one set of pt-BR
 // messages, for every way rules come in — the painel's "Regras de encaminhamento" on save
@@ -32,14 +33,28 @@ const quando = z.strictObject(
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `condição desconhecida: ${issue.keys.join(', ')}; use: ${CONDITIONS.join(', ')}` : undefined) },
 );
 
-/** A site path (/palestras), an https address (wa.me included), or mailto:. */
-const LINK_URL = /^(\/[^\s]*|https:\/\/[^\s/]\S*|mailto:[^\s@]+@[^\s@]+)$/;
+/**
+ * A site path (/palestras), an https address (wa.me included), or mailto:. A site path never starts with
+ * "//" or "/\\" and holds no backslash: a browser reads "//evil.example" (and "/\\evil.example", backslashes
+ * being slashes in a URL) as another site, which leads would be sent to from /orcamento.
+ */
+const LINK_URL = /^(\/(?![/\\])[^\s\\]*|https:\/\/[^\s/\\]\S*|mailto:[^\s@]+@[^\s@]+)$/;
+
+const PRINTABLE = 'sem caracteres de controle';
+/**
+ * A one-line text the mentor writes and leads or the team read (a rule's name, a link's text): the lead
+ * fields' hygiene (src/domain/text.ts): NFC, bidi controls removed (U+202E would reverse what follows it
+ * in the painel, the lead's notice and the CSV), whitespace collapsed, no control character.
+ */
+const line = (empty: string, max: number) =>
+  z.string().transform(cleanLine).pipe(z.string().min(1, empty).max(max, `até ${max} caracteres`).refine(hasOnlyPrintable, PRINTABLE));
 
 const semReuniao = z.strictObject({
-  mensagem: z.string().trim().min(1, 'escreva a mensagem que o lead vê').max(600, 'até 600 caracteres'),
+  // A paragraph: line breaks kept, control characters and bidi controls removed.
+  mensagem: z.string().transform(cleanParagraph).pipe(z.string().min(1, 'escreva a mensagem que o lead vê').max(600, 'até 600 caracteres')),
   link: z
     .strictObject({
-      texto: z.string().trim().min(1, 'escreva o texto do link').max(80, 'até 80 caracteres'),
+      texto: line('escreva o texto do link', 80),
       url: z.string().trim().regex(LINK_URL, 'use um caminho do site (/palestras), um endereço https://… ou mailto:…'),
     })
     .optional(),
@@ -62,7 +77,7 @@ const destino = z
   });
 
 const regra = z.strictObject({
-  nome: z.string().trim().min(1, 'dê um nome à regra').max(120, 'até 120 caracteres'),
+  nome: line('dê um nome à regra', 120),
   quando: quando.nullish().transform((v) => v ?? undefined),
   destino,
 });

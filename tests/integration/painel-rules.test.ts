@@ -56,6 +56,11 @@ describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on
       [[{ ...solar, destino: { consultores: ['não-é-email'] } }, everyone], 'regras.0.destino.consultores.0', 'e-mail de consultor inválido'],
       [[{ ...b2c, destino: { semReuniao: { mensagem: MESSAGE, link: { texto: 'Ver', url: 'javascript:alert(1)' } } } }, everyone], 'regras.0.destino.semReuniao.link.url', 'use um caminho do site (/palestras), um endereço https://… ou mailto:…'],
       [[{ ...solar, destino: { consultores: ['ninguem@example.com'] } }, everyone], 'regras.0.destino.consultores', rulesCopy.unknownConsultant('ninguem@example.com')],
+      // A "site path" that a browser reads as another site.
+      ...['//evil.example/phish', '/\\evil.example/phish'].map((url): [unknown[], string, string] => [
+        [{ ...b2c, destino: { semReuniao: { mensagem: MESSAGE, link: { texto: 'Ver', url } } } }, everyone], 'regras.0.destino.semReuniao.link.url', 'use um caminho do site (/palestras), um endereço https://… ou mailto:…',
+      ]),
+      [[{ ...solar, nome: 'Regra\u0007' }, everyone], 'regras.0.nome', 'sem caracteres de controle'],
     ];
     for (const [regras, field, message] of cases) {
       const res = await save(1, regras);
@@ -103,5 +108,30 @@ describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on
     expect(now.regras.map((r) => r.nome)).toEqual(a.status === 200 ? ['Energia Solar', 'Todos os leads'] : ['B2C até R$ 50 mil', 'Todos os leads']);
     // A stale editor (version 2) cannot write over it later either.
     expect((await save(2, [everyone])).status).toBe(409);
+  });
+
+  it('keeps bidi controls out of what leads and the team read, and never sends leads only to inactive consultants', async () => {
+    const version = (await read()).version;
+    // U+202E would show the rest of the name, message or link text reversed in the painel, the notice and the CSV.
+    const reversed = { nome: 'Solar \u202Eetsiv\u202C', quando: { segmento: ['energia-solar'] }, destino: { semReuniao: { mensagem: 'Olá \u202Eabc', link: { texto: 'Ver \u2066x\u2069', url: '/palestras' } } } };
+    expect((await save(version, [reversed, everyone])).status).toBe(200);
+    const [stored] = (await read()).regras;
+    expect(stored.nome).toBe('Solar etsiv');
+    expect(stored.destino.semReuniao).toEqual({ mensagem: 'Olá abc', link: { texto: 'Ver x', url: '/palestras' } });
+
+    // Bruno deactivated: a rule of his alone is refused; Ana, the only active one of "Energia Solar", is warned of.
+    const team = (body: unknown) => call('POST', '/api/painel/equipe', { cookie: mentor, body });
+    expect((await team({ command: 'deactivate', args: [BRUNO] })).status).toBe(200);
+    try {
+      const onlyBruno = await save(version + 1, [{ ...solar, destino: { consultores: [BRUNO] } }, everyone]);
+      expect(onlyBruno.status).toBe(400);
+      expect((await onlyBruno.json()).fieldErrors['regras.0.destino.consultores']).toBe(rulesCopy.allInactive);
+      expect((await save(version + 1, [solar, everyone])).status).toBe(200);
+      const members = (await (await call('GET', '/api/painel/equipe', { cookie: mentor })).json()).consultants as { email: string; soleActiveIn: string[] }[];
+      expect(members.find((m) => m.email === ANA)?.soleActiveIn).toEqual(['Energia Solar']);
+      expect(members.find((m) => m.email === BRUNO)?.soleActiveIn).toEqual([]);
+    } finally {
+      expect((await team({ command: 'reactivate', args: [BRUNO] })).status).toBe(200);
+    }
   });
 });

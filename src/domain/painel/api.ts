@@ -328,6 +328,8 @@ export type TeamMember = {
   weight: number;
   capDay: number | null;
   capWeek: number | null;
+  /** Names of the rules this person is the only active consultant of: "Desativar" warns that their leads would see no times. */
+  soleActiveIn: string[];
 };
 /** The team's routing settings (GET team's `routing`): the counting window and equal distribution (null: off). */
 export type TeamRouting = { window: 'mes' | 'semana'; equalAhead: number | null };

@@ -28,6 +28,16 @@ export const rulesCopy = {
   conflict: 'Outra pessoa alterou as regras enquanto você editava; nada foi salvo. A lista foi atualizada: confira e salve de novo.',
   tooMany: `Use até ${MAX_RULES} regras.`,
   unknownConsultant: (email: string) => `"${email}" não é um consultor cadastrado`,
+  /** Every consultant of a pool is inactive: the rule's leads would see no times at all. */
+  allInactive: 'todos os consultores desta regra estão desativados: os leads dela não veriam nenhum horário. Inclua um consultor ativo (ou reative um em Equipe).',
   /** The Atividade line of a save (the rules as sentences, before and after). */
   activity: (before: string, after: string) => `Antes: ${before} ⇒ Depois: ${after}`,
 } as const;
+
+/** "Desativar"'s warning when the person is the only active consultant of rules (their leads would see no times). */
+export function soleActiveWarning(name: string, rules: string[]): string {
+  const names = rules.map((r) => `“${r}”`).join(', ');
+  return rules.length === 1
+    ? `${name} é o único consultor ativo da regra ${names}: até você incluir outro consultor nela, os leads dessa regra não verão nenhum horário.`
+    : `${name} é o único consultor ativo das regras ${names}: até você incluir outro consultor nelas, os leads dessas regras não verão nenhum horário.`;
+}

@@ -20,6 +20,8 @@ export const ui = {
   input:
     'block min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-amber-600 focus:outline-none focus:ring-2 focus:ring-amber-500 aria-[invalid=true]:border-red-700',
   hint: 'text-sm text-slate-600',
+  /** A consequence to read before confirming (not an error). */
+  warning: 'rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950',
   error: 'text-sm font-medium text-red-700',
   card: 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5',
   heading: 'text-2xl font-bold tracking-tight text-slate-900 focus:outline-none',

@@ -47,9 +47,12 @@ export async function saveRules(ctx: SignedIn): Promise<Response> {
   if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'regras'] ??= issue.message;
   const consultants = await consultantsOf(ctx);
   const known = new Set(consultants.map((c) => c.email));
+  const active = new Set(consultants.filter((c) => c.active).map((c) => c.email));
   parsed.data?.regras.forEach((rule, i) => {
-    const unknown = rule.destino.consultores?.find((email) => !known.has(email));
+    const pool = rule.destino.consultores;
+    const unknown = pool?.find((email) => !known.has(email));
     if (unknown) fieldErrors[`regras.${i}.destino.consultores`] ??= rulesCopy.unknownConsultant(unknown);
+    else if (pool && !pool.some((email) => active.has(email))) fieldErrors[`regras.${i}.destino.consultores`] ??= rulesCopy.allInactive;
   });
   if (!parsed.success || Object.keys(fieldErrors).length) return painelJson({ error: rulesCopy.invalid, fieldErrors } satisfies RulesRefused, 400);
 

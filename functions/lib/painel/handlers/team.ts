@@ -11,13 +11,29 @@ import { defaultHours, formatHours } from '../../../../src/domain/scheduling/hou
 import { hoursInWords } from '../../../../src/domain/scheduling/week-grid';
 import { cliCopy, InputError, parseCommand, readCalendarsNow, runCommand, type CliEnv } from '../../admin/consultants';
 import { routingSettings, type RoutingSettings } from '../../admin/routing';
+import { currentRuleSet } from '../../routing-rules';
 import { HttpError, readJson } from '../../http';
 import type { ConsultantSummary } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { activityQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
 
-function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings): TeamMember {
+/**
+ * Per consultant e-mail, the rules whose pool has that person as its only active consultant: deactivating
+ * them would leave those rules' leads with no times (the rules' save refuses such a rule; a deactivation
+ * is warned of instead, as the mentor may mean it).
+ */
+async function soleActiveRules(ctx: SignedIn, list: ConsultantSummary[]): Promise<Map<string, string[]>> {
+  const active = new Set(list.filter((c) => c.active).map((c) => c.email.toLowerCase()));
+  const sole = new Map<string, string[]>();
+  for (const rule of (await currentRuleSet(ctx.app.store, ctx.app.now())).rules.regras) {
+    const pool = (rule.destino.consultores ?? []).map((e) => e.toLowerCase()).filter((e) => active.has(e));
+    if (pool.length === 1) sole.set(pool[0], [...(sole.get(pool[0]) ?? []), rule.nome]);
+  }
+  return sole;
+}
+
+function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings, sole: Map<string, string[]> = new Map()): TeamMember {
   const config = ctx.app.env.scheduling;
   const share = routing.consultants.find((s) => s.email.toLowerCase() === c.email.toLowerCase());
   const ranges = c.hours.length ? c.hours : defaultHours(config);
@@ -32,6 +48,7 @@ function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings)
     } : null,
     agendaLink: c.agenda_link, roomUrl: c.room_url,
     weight: share?.weight ?? 100, capDay: share?.cap_day ?? null, capWeek: share?.cap_week ?? null,
+    soleActiveIn: sole.get(c.email.toLowerCase()) ?? [],
   };
 }
 
@@ -41,7 +58,8 @@ async function consultants(ctx: SignedIn, email?: string): Promise<ConsultantSum
 
 export async function listTeam(ctx: SignedIn): Promise<Response> {
   const [list, routing] = await Promise.all([consultants(ctx), routingSettings(ctx.app.store)]);
-  return painelJson({ consultants: list.map((c) => memberOf(c, ctx, routing)), routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
+  const sole = await soleActiveRules(ctx, list);
+  return painelJson({ consultants: list.map((c) => memberOf(c, ctx, routing, sole)), routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
 }
 
 /** The signed-in consultant's own card (404 for a mentor who is not a consultant). */

@@ -2,6 +2,7 @@
 // server refuses one another consultant has, next to the field), and Desativar / Reativar.
 import { useRef, useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
+import { soleActiveWarning } from '../../../domain/painel/rules';
 import { TextField } from '../form/Field';
 import { looksLikeEmail } from '../form/looksLikeEmail';
 import { ui } from '../styles';
@@ -81,6 +82,7 @@ export function ActiveForm({ idPrefix, member, onDone }: Props) {
       }
     >
       <p className={ui.hint}>{confirming ? `${member.name} deixa de receber novos agendamentos. As reuniões marcadas continuam.` : 'O consultor deixa de receber novos agendamentos (você pode reativá-lo depois).'}</p>
+      {confirming && member.soleActiveIn.length > 0 && <p className={ui.warning}>{soleActiveWarning(member.name, member.soleActiveIn)}</p>}
     </CommandForm>
   );
 }
