@@ -1,9 +1,12 @@
-// A stranger cannot keep the team out of the painel (issue #36 M1, #32 item 8): code requests count per
-// address and IP with a ceiling per address out of reach of a few IPs, refusals are not counted, a new
-// code leaves the earlier ones good, wrong guesses from another IP do not kill the owner's code, and a
+// A stranger cannot keep the team out of the painel: code requests count per address and source (an IPv4,
+// an IPv6 /56) with a ceiling per address out of reach of a few networks, and one of its own for networks
+// the address signed in from before; refusals are not counted; a new code leaves the earlier ones good and
+// is mailed at most once per few minutes; wrong guesses cost their source, never the owner's code; and a
 // refusal names the time to try again.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clientNetwork, CODE_TTL_SECONDS, CODES_PER_ADDRESS_AND_IP_PER_HOUR, CODES_PER_ADDRESS_PER_HOUR } from '../../functions/lib/painel/auth';
+import {
+  clientNetwork, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, CODES_PER_ADDRESS_AND_IP_PER_HOUR, CODES_PER_ADDRESS_PER_HOUR,
+} from '../../functions/lib/painel/auth';
 import { painelMessages } from '../../src/domain/painel/copy';
 import { ANA, BRUNO, MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
@@ -55,6 +58,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel sign-in fairness on $na
     skew = 2 * 3600_000;
     expect((await ask(ANA, '198.51.100.30')).status).toBe(202);
     const inMail = (await codeFor(ANA))!;
+    // Asked again minutes later (sooner, nothing new is mailed: the live code is in the mailbox).
+    skew += (CODE_RESEND_SECONDS + 1) * 1000;
     expect((await ask(ANA, '203.0.113.68')).status).toBe(202);
     const strangers = (await codeFor(ANA))!;
     expect(strangers).not.toBe(inMail);
@@ -78,7 +83,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel sign-in fairness on $na
     expect((await enter(ANA, code, '198.51.100.32')).status).toBe(400);
   });
 
-  it('a ceiling per address needs 10 IPs to reach, and IPv6 addresses of one /64 count as one client', async () => {
+  it('a ceiling per address needs 10 IPs to reach, and IPv6 addresses of one /56 count as one client', async () => {
     skew = 6 * 3600_000;
     const ips = Array.from({ length: CODES_PER_ADDRESS_PER_HOUR / CODES_PER_ADDRESS_AND_IP_PER_HOUR }, (_, i) => `198.18.0.${i + 1}`);
     expect(ips.length).toBe(10);
@@ -88,15 +93,51 @@ describe.each(storeCases(inject('postgresUrl')))('painel sign-in fairness on $na
     skew = 8 * 3600_000;
     for (let i = 0; i < CODES_PER_ADDRESS_AND_IP_PER_HOUR; i++) expect((await ask(ANA, `2001:db8:1:2::${i + 1}`)).status).toBe(202);
     expect((await ask(ANA, '2001:db8:1:2:ffff::9')).status).toBe(429);
-    expect((await ask(ANA, '2001:db8:1:3::1')).status).toBe(202);
+    expect((await ask(ANA, '2001:db8:1:3f::1')).status).toBe(429);
+    expect((await ask(ANA, '2001:db8:1:100::1')).status).toBe(202);
+  });
+
+  /** Code mails queued for `email` (any time). */
+  const codeMails = async (email: string) =>
+    (await opened.query<{ n: number }>("select count(*)::int as n from outbox where kind = 'painel-code' and lower(message->>'to') = lower($1)", [email]))[0].n;
+
+  it('10 networks × many requests: the mentor, from a network he signed in from before, still gets in; the mailbox gets one code', async () => {
+    skew = 10 * 3600_000;
+    const home = '198.51.100.50';
+    expect((await ask(MENTOR, home)).status).toBe(202);
+    expect((await enter(MENTOR, (await codeFor(MENTOR))!, home)).status).toBe(200);
+
+    skew = 10 * 3600_000 + 30 * MINUTE;
+    const mailsBefore = await codeMails(MENTOR);
+    const strangers = Array.from({ length: 10 }, (_, i) => `192.0.2.${i + 1}`);
+    for (const ip of strangers) for (let i = 0; i < CODES_PER_ADDRESS_AND_IP_PER_HOUR + 3; i++) await ask(MENTOR, ip);
+    // The strangers used up the ceiling of unknown networks: an 11th one is refused…
+    expect((await ask(MENTOR, '192.0.2.200')).status).toBe(429);
+    // …but not the ceiling of the mentor's own network: he gets a code (the one mailed moments ago) and enters.
+    expect((await ask(MENTOR, home)).status).toBe(202);
+    expect((await enter(MENTOR, (await codeFor(MENTOR))!, home)).status).toBe(200);
+    // One code mail for 80 requests in a minute, not 50.
+    expect((await codeMails(MENTOR)) - mailsBefore).toBe(1);
+  });
+
+  it("21 networks × 5 wrong guesses: the code in the owner's mail still works", async () => {
+    skew = 12 * 3600_000;
+    const office = '198.51.100.60';
+    expect((await ask(BRUNO, office)).status).toBe(202);
+    const code = (await codeFor(BRUNO))!;
+    const wrong = code === '22222222' ? '33333333' : '22222222';
+    for (let n = 1; n <= 21; n++) for (let i = 0; i < 5; i++) expect((await enter(BRUNO, wrong, `203.0.113.${100 + n}`)).status).toBe(400);
+    expect((await enter(BRUNO, code, office)).status).toBe(200);
   });
 
   it('reads IPs as the limits count them', () => {
     expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
     expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(clientNetwork('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
-    expect(clientNetwork('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
-    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('2001:db8:1:2::5')).toBe('2001:db8:1:0::/56');
+    expect(clientNetwork('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:0::/56');
+    expect(clientNetwork('2001:db8:1:ab12::1')).toBe('2001:db8:1:ab00::/56');
+    expect(clientNetwork('2001:db8:1:ac00::1')).not.toBe(clientNetwork('2001:db8:1:ab12::1'));
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/56');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/56');
   });
 });

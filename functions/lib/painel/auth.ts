@@ -8,20 +8,26 @@ export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CODE_LENGTH = 8;
 export const CODE_TTL_SECONDS = 10 * 60;
 /**
- * Wrong tries one IP gets at an address's codes within a code's life (then refused until the oldest
- * ages out), and the wrong tries from all IPs that kill a code: 20 IPs' worth, so a stranger's guesses
- * from a few IPs never kill the code in the owner's mail, and guessing 8 of 32 symbols stays hopeless.
+ * Wrong tries one source (an IPv4, an IPv6 /56) gets at an address's codes within a code's life, then
+ * refused until the oldest ages out. Wrong tries never count against the codes themselves: a stranger's
+ * guesses from many networks cannot kill the code in the owner's mail. Guessing stays hopeless: 8 of 31
+ * symbols is 8.5e11 codes; 1,000 networks at 30 failures an hour each try ~5,000 within a code's 10 minutes.
+ * CODE_MAX_WRONG_TOTAL: kept for the stored procedure's signature; nothing increments a code's attempts.
  */
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_MAX_WRONG_TOTAL = 100;
 /**
  * Codes asked per hour (any address, allowed or not; refused requests not counted): per address and
- * IP, per IP, and per address from all IPs: a ceiling 10 IPs' worth, so a stranger's requests from a
- * few IPs never lock the owner out, and an address gets at most 50 code mails an hour.
+ * source, per source, and per address: one ceiling for networks the address signed in from in the last
+ * KNOWN_NETWORK_DAYS, another for every other network, so strangers' requests can use up only the second
+ * and the owner at home or at the office still gets a code. While a code mailed less than
+ * CODE_RESEND_SECONDS ago is live, a request mails nothing new: at most 20 code mails an hour per address.
  */
 export const CODES_PER_ADDRESS_AND_IP_PER_HOUR = 5;
 export const CODES_PER_IP_PER_HOUR = 20;
 export const CODES_PER_ADDRESS_PER_HOUR = 50;
+export const CODE_RESEND_SECONDS = 180;
+export const KNOWN_NETWORK_DAYS = 90;
 /** Failed sign-ins per IP per hour before that IP is refused for the rest of the hour. */
 export const FAILED_SIGN_INS_PER_IP_PER_HOUR = 30;
 
@@ -52,8 +58,9 @@ export const newSessionToken = () => randomBytes(24).toString('base64url');
 export const keyedHash = (key: Buffer, value: string) => createHmac('sha256', key).update(value).digest('hex');
 
 /**
- * What the limits count as one client: an IPv4 address, or an IPv6 /64 (one subscriber's network, where
- * every address is theirs to take: counting each would give a stranger billions of fresh quotas).
+ * What the limits count as one client: an IPv4 address, or an IPv6 /56 (what a home or office line is
+ * commonly given, every address of it theirs to take: counting each /64 would give one subscriber 256
+ * fresh quotas, each address billions).
  */
 export function clientNetwork(ip: string): string {
   const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
@@ -63,7 +70,8 @@ export function clientNetwork(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const fourth = (groups[3] ?? '0').padStart(4, '0').slice(0, 2);
+  return `${[...groups.slice(0, 3), `${fourth}00`].map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/56`;
 }
 
 export function sessionCookie(token: string): string {

@@ -130,12 +130,13 @@ export function painelStore(store: Store) {
     },
     requestCode(args: {
       email: string; emailHash: string; ipHash: string; codeHash: string; message: SealedContent; mentors: string[];
-      ttlSeconds: number; perAddressAndIp: number; perAddress: number; perIp: number; now: Date;
+      ttlSeconds: number; perAddressAndIp: number; perAddress: number; perIp: number; resendSeconds: number; knownDays: number; now: Date;
     }) {
-      return store.call<{ status: 'sent' | 'denied' } | { status: 'limited'; retry_at: string }>('painel_request_code', {
+      // 'recent': a code mailed moments ago is still live; nothing new is sent (the answer is the same).
+      return store.call<{ status: 'sent' | 'denied' | 'recent' } | { status: 'limited'; retry_at: string }>('painel_request_code', {
         email: args.email, email_hash: args.emailHash, ip_hash: args.ipHash, code_hash: args.codeHash, message: args.message,
         mentors: args.mentors, ttl_seconds: args.ttlSeconds, per_address_ip: args.perAddressAndIp, per_address: args.perAddress,
-        per_ip: args.perIp, now: args.now.toISOString(),
+        per_ip: args.perIp, resend_seconds: args.resendSeconds, known_days: args.knownDays, now: args.now.toISOString(),
       });
     },
     signIn(args: {

@@ -29,8 +29,9 @@ begin
   perform 1 from painel_codes c where c.email = v_email and c.code_hash = p->>'code_hash' and c.expires_at > v_now
     and c.attempts < (p->>'max_wrong_total')::int for update;
   if not found then
-    update painel_codes c set attempts = c.attempts + 1 where c.email = v_email;
-    delete from painel_codes c where c.email = v_email and (c.expires_at <= v_now or c.attempts >= (p->>'max_wrong_total')::int);
+    -- A wrong guess costs its source (the limits above), never the codes: a stranger's guesses from many
+    -- networks must not kill the code in the owner's mail (8 symbols of 31 stay beyond guessing).
+    delete from painel_codes c where c.email = v_email and c.expires_at <= v_now;
     perform painel_log(jsonb_build_object('now', v_now, 'actor', v_email, 'action', 'login_failed', 'ip_hash', p->>'ip_hash'));
     return jsonb_build_object('status', 'bad');
   end if;

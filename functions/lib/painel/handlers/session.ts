@@ -8,7 +8,7 @@ import { composeMail } from '../../mail/layout';
 import { sealMessage } from '../../mail/secrets';
 import { wallClock } from '../../../../src/lib/meeting-time';
 import {
-  clearedSessionCookie, CODE_MAX_ATTEMPTS, CODE_MAX_WRONG_TOTAL, CODE_TTL_SECONDS, codeHash, CODES_PER_ADDRESS_AND_IP_PER_HOUR,
+  clearedSessionCookie, CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, KNOWN_NETWORK_DAYS, CODE_MAX_WRONG_TOTAL, CODE_TTL_SECONDS, codeHash, CODES_PER_ADDRESS_AND_IP_PER_HOUR,
   CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR, FAILED_SIGN_INS_PER_IP_PER_HOUR, keyedHash, newCode, newSessionToken, normalizeCode,
   SESSION_ABSOLUTE_SECONDS, sessionCookie, sha256Hex,
 } from '../auth';
@@ -48,7 +48,8 @@ export async function requestCode(ctx: PainelContext): Promise<Response> {
   const result = await ctx.painel.requestCode({
     email, emailHash: keyedHash(app.env.painel.hashKey, email.toLowerCase()), ipHash: ctx.ipHash, codeHash: codeHash(email, code),
     message: sealMessage(mail, [code]), mentors: app.env.painel.mentors, ttlSeconds: CODE_TTL_SECONDS,
-    perAddressAndIp: CODES_PER_ADDRESS_AND_IP_PER_HOUR, perAddress: CODES_PER_ADDRESS_PER_HOUR, perIp: CODES_PER_IP_PER_HOUR, now: app.now(),
+    perAddressAndIp: CODES_PER_ADDRESS_AND_IP_PER_HOUR, perAddress: CODES_PER_ADDRESS_PER_HOUR, perIp: CODES_PER_IP_PER_HOUR,
+    resendSeconds: CODE_RESEND_SECONDS, knownDays: KNOWN_NETWORK_DAYS, now: app.now(),
   });
   if (result.status === 'limited') throw limited(painelMessages.tooManyCodes, result.retry_at, app.now());
   if (result.status === 'sent') flushOutboxLater(app, { waitUntil: ctx.waitUntil });
