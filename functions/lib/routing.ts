@@ -57,7 +57,11 @@ function poolOf(leadRoute: LeadRoute, presellers: Preseller[]): Pool | null {
   if (leadRoute.kind === 'none') return null;
   if (leadRoute.kind === 'team') return { rule: leadRoute.rule, ids: null };
   const emails = new Set(leadRoute.emails.map((e) => e.toLowerCase()));
-  return { rule: leadRoute.rule, ids: new Set(presellers.filter((p) => emails.has(p.email.toLowerCase())).map((p) => p.id)) };
+  const ids = new Set(presellers.filter((p) => emails.has(p.email.toLowerCase())).map((p) => p.id));
+  // No active consultant left in the pool (deactivated after the rule was saved; "Desativar" warned of
+  // it and a save of such a rule is refused): the lead goes to the whole team, never to a calendar with
+  // no times that says the slot is gone.
+  return { rule: leadRoute.rule, ids: ids.size > 0 ? ids : null };
 }
 
 /** A fresh draw in [0, 1) for a booking's exact ties. */

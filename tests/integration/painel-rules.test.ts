@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import type { ActivityRow, Page } from '../../src/domain/painel/api';
 import { rulesCopy, type RulesView } from '../../src/domain/painel/rules';
-import { key, postJson, validRequest } from './helpers';
+import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
+import { futureWorkday, get, key, postJson, PRESELLERS, validRequest } from './helpers';
 import { ANA, BRUNO, MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
@@ -130,8 +131,17 @@ describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on
       const members = (await (await call('GET', '/api/painel/equipe', { cookie: mentor })).json()).consultants as { email: string; soleActiveIn: string[] }[];
       expect(members.find((m) => m.email === ANA)?.soleActiveIn).toEqual(['Energia Solar']);
       expect(members.find((m) => m.email === BRUNO)?.soleActiveIn).toEqual([]);
+
+      // Ana deactivated too, as warned: the rule's leads get the whole team's times, not an empty calendar.
+      expect((await team({ command: 'deactivate', args: [ANA] })).status).toBe(200);
+      const solarLead = await lead({ modeloNegocio: 'b2b', segmento: 'energia-solar' });
+      const res = await createAvailabilityHandler(async () => opened.app)(get(`/api/availability?date=${futureWorkday(3)}&lead=${solarLead.id}`));
+      const { availableSlots } = (await res.json()) as { availableSlots: { presellerId: string }[] };
+      expect(availableSlots.length).toBeGreaterThan(0);
+      expect(new Set(availableSlots.map((s) => s.presellerId))).toEqual(new Set([PRESELLERS.carla]));
     } finally {
       expect((await team({ command: 'reactivate', args: [BRUNO] })).status).toBe(200);
+      await team({ command: 'reactivate', args: [ANA] });
     }
   });
 });

@@ -34,10 +34,10 @@ export const rulesCopy = {
   activity: (before: string, after: string) => `Antes: ${before} ⇒ Depois: ${after}`,
 } as const;
 
-/** "Desativar"'s warning when the person is the only active consultant of rules (their leads would see no times). */
+/** "Desativar"'s warning when the person is the only active consultant of rules (their leads then go to the whole team: functions/lib/routing.ts). */
 export function soleActiveWarning(name: string, rules: string[]): string {
   const names = rules.map((r) => `“${r}”`).join(', ');
   return rules.length === 1
-    ? `${name} é o único consultor ativo da regra ${names}: até você incluir outro consultor nela, os leads dessa regra não verão nenhum horário.`
-    : `${name} é o único consultor ativo das regras ${names}: até você incluir outro consultor nelas, os leads dessas regras não verão nenhum horário.`;
+    ? `${name} é o único consultor ativo da regra ${names}: até você incluir outro consultor nela, os leads dessa regra vão para a equipe inteira.`
+    : `${name} é o único consultor ativo das regras ${names}: até você incluir outro consultor nelas, os leads dessas regras vão para a equipe inteira.`;
 }
