@@ -44,9 +44,19 @@ begin
       and o.starts_at <= d.day_start and o.ends_at >= d.day_end)
     group by t.id
   ), newcomer_credit as (
+    -- The meetings booked before the newcomer joined, per share of the consultants who were there to take
+    -- them: deactivated ones too (they booked them). Counting only active ones divided by nobody (0.01) when
+    -- the earlier colleague had left, a credit of 100 times the meetings: the newcomer was never offered.
     select t.id, (select count(*) from counted x where x.preseller_id <> t.id and x.booked_at < t.created_at)::numeric
-      / greatest(0.01, (select sum(t2.weight) / 100.0 from team t2 where t2.created_at < t.created_at)) * t.weight / 100.0 as credit
+      / greatest(0.01, (select sum(t2.weight) / 100.0 from presellers t2 where t2.created_at < t.created_at and t2.weight > 0)) * t.weight / 100.0 as credit
     from team t where t.created_at > v_from
+  ), ceiling as (
+    -- No credit above what the active colleagues really booked, per share (backdated meetings, joins and
+    -- time off cannot make a consultant look busier than the team's average).
+    select t.id, coalesce((select sum(coalesce(pc.n, 0)) from team t2 left join per_consultant pc on pc.preseller_id = t2.id
+        where t2.id <> t.id and t2.weight > 0)::numeric
+      / nullif((select sum(t2.weight) / 100.0 from team t2 where t2.id <> t.id and t2.weight > 0), 0), 0) * t.weight / 100.0 as credit
+    from team t
   )
   select jsonb_build_object(
     'settings', jsonb_build_object('window', v_settings.count_window, 'equal_ahead', v_settings.equal_ahead),
@@ -54,8 +64,8 @@ begin
     'consultants', coalesce((select jsonb_agg(jsonb_build_object(
         'id', t.id, 'weight', t.weight, 'cap_day', t.cap_day, 'cap_week', t.cap_week,
         'count', coalesce((select pc.n from per_consultant pc where pc.preseller_id = t.id), 0),
-        'credit', round(coalesce((select c.credit from off_credit c where c.id = t.id), 0)
-          + coalesce((select c.credit from newcomer_credit c where c.id = t.id), 0), 3),
+        'credit', round(least(coalesce((select c.credit from off_credit c where c.id = t.id), 0)
+          + coalesce((select c.credit from newcomer_credit c where c.id = t.id), 0), (select c.credit from ceiling c where c.id = t.id)), 3),
         'last_assigned_at', (select m.booked_at from meetings m where m.preseller_id = t.id and m.status = 'scheduled'
           order by m.booked_at desc limit 1)
       ) order by t.id) from team t), '[]'::jsonb),
