@@ -175,6 +175,79 @@ describe('the facts: windows, credits, no-shows and cancellations', () => {
   });
 });
 
+describe('fair shares that cannot starve anyone', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(() => app.close());
+  const state = async () => (await import('../../functions/lib/routing')).readRoutingState(app, [zonedParts(NOW, TZ).date]);
+  let leadCount = 900;
+  const insertMeetings = async (presellerId: string, n: number, bookedAt: Date) => {
+    for (let i = 0; i < n; i++) {
+      const leadId = await handlers(app).lead(++leadCount);
+      await app.store.db.query(`insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, idempotency_key, status, booked_at)
+        values ($1, $2, $3, $3::timestamptz + interval '30 min', 'consultoria', 50, $4, 'scheduled', $5)`,
+      [leadId, presellerId, new Date(NOW.getTime() + (i + 1) * 3_600_000 * 24 * 40), key(), bookedAt]);
+    }
+  };
+
+  it('newcomers whose only earlier colleague was deactivated start at the team, not at 100 times its meetings', async () => {
+    // The demo's shape: Olga booked this month's first meetings and left; the active team was created after
+    // those meetings (the demo backdates booked_at). Before: the first of them got a credit of 100 × 6.
+    const { rows: [olga] } = await app.store.db.query<{ id: string }>(
+      "insert into presellers (name, email, created_at, active) values ('Olga Prado', 'olga@consultores.example.com', '2027-02-01T12:00:00Z', false) returning id");
+    await insertMeetings(olga.id, 6, new Date('2027-03-01T09:00:00Z'));
+    await app.store.db.query("update presellers set created_at = $1 where active", [new Date('2027-03-01T10:00:00Z')]);
+    await app.store.db.query("update presellers set created_at = created_at + interval '1 minute' where id = $1", [PRESELLERS.bruno]);
+    await insertMeetings(PRESELLERS.carla, 3, new Date('2027-03-01T10:30:00Z'));
+    const s = await state();
+    const busiest = Math.max(...[...s.consultants.values()].map((c) => c.count));
+    for (const id of [PRESELLERS.ana, PRESELLERS.bruno]) {
+      const c = s.consultants.get(id)!;
+      expect(c.credit, id).toBeLessThanOrEqual(busiest);
+    }
+    // Ana and Bruno, with no meetings, now weigh no more than the team's average (Carla's 3 over the others' shares).
+    expect(s.consultants.get(PRESELLERS.ana)!.count + s.consultants.get(PRESELLERS.ana)!.credit).toBeLessThanOrEqual(3);
+  });
+
+  it('property: over random teams, joins, deactivations, time off and backdated meetings, no credit passes the colleagues per share', async () => {
+    const random = seeded(2026_11_29);
+    const base = new Date('2027-03-01T03:00:00Z'); // the month's start in Brasília
+    for (let round = 0; round < 12; round++) {
+      await app.store.db.query("delete from meetings where booked_at >= '2027-02-01'");
+      await app.store.db.query('delete from preseller_time_off');
+      await app.store.db.query("delete from presellers where email like 'prop-%'");
+      const team = Array.from({ length: 2 + Math.floor(random() * 4) }, (_, i) => ({
+        email: `prop-${round}-${i}@consultores.example.com`, weight: [50, 100, 150][Math.floor(random() * 3)], active: random() > 0.25,
+        // Around the month's first hours (NOW is 8 h into it), so some join after meetings already booked.
+        created: new Date(base.getTime() - 2 * 3_600_000 + random() * 10 * 3_600_000),
+      }));
+      await app.store.db.query('update presellers set active = false where email not like $1', ['prop-%']);
+      const ids: string[] = [];
+      for (const t of team) {
+        const { rows: [r] } = await app.store.db.query<{ id: string }>('insert into presellers (name, email, created_at, active, weight) values ($1, $2, $3, $4, $5) returning id',
+          [`Prop ${t.email.slice(5, 9)}`, t.email, t.created, t.active, t.weight]);
+        ids.push(r.id);
+      }
+      // Booked in the window, before NOW, some before their consultant's own creation (the demo backdates).
+      for (const id of ids) await insertMeetings(id, Math.floor(random() * 6), new Date(base.getTime() + random() * 8 * 3_600_000));
+      if (random() > 0.5) {
+        await app.store.db.query('insert into preseller_time_off (preseller_id, starts_at, ends_at) values ($1, $2, $3)',
+          [ids[0], zonedToUtc('2027-03-01', '00:00', TZ), zonedToUtc('2027-03-02', '00:00', TZ)]);
+      }
+      const s = await state();
+      const active = team.map((t, i) => ({ ...t, id: ids[i] })).filter((t) => t.active);
+      for (const t of active) {
+        const others = active.filter((o) => o.id !== t.id);
+        const busiestPerShare = Math.max(0, ...others.map((o) => (s.consultants.get(o.id)?.count ?? 0) / (o.weight / 100)));
+        expect(s.consultants.get(t.id)!.credit, `round ${round}`).toBeLessThanOrEqual(busiestPerShare * (t.weight / 100) + 0.001);
+      }
+    }
+    await app.store.db.query('update presellers set active = true where email not like $1', ['prop-%']);
+  });
+});
+
 describe("a rule's pool, the earlier consultant and a reschedule's consultant", () => {
   let app: TestApp;
   let dir: string;
