@@ -4,8 +4,9 @@
 // mail with a personal link to the scheduling dialog, valid 7 days. Never twice (one row per lead, written
 // with the mail in one transaction), never after a booking (re-checked under the person's booking lock;
 // a booking after the queue drops the unsent mail), one per person while a link is valid, and inside the
-// per-address hourly cap of the outbox. Skipped (recorded, counted in the painel's report) when the form
-// looked automated, or past the hourly caps from all forms and from one source (rules.ts).
+// per-address hourly cap of the outbox. Skipped for good when the form looked automated; held back (recorded,
+// counted on the painel's Integrações screen) past the hourly cap of its source or of its tier (how real
+// the lead looks: rules.ts), then retried when a slot opens while the lead is inside its window.
 import type { Service } from '../../../src/domain/options';
 import { FOLLOWUP_FRAGMENT } from '../../../src/domain/followup';
 import type { App } from '../app';
@@ -14,10 +15,13 @@ import { followupMail } from '../mail/followup-mail';
 import { sealMessage, type SealedContent } from '../mail/secrets';
 import { mintToken } from '../manage/tokens';
 import {
-  FOLLOWUP_DELAY_SECONDS, FOLLOWUP_MAX_AGE_SECONDS, FOLLOWUP_TTL_DAYS, FOLLOWUP_TTL_SECONDS, FOLLOWUPS_PER_HOUR, FOLLOWUPS_PER_SOURCE_PER_HOUR,
+  FOLLOWUP_BUDGETS, FOLLOWUP_DELAY_SECONDS, FOLLOWUP_MAX_AGE_SECONDS, FOLLOWUP_TTL_DAYS, FOLLOWUP_TTL_SECONDS, FOLLOWUPS_PER_SOURCE_PER_HOUR,
+  type FollowupTier,
 } from './rules';
 
 type DueLead = { leadId: string; name: string; email: string; service: Service };
+/** lead_followup_queue's answer: queued, refused on the re-check, or held back (a cap) / skipped (automated). */
+type QueueAnswer = boolean | { skipped: 'automated' | 'source_cap' | 'hourly_cap'; tier: FollowupTier | null };
 
 const BATCH = 50;
 
@@ -34,9 +38,11 @@ export async function queueDueFollowups(app: App, budget: Budget = scheduledBudg
   const { store, env } = app;
   let queued = 0;
   const rule = { delay_seconds: FOLLOWUP_DELAY_SECONDS, max_age_seconds: FOLLOWUP_MAX_AGE_SECONDS };
+  // Tiers whose hourly budget this run found full: their waiting leads are not asked again until next run.
+  const fullTiers = new Set<FollowupTier>();
   while (workLeft(budget) > 0) {
     const now = app.now();
-    const due = await store.call<DueLead[]>('lead_followup_due', { now: now.toISOString(), limit: BATCH, ...rule });
+    const due = await store.call<DueLead[]>('lead_followup_due', { now: now.toISOString(), limit: BATCH, skip_tiers: [...fullTiers], ...rule });
     let queuedNow = 0;
     let skippedNow = 0;
     for (const lead of due) {
@@ -48,16 +54,20 @@ export async function queueDueFollowups(app: App, budget: Budget = scheduledBudg
         siteUrl: env.siteUrl, replyTo: env.contactEmail,
       });
       const message: SealedContent = sealMessage({ ...mail, to: lead.email }, [token]);
-      const answer = await store.call<boolean | 'skipped'>('lead_followup_queue', {
+      const answer = await store.call<QueueAnswer>('lead_followup_queue', {
         lead_id: lead.leadId, now: now.toISOString(), token_hash: row.hash, ttl_seconds: FOLLOWUP_TTL_SECONDS, ...rule, message,
-        per_hour: FOLLOWUPS_PER_HOUR, per_source: FOLLOWUPS_PER_SOURCE_PER_HOUR,
+        budgets: FOLLOWUP_BUDGETS, per_source: FOLLOWUPS_PER_SOURCE_PER_HOUR,
       });
       if (answer === true) queuedNow++;
-      else if (answer === 'skipped') skippedNow++;
+      else if (answer !== false) {
+        skippedNow++;
+        if (answer.skipped === 'hourly_cap' && answer.tier) fullTiers.add(answer.tier);
+      }
     }
     queued += queuedNow;
-    // A skipped lead leaves the list for good, so a burst past the caps is worked through in one run.
-    // A lead refused on the re-check stays in it (booked, or its person got one meanwhile): stop there.
+    // A held-back lead leaves the list until its retry time (after this run), so a burst past the caps is
+    // worked through in one run. A lead refused on the re-check stays in it (booked, or its person got one
+    // meanwhile): stop there.
     if (due.length < BATCH || queuedNow + skippedNow === 0) break;
   }
   if (queued > 0) await app.outbox.kick(budget);

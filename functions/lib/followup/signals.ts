@@ -20,7 +20,20 @@ export function submissionSignals(req: Request): SubmissionSignal[] {
   return signals;
 }
 
-/** The submitter's source as the caps count it: a keyed hash of their network (an IPv4, an IPv6 /64), or null when unknown. */
+/**
+ * The network the caps count as one source: an IPv4 address, or an IPv6 /56. A /64 is one LAN, and a
+ * host (or a cheap VPS) gets a /56 or more of them: counted per /64, one machine was 256 sources.
+ */
+export function sourceNetwork(ip: string): string {
+  const network = clientNetwork(ip);
+  if (!network.endsWith('::/64')) return network;
+  const groups = network.slice(0, -'::/64'.length).split(':');
+  // The fourth group's low byte is inside the /56: cleared.
+  const fourth = (parseInt(groups[3] || '0', 16) & 0xff00).toString(16);
+  return `${[...groups.slice(0, 3), fourth].join(':')}::/56`;
+}
+
+/** The submitter's source as the caps count it: a keyed hash of its network (sourceNetwork), or null when unknown. */
 export function sourceHash(key: Buffer, ip: string | undefined): string | null {
-  return ip ? keyedHash(key, `lead-source\n${clientNetwork(ip)}`) : null;
+  return ip ? keyedHash(key, `lead-source\n${sourceNetwork(ip)}`) : null;
 }

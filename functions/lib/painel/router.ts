@@ -8,6 +8,7 @@ import { painelHeaders, type PainelContext, type SignedIn } from './context';
 import { exportLeads, exportMeetings } from './handlers/exports';
 import { resendDelivery } from './handlers/integrations';
 import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
+import { showFollowupHealth } from './handlers/followup-health';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
 import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
@@ -65,6 +66,7 @@ export const routes: Route[] = [
   route('POST', 'regras', 'mentor', saveRules),
   route('GET', 'integracoes', 'mentor', showIntegrations),
   route('POST', 'integracoes/reenviar', 'mentor', resendAllFailed),
+  route('GET', 'integracoes/lembrete', 'mentor', showFollowupHealth),
   route('GET', 'numeros', 'signed-in', showNumbers),
   route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
   route('GET', 'hoje', 'signed-in', showToday),

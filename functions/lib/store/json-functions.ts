@@ -18,6 +18,8 @@ export const JSON_FUNCTIONS = [
   'lead_followup_due', 'lead_followup_queue', 'lead_followup_link',
   // Its caps (20261129100200_followup_caps.sql): where a lead came from, and the skips for the report.
   'lead_source_record', 'lead_followup_skips',
+  // Its budgets by tier and retries, on the Integrações screen (20261201120000_followup_budgets.sql).
+  'lead_followup_health',
   // RD Station and webhook deliveries (20261128000000_integrations.sql).
   'integration_configure', 'integration_claim', 'integration_result', 'integration_resend', 'integration_deliveries',
   // The mentor's Integrações screen (20261130030100_integrations_summary.sql).

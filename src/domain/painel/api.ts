@@ -63,6 +63,8 @@ export const painelPaths = {
   /** GET → IntegrationSummary[] (domain/painel/integrations.ts); POST …/reenviar ResendAllInput → { resent, summary }. Mentor only. */
   integrations: '/api/painel/integracoes',
   resendAll: '/api/painel/integracoes/reenviar',
+  /** GET → FollowupHealth (domain/painel/followup-health.ts): the follow-up's budgets at work. Mentor only. */
+  followupHealth: '/api/painel/integracoes/lembrete',
   /** GET → { member: TeamMember } (the signed-in consultant's own); POST TeamCommand of ownAgendaCommands, on their own e-mail only. */
   ownAgenda: '/api/painel/minha-agenda',
   /** GET ?cursor → Page<ActivityRow>. Mentor only. */

@@ -13,7 +13,7 @@ AS $function$
     and not exists (select 1 from meetings m join leads o on o.id = m.lead_id
       where email_identity(o.email) = email_identity(l.email) and m.created_at > l.created_at - p_max_age)
     and not exists (select 1 from lead_followups f where f.lead_id = l.id)
-    and not exists (select 1 from lead_followup_skips s where s.lead_id = l.id)
+    and not exists (select 1 from lead_followup_skips s where s.lead_id = l.id and (s.retry_at is null or s.retry_at > p_now))
     and not exists (select 1 from lead_followups f join leads o on o.id = f.lead_id
       where email_identity(o.email) = email_identity(l.email) and f.expires_at > p_now);
 $function$;

@@ -14,7 +14,8 @@ AS $function$
     'sourceCap', count(*) filter (where s.reason = 'source_cap'),
     'hourlyCap', count(*) filter (where s.reason = 'hourly_cap'))
   from lead_followup_skips s, bounds b
-  where s.at >= b.from_at and s.at < b.to_at;
+  where s.at >= b.from_at and s.at < b.to_at
+    and not exists (select 1 from lead_followups f where f.lead_id = s.lead_id);
 $function$;
 revoke all on function public.lead_followup_skips(p jsonb) from public;
 grant execute on function public.lead_followup_skips(p jsonb) to service_role;

@@ -1,7 +1,7 @@
 // "Integrações" (mentor): RD Station and the webhook, each with its state (ligado, pausado with the current
 // reason, não configurado), today's sent / failed / pending counts, the latest failures with the lead's
 // name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha", and the
-// setup steps on the screen itself.
+// setup steps on the screen itself; below them, the follow-up mail's budgets at work (FollowupCard).
 import type { MouseEvent } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import { painelPaths } from '../../../domain/painel/api';
@@ -15,6 +15,7 @@ import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
 import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
+import FollowupCard from './FollowupCard';
 
 interface Props {
   focus: boolean;
@@ -45,6 +46,7 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {state.phase === 'ready' &&
         state.data.map((t) => <TargetCard key={t.target} summary={t} busy={form.sending === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
+      <FollowupCard />
     </section>
   );
 }
