@@ -1,7 +1,9 @@
 // Integrações (issue 33 item 6) on the real site at 390 px: RD Station's state, today's counts as the rows
 // say, a failure with RD's English error explained in pt-BR and the lead's name linking to the lead, the
-// setup steps on screen, "Reenviar todos com falha" with the keyboard (announced); axe clean in each state.
+// setup steps on screen, "Reenviar todos com falha" with the keyboard (announced), the follow-up mail's card
+// (its counts and budgets); axe clean in each state.
 import { describe, expect, it } from 'vitest';
+import { followupHealthCopy } from '../../src/domain/painel/followup-health';
 import { integrationsScreen as copy } from '../../src/domain/painel/integrations';
 import { axeViolations } from './support';
 import { painelHarness, section } from './painel.fixtures';
@@ -39,6 +41,10 @@ describe('/painel: Integrações', () => {
       if ((await setup.getAttribute('open')) === null) await setup.locator('summary').click();
       await rd.getByText(copy.setup.rd[2]).waitFor();
       expect(await page.getByText('README').count()).toBe(0);
+      // The follow-up's card, loaded on its own: its counts and each budget's use (axe below covers it too).
+      const followup = page.getByRole('region', { name: followupHealthCopy.title });
+      await followup.locator('dt', { hasText: followupHealthCopy.counts.waiting }).waitFor();
+      await followup.getByText(followupHealthCopy.tiers.plausible).waitFor();
       expect(await axeViolations(page), 'integrations').toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
