@@ -28,11 +28,13 @@ declare
   -- probes for "com reunião" at 50,000 leads); a total or a rare filter gets a hash join over the
   -- meetings. The filters used to name a materialized set of persons instead, which the planner took for
   -- 200 rows: a page joined all 20,000 persons with meetings to their leads and sorted them (EXPLAIN,
-  -- 2026-12-01: 370-450 ms for "com reunião", 20261201000200_painel_leads_plans.sql).
+  -- 2026-11-29: 370-450 ms for "com reunião", 20261201000200_painel_leads_plans.sql).
   c_met constant text := 'exists (select 1 from lead_person_ids pl join meetings m on m.lead_id = pl.lead_id where pl.identity = hp.identity and ';
   -- Any meeting at all (the mentor's "com/sem reunião"): lead_person_ids.booked, kept by the meetings'
   -- triggers (lead_numbers_steps), through the partial index lead_person_ids_booked_idx (index only).
   c_booked constant text := 'exists (select 1 from lead_person_ids pl where pl.identity = hp.identity and pl.booked)';
+  -- A listed person's meetings (a consultant: their own), for the row's figures below.
+  c_own constant text := 'lead_person_ids pl join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)';
   v_rows jsonb;
 begin
   if p->>'q' is not null then
@@ -107,9 +109,27 @@ begin
       null::timestamptz, null::uuid, null::int, (p->>'max_attempts')::int, v_national, p->>'rule';
     return v_rows;
   end if;
+  -- Each person as painel_person_json has it, written out here: that function per row cost ~0.5 ms of
+  -- call overhead (its SET search_path keeps it from being inlined, its CTEs are planned per call), most of
+  -- a 1,000-row page of the CSV (1.4 s against 0.3 s at load 10, 2026-11-29); 50 such pages are the export.
   execute format(
-    '%s select coalesce(jsonb_agg(painel_person_json(x.l, x.identity, $10, $17) order by x.at desc, x.hid desc), ''[]'') from (
-       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x', v_prefix, v_from)
+    '%s select coalesce(jsonb_agg(jsonb_build_object(''id'', (x.l).id, ''createdAt'', (x.l).created_at, ''name'', (x.l).nome,
+         ''email'', (x.l).email, ''company'', (x.l).empresa, ''cnpj'', (x.l).cnpj, ''phone'', (x.l).telefone, ''segmento'', (x.l).segmento,
+         ''faturamento'', (x.l).faturamento, ''vendedores'', (x.l).vendedores, ''modelo'', (x.l).modelo_negocio, ''cargo'', (x.l).cargo,
+         ''service'', (x.l).servico, ''rule'', (x.l).routing_rule, ''routingKind'', (x.l).routing_kind,
+         ''submissions'', (select count(*) from lead_person_ids pl where pl.identity = x.identity),
+         ''meetings'', (select count(*) from %s where pl.identity = x.identity),
+         ''consultant'', coalesce(nx.name, (select c.name from %s join presellers c on c.id = m.preseller_id where pl.identity = x.identity
+           order by m.starts_at desc, m.id limit 1)),
+         ''nextMeeting'', nx.starts_at,
+         ''outcome'', (select jsonb_build_object(''attendance'', mo.attendance, ''qualified'', mo.qualified) from %s
+           join meeting_outcomes mo on mo.meeting_id = m.id where pl.identity = x.identity order by mo.recorded_at desc, mo.id desc limit 1),
+         ''firstTouch'', (x.l).first_touch, ''lastTouch'', (x.l).last_touch,
+         ''marketingOptIn'', (x.l).marketing_opt_in, ''marketingOptInAt'', (x.l).marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]'') from (
+       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x
+     left join lateral (select m.starts_at, c.name from %s join presellers c on c.id = m.preseller_id
+       where pl.identity = x.identity and m.status = ''scheduled'' and m.ends_at > $17 order by m.starts_at, m.id limit 1) nx on true',
+    v_prefix, c_own, c_own, c_own, v_from, c_own)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
