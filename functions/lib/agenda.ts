@@ -1,10 +1,10 @@
 // A consultant's private subscription feed of their meetings. Calendar apps can only subscribe to a URL,
 // so the token travels in the path: 256 random bits, stored only as its SHA-256 and rotatable.
 import { createHash, randomBytes } from 'node:crypto';
-import { createEvents, type EventAttributes } from 'ics';
+import type { EventAttributes } from 'ics';
 import { labelOf, serviceOptions, type Service } from '../../src/domain/options';
 import { maskPhone } from '../../src/domain/phone';
-import { foldOctets } from './mail/ics';
+import { foldOctets, icsLib } from './mail/ics';
 import type { Agenda } from './store/port';
 import { withoutTrailingSlashes } from './base-url';
 
@@ -51,7 +51,7 @@ export function agendaIcs(agenda: Agenda): string {
     // ics refuses an empty list; an empty calendar is still a valid subscription.
     return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:mentor-solar/agenda', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(`Reuniões — ${agenda.name}`)}`, 'END:VCALENDAR', ''].join('\r\n');
   }
-  const { error, value } = createEvents(events);
+  const { error, value } = icsLib().createEvents(events);
   if (error || !value) throw Object.assign(new Error('agenda ics failed'), { code: 'agenda_ics' });
   // `ics` folds at 75 characters; accented names need the fold at 75 octets.
   return foldOctets(value);

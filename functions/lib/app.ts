@@ -44,6 +44,8 @@ export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; sen
 /**
  * DATABASE_URL → PostgreSQL through postgres.js (on Supabase: its transaction pooler); else the embedded
  * PGlite. One production path: Supabase's REST API is not used (docs/operations.md: Production).
+ * The deployed functions do not carry PGlite (netlify.toml; docs/operations.md "Cold start"): there, no
+ * database setting is a 503 naming the setting, never a database that vanishes with the instance.
  */
 export async function openStore(env: ServerEnv): Promise<Store> {
   if (env.database) {
@@ -51,7 +53,13 @@ export async function openStore(env: ServerEnv): Promise<Store> {
     return openPostgresStore(env.database);
   }
   if (env.supabaseRestOnly) throw new StoreUnavailableError('supabase_rest_removed', "set DATABASE_URL to the Supabase transaction pooler's connection string (docs/operations.md: Production); SUPABASE_URL alone is no longer used");
-  const { openPgliteStore } = await import('./store/pglite');
+  // A preview or branch deploy is always a Netlify deploy, whose functions have no embedded database.
+  if (env.deploy.preview) throw new StoreUnavailableError('preview_database_missing', `no database for this preview (${env.deploy.context}): set PREVIEW_DATABASE_URL, scoped to this context (docs/operations.md: Deploy contexts)`);
+  const { loadPglite, openPgliteStore } = await import('./store/pglite');
+  await loadPglite().catch((error: { code?: string }) => {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new StoreUnavailableError('database_url_missing', "set DATABASE_URL to the Supabase transaction pooler's connection string (docs/operations.md: Production); the deployed functions carry no embedded database");
+  });
   return openPgliteStore(env.dataDir);
 }
 

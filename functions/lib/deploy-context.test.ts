@@ -62,7 +62,7 @@ describe('deploy contexts', () => {
   it('logs names, never values', () => {
     const { scope } = scopeToDeploy({ ...PRODUCTION, CONTEXT: 'deploy-preview' });
     const line = previewLogLine(scope, false);
-    expect(line).toBe('deploy_context:deploy-preview production settings not read: DATABASE_URL, SMTP_URL, RD_STATION_API_KEY, WEBHOOK_URL, WEBHOOK_SECRET; database: embedded');
+    expect(line).toBe('deploy_context:deploy-preview production settings not read: DATABASE_URL, SMTP_URL, RD_STATION_API_KEY, WEBHOOK_URL, WEBHOOK_SECRET; database: none (PREVIEW_DATABASE_URL unset: 503)');
     for (const value of Object.values(PRODUCTION)) expect(line).not.toContain(value);
     expect(PRODUCTION_ONLY).toContain('DATABASE_URL');
   });

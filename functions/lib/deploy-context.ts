@@ -2,8 +2,9 @@
 // every deploy context unless the operator scopes it, so a deploy preview usually holds production's
 // DATABASE_URL, SMTP_URL and integration keys: its leads would land in production, and each preview's mail
 // flush would claim production's due mail. Outside production, those variables are not read at all: each is
-// read from its PREVIEW_ name instead (PREVIEW_DATABASE_URL: a separate database; unset, the embedded one; no
-// PREVIEW_SMTP_URL: mail written as .eml files; no PREVIEW_ integration settings: the integrations off).
+// read from its PREVIEW_ name instead (PREVIEW_DATABASE_URL: a separate database; unset, no database at all,
+// every request answers 503 naming it, as the deployed functions carry no embedded one; no PREVIEW_SMTP_URL:
+// mail written as .eml files; no PREVIEW_ integration settings: the integrations off).
 
 /** The variables that reach production's data or people; in a preview each is read from `PREVIEW_<name>`. */
 export const PRODUCTION_ONLY = ['DATABASE_URL', 'SUPABASE_URL', 'SMTP_URL', 'RD_STATION_API_KEY', 'RD_STATION_API_URL', 'WEBHOOK_URL', 'WEBHOOK_SECRET'] as const;
@@ -50,5 +51,5 @@ export function scopeToDeploy(env: Record<string, string | undefined>): { env: R
 
 /** The one line a preview logs when its app opens: what it did not read and what it uses instead (names, never values). */
 export function previewLogLine(scope: DeployScope, usesPreviewDatabase: boolean): string {
-  return `deploy_context:${scope.context} production settings not read: ${scope.ignored.join(', ') || 'none set'}; database: ${usesPreviewDatabase ? 'PREVIEW_DATABASE_URL' : 'embedded'}`;
+  return `deploy_context:${scope.context} production settings not read: ${scope.ignored.join(', ') || 'none set'}; database: ${usesPreviewDatabase ? 'PREVIEW_DATABASE_URL' : 'none (PREVIEW_DATABASE_URL unset: 503)'}`;
 }

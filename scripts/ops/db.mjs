@@ -72,7 +72,7 @@ async function openEmbedded(dataDir) {
     console.error(`db: o banco embutido em ${dir} está aberto por outro processo (pid ${error.ownerPid}). Pare \`npm start\` (ou o outro comando) e repita.`);
     process.exit(2);
   }
-  const db = await lib.PGlite.create(dir, { extensions: lib.PGLITE_EXTENSIONS });
+  const db = await lib.PGlite.create(dir, { extensions: await lib.pgliteExtensions() });
   return lib.pgliteClient(db);
 }
 
@@ -81,7 +81,7 @@ function bundle() {
   return importTs('db', [
     "export { applyMigrations, applySeed, pendingMigrations } from './functions/lib/store/migrate';",
     "export { connect, postgresClient } from './functions/lib/store/postgres';",
-    "export { pgliteClient, PGLITE_EXTENSIONS } from './functions/lib/store/pglite';",
+    "export { pgliteClient, pgliteExtensions } from './functions/lib/store/pglite';",
     "export { lockDataDir } from './functions/lib/store/lock';",
     "export { readEnv } from './functions/lib/env';",
     "export { PGlite } from '@electric-sql/pglite';",

@@ -23,12 +23,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const schemasDir = join(root, 'supabase', 'schemas');
 const lib = await importTs('schemas', [
   "export { applyMigrations } from './functions/lib/store/migrate';",
-  "export { pgliteClient, PGLITE_EXTENSIONS } from './functions/lib/store/pglite';",
+  "export { pgliteClient, pgliteExtensions } from './functions/lib/store/pglite';",
   "export { compareCatalogs, migrationFor, readCatalog, readSchemaFiles, SCHEMA_KINDS } from './functions/lib/store/schema-catalog';",
   "export { PGlite } from '@electric-sql/pglite';",
 ]);
 
-const db = await lib.PGlite.create({ extensions: lib.PGLITE_EXTENSIONS });
+const db = await lib.PGlite.create({ extensions: await lib.pgliteExtensions() });
 const client = lib.pgliteClient(db);
 await lib.applyMigrations(client);
 const migrated = await lib.readCatalog(client);

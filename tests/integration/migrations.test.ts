@@ -2,11 +2,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { loadMigrations } from '../../functions/lib/store/migrations';
-import { migrate, PGLITE_EXTENSIONS } from '../../functions/lib/store/pglite';
+import { migrate, pgliteExtensions } from '../../functions/lib/store/pglite';
 
 describe('lead consent migration', () => {
   it('backfills existing leads with created_at and a pre-policy label, then requires both columns', async () => {
-    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const db = await PGlite.create({ extensions: await pgliteExtensions() });
     try {
       const { migrations } = await loadMigrations();
       const before = migrations.filter((m) => m.name < '20261121000000');

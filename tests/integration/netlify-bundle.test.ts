@@ -1,7 +1,8 @@
 // The functions as a deploy ships them: netlify.toml read by Netlify's own config loader, functions/
 // bundled by Netlify's own bundler (@netlify/zip-it-and-ship-it, unzipped), each bundle imported in a
-// fresh process and run lead → availability → booking on PGlite and on PostgreSQL. A file the bundle
-// lacks (a migration, PGlite's WASM) fails here instead of after a deploy.
+// fresh process and run lead → availability → booking on PostgreSQL. A file the bundle lacks (a migration,
+// a package loaded on first use) fails here instead of after a deploy; so does one it should not carry
+// (PGlite: production never opens it; docs/operations.md "Cold start").
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,24 +35,29 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => rm(out, { recursive: true, force: true }));
 
+/** Every file of a function's zip (archiveFormat 'none' writes the zip's contents as a directory), relative to it. */
+async function zipListing(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+}
+
 async function call(env: Record<string, string>, method: string, path: string, body?: unknown) {
   const fn = manifest.functions.find((f) => f.routes?.some((r) => r.literal === new URL(path, 'http://x').pathname));
   if (!fn) throw new Error(`no bundled function routes ${path}`);
   const modulePath = join(fn.path, 'functions', `${fn.name}.mjs`);
-  const { stdout } = await run(process.execPath, [join(root, 'tests/support/invoke-bundled.mjs'), modulePath, method, `https://mentor.example${path}`, body ? JSON.stringify(body) : ''], {
+  const { stdout, stderr } = await run(process.execPath, [join(root, 'tests/support/invoke-bundled.mjs'), modulePath, method, `https://mentor.example${path}`, body ? JSON.stringify(body) : ''], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     timeout: 60_000,
     cwd: tmpdir(), // not the repository: the bundle must carry every file it reads
   });
   const { status, body: text } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: string };
-  return { status, json: text ? JSON.parse(text) : null };
+  return { status, json: text ? JSON.parse(text) : null, log: stderr };
 }
 
 async function leadToBooking(env: Record<string, string>, expectedStore: string) {
-  expect(await call(env, 'GET', '/api/health')).toEqual({ status: 200, json: { ok: true, store: expectedStore } });
+  expect(await call(env, 'GET', '/api/health')).toMatchObject({ status: 200, json: { ok: true, store: expectedStore } });
   const email = `bundle-${crypto.randomUUID()}@example.com`;
   const lead = await call(env, 'POST', '/api/leads', { ...validRequest, email, idempotencyKey: key() });
-  expect(lead.status).toBe(201);
+  expect(lead.status, lead.log).toBe(201);
   const date = futureWorkday(4);
   const slots = await call(env, 'GET', `/api/availability?date=${date}`);
   expect(slots.status).toBe(200);
@@ -59,19 +65,19 @@ async function leadToBooking(env: Record<string, string>, expectedStore: string)
   const booked = await call(env, 'POST', '/api/meetings', {
     leadId: lead.json.id, scheduledDate: date, scheduledTime: '10:00', service: 'consultoria', diagnosticScore: 70, idempotencyKey: key(),
   });
-  expect(booked.status).toBe(201);
+  expect(booked.status, booked.log).toBe(201);
   expect(booked.json).toMatchObject({
     success: true, meeting: { id: expect.any(String), location: { kind: 'phone' } }, manageUrl: expect.stringContaining('/reuniao#t='),
     ics: expect.stringContaining('METHOD:PUBLISH'),
   });
   // The same person again: told at the lead, and the manage link's resend (just mailed: not sent again).
   const again = await call(env, 'POST', '/api/leads', { ...validRequest, email, idempotencyKey: key() });
-  expect(again).toEqual({ status: 201, json: { id: expect.any(String), upcomingMeeting: true } });
-  expect(await call(env, 'POST', '/api/manage-link', { leadId: again.json.id })).toEqual({ status: 200, json: { success: true, sent: false } });
+  expect(again).toMatchObject({ status: 201, json: { id: expect.any(String), upcomingMeeting: true } });
+  expect(await call(env, 'POST', '/api/manage-link', { leadId: again.json.id })).toMatchObject({ status: 200, json: { success: true, sent: false } });
 }
 
 describe('Netlify bundle (zip-it-and-ship-it)', () => {
-  it('bundles every function with its route or schedule, migrations, the content files it reads and PGlite WASM included', async () => {
+  it('bundles every function with its route or schedule, migrations and the content files it reads', async () => {
     const byName = Object.fromEntries(manifest.functions.map((f) => [f.name, f]));
     expect(Object.keys(byName).sort()).toEqual(expect.arrayContaining(['availability', 'health', 'leads', 'manage-link', 'meetings', 'outbox-drain']));
     expect(byName['outbox-drain'].schedule).toBeTruthy();
@@ -79,7 +85,6 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     // Every function that opens the store; /api/deploy-status only asks Netlify's API (no database).
     for (const fn of manifest.functions.filter((f) => f.name !== 'deploy-status')) {
       expect((await readdir(join(fn.path, 'supabase/migrations'))).sort(), fn.name).toEqual(migrations);
-      expect(await readdir(join(fn.path, 'node_modules/@electric-sql/pglite/dist')), fn.name).toEqual(expect.arrayContaining(['pglite.wasm', 'pglite.data']));
     }
     // The qualification rules POST /api/leads reads at run time (functions/lib/routing-rules.ts), as the build checked them.
     // So are the contact address and the published policy version, which live only in the content the mentor edits.
@@ -89,16 +94,38 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     }
   });
 
-  it('runs lead → availability → booking on the embedded database from the bundles', async () => {
+  // What each zip holds, file by file. PGlite (17 of a zip's 29 MB unpacked) is for `npm start` and the tests:
+  // netlify.toml's "!node_modules/@electric-sql/pglite/**" leaves it out. date-holidays is read at build time
+  // only (src/domain/scheduling/holidays-table.ts). The packages loaded on first use (nodemailer by import(), ics
+  // by a require made with createRequire) must still be traced into the zips of the functions that use them.
+  it('leaves PGlite and date-holidays out of every zip, and keeps the packages loaded on first use', async () => {
+    const listings = Object.fromEntries(await Promise.all(manifest.functions.map(async (f) => [f.name, await zipListing(f.path)] as const)));
+    for (const [name, files] of Object.entries(listings)) {
+      expect(files.filter((f) => f.startsWith('node_modules/@electric-sql/') || f.startsWith('node_modules/date-holidays')), name).toEqual([]);
+    }
+    for (const name of ['meetings', 'agenda', 'painel', 'outbox-drain']) {
+      expect(listings[name], name).toEqual(expect.arrayContaining(['node_modules/nodemailer/package.json', 'node_modules/postgres/package.json']));
+    }
+    // The functions that build an invite or a calendar feed (the drain only sends what is already written).
+    for (const name of ['meetings', 'agenda', 'painel', 'manage']) expect(listings[name], name).toContain('node_modules/ics/package.json');
+  });
+
+  // The embedded database is not in the zips, so a deploy without a database setting cannot open one: it says
+  // which setting is missing (one log line) instead of keeping leads on a disk that goes with the instance.
+  it('without DATABASE_URL answers 503 naming it; a preview without PREVIEW_DATABASE_URL names that', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bundle-data-'));
     try {
-      await leadToBooking({ DATA_DIR: dataDir }, 'pglite');
-      // The lead notification and both invites were written by the bundled mail code.
-      expect((await readdir(join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(3);
+      const production = await call({ DATA_DIR: dataDir }, 'GET', '/api/health');
+      expect(production.status).toBe(503);
+      expect(production.log).toContain('[health] store unavailable: database_url_missing (set DATABASE_URL');
+      const preview = await call({ DATA_DIR: dataDir, CONTEXT: 'deploy-preview', DATABASE_URL: 'postgres://production.example.com/db' }, 'POST', '/api/leads', { ...validRequest, idempotencyKey: key() });
+      expect(preview.status).toBe(503);
+      expect(preview.log).toContain('[leads] store unavailable: preview_database_missing (no database for this preview (deploy-preview): set PREVIEW_DATABASE_URL');
+      expect(await readdir(dataDir)).toEqual([]);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000); // six cold starts, each opening the embedded database
+  }, 60_000);
 
   const serverUrl = inject('postgresUrl');
   const pooledUrl = inject('pooledUrl');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPgliteStore, PGLITE_EXTENSIONS } from '../../functions/lib/store/pglite';
+import { openPgliteStore, pgliteExtensions } from '../../functions/lib/store/pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,7 +27,7 @@ export default async function setup({ provide }: TestProject) {
   const store = await openPgliteStore(dir);
   await store.close();
   provide('pgliteTemplate', join(dir, 'db'));
-  const db = await PGlite.create(join(dir, 'db'), { extensions: PGLITE_EXTENSIONS });
+  const db = await PGlite.create(join(dir, 'db'), { extensions: await pgliteExtensions() });
   const dump = join(dir, 'template.tar');
   await writeFile(dump, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
   await db.close();

@@ -1,6 +1,18 @@
 // The .ics of a meeting, built by the `ics` package. One UID per meeting for its whole life; SEQUENCE
 // grows with every change, so calendars move or cancel the event they already hold instead of adding one.
-import { createEvent } from 'ics';
+import module from 'node:module';
+
+// `ics` (with yup, ~40 ms) is loaded by the first invite, not with the module: most requests of a function
+// that can send one never do (docs/operations.md "Cold start"). A require, not import(): every invite is built
+// synchronously, deep in the mail builders. Netlify's tracer (NFT) copies into the zip what is named in a call
+// of a require made by `module.createRequire` (it matches those names) or by `createRequire` imported under that
+// name. Written as `module.createRequire`: when two modules of one bundle import `createRequire`, esbuild renames
+// one (createRequire2) and NFT no longer sees it (it dropped ics from the meetings zip beside
+// calendar/parse-worker.ts's). tests/integration/netlify-bundle.test.ts checks the zips.
+const requireIcs = module.createRequire(import.meta.url);
+let loaded: typeof import('ics') | undefined;
+/** The `ics` package, loaded on first use. */
+export const icsLib = (): typeof import('ics') => (loaded ??= requireIcs('ics') as typeof import('ics'));
 
 /** PUBLISH: the event as a file for the booker's own calendar (no invitation semantics). */
 export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
@@ -39,7 +51,7 @@ export function encodeParamValue(value: string): string {
 
 export function calendarEvent(input: CalendarEventInput): string {
   const person = (p: CalendarPerson) => ({ name: encodeParamValue(p.name), email: p.email });
-  const { error, value } = createEvent({
+  const { error, value } = icsLib().createEvent({
     uid: eventUid(input.meetingId),
     method: input.method,
     sequence: input.sequence,

@@ -1,7 +1,9 @@
 // Delivers one message: SMTP when SMTP_URL is set, otherwise an .eml file under DATA_DIR/outbox.
+// nodemailer is loaded by the first send, not with the module: every function creates a sender, few send on a
+// given request, and importing it cost ~85 ms of each cold start (docs/operations.md "Cold start").
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailContent } from '../store/port';
 import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
 
@@ -39,17 +41,29 @@ export function messageIdOf(id: string, from: string): string {
   return `<${id}@${domain.toLowerCase()}>`;
 }
 
+/** One transport per sender, made on its first send; a failed import is tried again on the next. */
+function lazyTransport(options: string | Record<string, unknown>): () => Promise<Transporter> {
+  let made: Promise<Transporter> | null = null;
+  return () => {
+    made ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    made.catch(() => {
+      made = null;
+    });
+    return made;
+  };
+}
+
 export function createSender(opts: { smtpUrl: string | null; mailFrom: string; dataDir: string }): MailSender {
   if (opts.smtpUrl) {
-    const smtp = nodemailer.createTransport(withTimeouts(opts.smtpUrl));
+    const smtp = lazyTransport(withTimeouts(opts.smtpUrl)); // a malformed SMTP_URL still throws here, at once
     return async (id, message) => {
-      await smtp.sendMail(mailOptions(message, opts.mailFrom, id));
+      await (await smtp()).sendMail(mailOptions(message, opts.mailFrom, id));
     };
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const files = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(opts.dataDir, 'outbox');
   return async (id, message) => {
-    const info = await files.sendMail(mailOptions(message, opts.mailFrom, id));
+    const info = await (await files()).sendMail(mailOptions(message, opts.mailFrom, id));
     await mkdir(dir, { recursive: true });
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
     await writeFile(path, info.message as Buffer);

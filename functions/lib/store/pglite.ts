@@ -1,10 +1,14 @@
 // Embedded Postgres (PGlite) adapter: the default when no database server is configured.
 // One instance per process; it applies missing migrations and the idempotent seed when it opens.
+//
+// PGlite itself is imported only here and only by `import()` (types aside): Netlify's bundler inlines this
+// module into each function and would hoist a static import of the package to the bundle's top, so every
+// cold start would load it, and the zip could not leave it out. netlify.toml excludes the package from the
+// deployed functions, where production opens PostgreSQL (app.ts: a missing package answers 503 naming
+// DATABASE_URL); `npm start`, the ops commands and the tests have it from node_modules.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Extensions, PGlite, Transaction } from '@electric-sql/pglite';
 import type { SqlClient } from './client';
 import { StoreUnavailableError } from './errors';
 import { DataDirLockedError, lockDataDir } from './lock';
@@ -12,11 +16,19 @@ import { applyMigrations, applySeed } from './migrate';
 import type { Store } from './port';
 import { sqlStore } from './sql';
 
+/** PGlite's class, loaded on first use (above: why not a static import). */
+export async function loadPglite(): Promise<typeof PGlite> {
+  return (await import('@electric-sql/pglite')).PGlite;
+}
+
 /**
  * The extensions the migrations create, as PGlite ships them: btree_gist (a consultant's meetings never
  * overlap) and pg_trgm (the console's "Buscar"). Every PGlite this project opens is opened with these.
  */
-export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+export async function pgliteExtensions(): Promise<Extensions> {
+  const [{ btree_gist }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite/contrib/btree_gist'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  return { btree_gist, pg_trgm };
+}
 
 export async function openPgliteStore(dataDir: string): Promise<Store & { db: PGlite; sql: SqlClient }> {
   let db: PGlite;
@@ -25,7 +37,8 @@ export async function openPgliteStore(dataDir: string): Promise<Store & { db: PG
   try {
     await mkdir(dir, { recursive: true });
     unlock = lockDataDir(dir); // refused while another live process has this database open
-    db = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    const PGlite = await loadPglite();
+    db = await PGlite.create(dir, { extensions: await pgliteExtensions() });
     await migrate(db);
   } catch (error) {
     unlock();
@@ -43,7 +56,8 @@ export async function openPgliteStore(dataDir: string): Promise<Store & { db: PG
  * and the seed run as on any open (a migrated dump applies nothing).
  */
 export async function openPgliteMemoryStore(dump: Blob): Promise<Store & { db: PGlite; sql: SqlClient }> {
-  const db = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  const PGlite = await loadPglite();
+  const db = await PGlite.create({ loadDataDir: dump, extensions: await pgliteExtensions() });
   await migrate(db);
   return pgliteStore(db);
 }
