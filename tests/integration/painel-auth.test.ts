@@ -212,6 +212,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/regras', undefined, mentorOnly(200)],
       ['POST', '/api/painel/regras', {}, mentorOnly(400)],
       ['GET', '/api/painel/integracoes', undefined, mentorOnly(200)],
+      ['GET', '/api/painel/integracoes/lembrete', undefined, mentorOnly(200)],
       ['POST', '/api/painel/integracoes/reenviar', { target: 'nenhum' }, mentorOnly(400)],
       // Minha agenda: a consultant's own; the mentor here takes no meetings (404); nobody changes another's (403).
       ['GET', '/api/painel/minha-agenda', undefined, { none: 401, expired: 401, a: 200, b: 200, mentor: 404 }],
