@@ -6,7 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FEED_MAX_BYTES, isInternalAddress } from '../../functions/lib/calendar/download';
+import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
+import { isPublicAddress } from '../../functions/lib/public-address';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { streamCalendar } from '../support/streaming-feed';
 import { futureWorkday, get, openTestApp, type TestApp } from './helpers';
@@ -62,11 +63,13 @@ async function syncWith(next: Mode) {
 }
 
 describe('calendar feed limits', () => {
-  it('classifies internal addresses (IPv4, IPv6, mapped) and leaves public ones alone', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', 'not-an-ip']) {
-      expect(isInternalAddress(a), a).toBe(true);
+  it('classifies internal addresses with the webhooks\' blocklist (one list: lib/public-address.ts)', () => {
+    // The ranges the feed's own shorter list let through (issue #36 L7): benchmarking, IETF, multicast, NAT64, 6to4.
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe',
+      '198.18.0.1', '198.19.255.1', '192.0.0.170', '224.0.0.1', '239.1.2.3', '64:ff9b::7f00:1', '2002:7f00:1::1', 'not-an-ip']) {
+      expect(isPublicAddress(a), a).toBe(false);
     }
-    for (const a of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888']) expect(isPublicAddress(a), a).toBe(true);
   });
 
   it('a 50 MB feed streaming without end: cut at the cap, availability p95 < 2.5 s, memory bounded', async () => {

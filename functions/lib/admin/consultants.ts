@@ -175,9 +175,9 @@ export async function runCommand(store: Store, parsed: Parsed, env: CliEnv, io: 
       io.err(cliCopy.unknownConsultant(command.email));
       return 1;
     }
-    const checked = await checkFeed(command.url, { config: env.config, localUse: env.localUse ?? false, now, fetch: env.fetch });
+    const checked = await checkFeed(command.url, { config: env.config, localUse: env.localUse ?? false, now, resolve: env.resolve });
     if ('refused' in checked) {
-      io.err(cliCopy.feedRefused(checked.refused));
+      io.err(cliCopy.feedRefused(checked.refused, checked.events));
       return 1;
     }
     command = { ...command, url: checked.url, blocks: blockRows(checked.blocks), now: now.toISOString() };

@@ -2,12 +2,18 @@
 // availability answer or a booking, any feed never fetched or last tried more than 15 minutes ago.
 // A fetch gives up after 2 seconds, so an answer never waits longer for calendars. A failing feed keeps
 // its last blocks and is recorded with a code; the URL (a secret) is never logged or returned.
+// Where it connects (issue #36 L7): an https:// feed, the only kind a save outside local use accepts
+// (feed-address.ts), is fetched from public addresses only, every one judged at connect time
+// (download.ts); an http:// one can only have been saved in local use (`npm start`, the tests) and keeps
+// the trust its save gave it. A feed too big to parse within its CPU budget fails as
+// calendar_too_many_events (feed.ts), the main thread never held by it.
 import { agoWords, CALENDAR_ALERT_MS, dateTimeWords, feedProblem, STALE_CALENDAR_MS } from '../../../src/domain/scheduling/calendar-copy';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
 import { calendarAlertMail } from '../mail/team-mail';
 import type { CalendarFeed, Store } from '../store/port';
 import { downloadFeed } from './download';
 import { feedBlocks, FeedParseError } from './feed';
+import type { Resolve } from '../public-address';
 
 export const FEED_TIMEOUT_MS = 2_000;
 export const FEED_STALE_MS = 15 * 60_000;
@@ -22,7 +28,8 @@ export type CalendarSync = {
 };
 
 /** alerts: who is told that a calendar stopped being read (the mentor's address), and the site's address. */
-export type SyncOptions = { config: SchedulingConfig; now?: () => Date; fetch?: typeof fetch; timeoutMs?: number; alerts?: { to: string; siteUrl: string } };
+/** resolve: the DNS lookup of feed hosts (tests inject one); localUse: https feeds may be internal too. */
+export type SyncOptions = { config: SchedulingConfig; now?: () => Date; resolve?: Resolve; localUse?: boolean; timeoutMs?: number; alerts?: { to: string; siteUrl: string } };
 
 /** webcal:// (what Apple and Outlook links often use) is plain HTTPS. */
 export function feedHttpUrl(url: string): string {
@@ -31,14 +38,15 @@ export function feedHttpUrl(url: string): string {
 
 export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSync {
   const now = opts.now ?? (() => new Date());
-  const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? FEED_TIMEOUT_MS;
   const running = new Map<string, Promise<void>>();
 
   async function syncOne(feed: CalendarFeed): Promise<void> {
     const started = now();
     try {
-      const text = await downloadFeed(feedHttpUrl(feed.url), doFetch, timeoutMs);
+      const url = feedHttpUrl(feed.url);
+      const publicOnly = !opts.localUse && url.startsWith('https:');
+      const text = await downloadFeed(url, { timeoutMs, publicOnly, resolve: opts.resolve });
       // Expanded from a day ago to a day past the booking horizon: every slot anyone can ask about.
       const window = { from: new Date(started.getTime() - DAY_MS), to: new Date(started.getTime() + (opts.config.horizonDays + 1) * DAY_MS) };
       await store.saveCalendarBlocks(feed, await feedBlocks(text, window, opts.config.timeZone), started);

@@ -1,10 +1,12 @@
 // One outgoing POST for the integrations, on node:http(s) rather than fetch: the DNS answer is checked
 // at connect time (the `lookup` hook), so a name that resolves to a private address is refused even when
 // it changes between checks (DNS rebinding), and a redirect is never followed (3xx is an answer).
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress, publicLookup } from '../public-address';
+
+export { isPublicAddress } from '../public-address';
 
 /** How much of an answer is read: RD's errors and an event_uuid fit well within it. */
 const MAX_BODY = 8192;
@@ -17,42 +19,8 @@ export class DeliveryError extends Error {
   }
 }
 
-/**
- * Not public: loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved, documentation and
- * unspecified ranges. Two lists, each checked only with addresses of its own family (Node's BlockList
- * matches every IPv4 address against an IPv4-mapped IPv6 rule).
- */
-const notPublicV4 = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) notPublicV4.addSubnet(net, prefix, 'ipv4');
-const notPublicV6 = new BlockList();
-for (const [net, prefix] of [
-  // Unspecified, loopback, and every form that carries an IPv4 address inside (IPv4-compatible, IPv4-mapped,
-  // SIIT, NAT64, 6to4, Teredo): refused whole rather than judged by the IPv4 address they carry.
-  ['::', 128], ['::1', 128], ['::', 96], ['::ffff:0:0', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48],
-  ['2002::', 16], ['2001::', 32], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) notPublicV6.addSubnet(net, prefix, 'ipv6');
-
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !notPublicV4.check(address, 'ipv4');
-  if (family === 6) return !notPublicV6.check(address, 'ipv6');
-  return false;
-}
-
-/** Resolves as usual, then refuses every answer that is not a public address. */
-const publicLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const allowed = addresses.filter((a) => isPublicAddress(a.address));
-    if (allowed.length === 0) return callback(new DeliveryError('address_not_allowed') as NodeJS.ErrnoException, '', 0);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
-    callback(null, allowed[0].address, allowed[0].family);
-  });
-};
+/** Only public addresses, every answer judged when the connection is made (lib/public-address.ts). */
+const publicOnlyLookup = publicLookup(() => new DeliveryError('address_not_allowed'));
 
 /**
  * publicOnly: https only, and every address it connects to must be public (outside local use).
@@ -78,7 +46,7 @@ export function postJson(target: string, body: string, headers: Record<string, s
     const request = client.request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'mentor-solar-integrations/1', ...headers },
-      ...(opts.publicOnly ? { lookup: publicLookup } : {}),
+      ...(opts.publicOnly ? { lookup: publicOnlyLookup } : {}),
     }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -4,7 +4,7 @@
 import { zonedParts } from './time';
 
 /** Why a calendar link was refused when saved (functions/lib/calendar/check.ts decides which). */
-export type FeedRefusal = 'invalid' | 'internal' | 'silent' | 'missing' | 'login' | 'notIcal' | 'tooLarge';
+export type FeedRefusal = 'invalid' | 'internal' | 'silent' | 'missing' | 'login' | 'notIcal' | 'tooLarge' | 'tooManyEvents';
 
 /** What to copy instead, per calendar app: the same three everywhere a refusal is shown. */
 export const feedHowTo =
@@ -18,10 +18,18 @@ export const feedRefusalCopy: Record<FeedRefusal, string> = {
   login: 'Este endereço pede login: o site só consegue ler uma agenda aberta por um link secreto, sem senha.',
   notIcal: 'Este endereço abre uma página, não uma agenda no formato iCal.',
   tooLarge: 'Esta agenda é grande demais para ser lida (mais de 5 MB).',
+  tooManyEvents: 'Esta agenda é grande demais: N eventos, mais do que o site consegue ler a cada atualização. Use uma agenda com menos eventos (por exemplo, uma só com os compromissos de trabalho) ou apague os eventos antigos.',
 };
 
+/** The refusal's reason; 'tooManyEvents' says how many the agenda has ("grande demais: 30.000 eventos"). */
+export function feedRefusalReason(why: FeedRefusal, events?: number): string {
+  if (why !== 'tooManyEvents') return feedRefusalCopy[why];
+  return feedRefusalCopy.tooManyEvents.replace('N eventos', events === undefined ? 'eventos demais' : `${events.toLocaleString('pt-BR')} eventos`);
+}
+
 /** The whole refusal: the reason, then what to copy. */
-export const feedRefusalMessage = (why: FeedRefusal) => `${why === 'internal' || why === 'invalid' ? feedRefusalCopy[why] : `${feedRefusalCopy[why]} Nada foi salvo.`} ${feedHowTo}`;
+export const feedRefusalMessage = (why: FeedRefusal, events?: number) =>
+  `${why === 'internal' || why === 'invalid' ? feedRefusalCopy[why] : `${feedRefusalReason(why, events)} Nada foi salvo.`} ${feedHowTo}`;
 
 /** A stored failure code (calendar_http_404, calendar_parse…) as the reason the card shows. */
 export function feedProblem(code: string | null): string {
@@ -31,6 +39,8 @@ export function feedProblem(code: string | null): string {
   if (code.startsWith('calendar_http_')) return 'o servidor da agenda respondeu com erro';
   if (code === 'calendar_parse') return 'o endereço deixou de trazer uma agenda iCal';
   if (code === 'calendar_too_large') return 'a agenda ficou grande demais para ser lida';
+  if (code === 'calendar_too_many_events') return 'a agenda ficou grande demais: tem eventos demais para ser lida a cada atualização';
+  if (code === 'calendar_address_blocked' || code === 'calendar_redirect_blocked') return 'o endereço da agenda passou a levar a uma rede interna';
   if (code === 'calendar_timeout') return 'a agenda demorou demais para responder';
   return 'a agenda não respondeu';
 }

@@ -1,0 +1,143 @@
+// Issue #36 N1, played as the probe did: a consultant's own calendar link serves 30,000 VEVENTs, each with a
+// yearly RRULE (3.9 MB, under the 5 MB cap; none falls in the booking window, so it would "parse" into 0 busy
+// times). node-ical spent 11 s of the main thread on it and /api/health waited as long. Now the parse runs in a
+// worker within a CPU budget: the save is refused with the true reason ("grande demais: 30.000 eventos"), the
+// scheduled sync marks a feed that turned hostile as failed (calendar_too_many_events, shown on the card as a
+// problem), and /api/health, asked back to back over HTTP while the parse runs, answers every time in under 500 ms.
+// A hostile feed server on loopback (local use trusts it, as `npm start` does); the real health and
+// calendar-sync functions on an embedded database in a temp DATA_DIR.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cliCopy, parseCommand, runCommand, type CliEnv } from '../../functions/lib/admin/consultants';
+import type { App } from '../../functions/lib/app';
+import { FEED_MAX_BYTES } from '../../functions/lib/calendar/download';
+import { calendarCopy, feedProblem } from '../../src/domain/scheduling/calendar-copy';
+import { futureWorkday, get } from './helpers';
+
+const ANA_ID = '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0001';
+const ANA = 'ana.souza@consultores.example.com';
+const DAY_MS = 86_400_000;
+const EVENTS = 30_000;
+/** What each read may hold the main thread, as seen by /api/health (the issue's bound). */
+const HEALTH_MS = 500;
+
+const D = futureWorkday(4).replaceAll('-', '');
+const BENIGN = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:ok@test', 'DTSTAMP:20260101T000000Z',
+  `DTSTART;TZID=America/Sao_Paulo:${D}T100000`, `DTEND;TZID=America/Sao_Paulo:${D}T110000`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+
+/** The probe's feed: every event recurs yearly on a day ~6 months from now, so none is in the 60-day window. */
+function hostileFeed(): string {
+  const far = new Date(Date.now() + 180 * DAY_MS);
+  const day = `2000${String(far.getUTCMonth() + 1).padStart(2, '0')}${String(Math.min(far.getUTCDate(), 28)).padStart(2, '0')}`;
+  const event = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@h\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${day}T100000Z\r\nDTEND:${day}T110000Z\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n`;
+  return `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: EVENTS }, (_, i) => event(i)).join('')}END:VCALENDAR\r\n`;
+}
+
+let serving: 'benign' | 'hostile' = 'benign';
+let hostile: string;
+let server: Server;
+let url: string;
+let dataDir: string;
+let app: App;
+let healthServer: Server;
+let healthUrl: string;
+
+beforeAll(async () => {
+  hostile = hostileFeed();
+  server = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/calendar' }).end(serving === 'benign' ? BENIGN : hostile));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret/ana.ics`;
+  dataDir = await mkdtemp(join(tmpdir(), 'mentor-feed-budget-'));
+  vi.stubEnv('DATA_DIR', dataDir);
+  vi.stubEnv('SUPABASE_URL', '');
+  vi.stubEnv('DATABASE_URL', '');
+  // The real /api/health function behind a real socket.
+  const health = (await import('../../functions/health.ts')).default;
+  healthServer = createServer(async (_req, res) => {
+    const answer = await health(get('/api/health'));
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+  });
+  await new Promise<void>((resolve) => healthServer.listen(0, '127.0.0.1', resolve));
+  healthUrl = `http://127.0.0.1:${(healthServer.address() as AddressInfo).port}/api/health`;
+  app = await (await import('../../functions/lib/app')).getApp();
+}, 120_000);
+afterAll(async () => {
+  await app?.store.close();
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => server.close(resolve));
+  healthServer.closeAllConnections();
+  await new Promise((resolve) => healthServer.close(resolve));
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Runs `work` while /api/health is asked over HTTP back to back, as the probe did: a request is always in
+ * flight across real socket I/O (a call answered within one turn of the event loop, as an in-process call
+ * on the embedded database is, would never see a block). Its worst answer time.
+ */
+async function withHealthCalls<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number; calls: number }> {
+  let done = false;
+  const running = work().finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await fetch(healthUrl);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return { result: await running, worstMs: Math.max(...times), calls: times.length };
+}
+
+/** The Equipe / `npm run consultants -- feed` command, in local use (the feed is on loopback). */
+async function saveFeed(): Promise<{ code: number; err: string[] }> {
+  const env: CliEnv = { config: app.env.scheduling, siteUrl: 'https://mentor.example.com', localUse: true };
+  const err: string[] = [];
+  const code = await runCommand(app.store, parseCommand(['feed', ANA, url], env.config, { localUse: true }), env, { out: () => {}, err: (line) => err.push(line) });
+  return { code, err };
+}
+
+/** The embedded store's database, for what the test reads or ages directly. */
+const db = () => (app.store as unknown as { db: { query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }> } }).db;
+const feedState = async () => (await db().query<{ status: string; code: string | null; blocks: number }>(
+  `select f.status, f.error_code as code, (select count(*)::int from calendar_busy b where b.preseller_id = f.preseller_id) as blocks
+   from calendar_feeds f where f.preseller_id = $1`, [ANA_ID])).rows[0] ?? null;
+
+describe('a calendar too big to read (issue #36 N1)', () => {
+  it('the probe\'s feed fits the byte cap', () => {
+    expect(Buffer.byteLength(hostile)).toBeLessThan(FEED_MAX_BYTES);
+  });
+
+  it('is refused at save as "grande demais: 30.000 eventos", nothing saved, /api/health under 500 ms meanwhile', async () => {
+    serving = 'hostile';
+    const { result, worstMs, calls } = await withHealthCalls(saveFeed);
+    console.info(`[feed-budget] save refused; /api/health worst ${Math.round(worstMs)} ms over ${calls} calls`);
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([cliCopy.feedRefused('tooManyEvents', EVENTS)]);
+    expect(result.err[0]).toContain('grande demais: 30.000 eventos');
+    expect(await feedState()).toBeNull();
+    expect(worstMs).toBeLessThan(HEALTH_MS);
+  }, 60_000);
+
+  it('benign at save, hostile at sync: marked failed with its code and shown as a problem, /api/health under 500 ms', async () => {
+    serving = 'benign';
+    expect(await saveFeed()).toEqual({ code: 0, err: [] });
+    expect(await feedState()).toEqual({ status: 'ok', code: null, blocks: 1 });
+    serving = 'hostile';
+    // The scheduled function as Netlify runs it every 10 minutes (it reads every feed read over a minute ago).
+    await db().query(`update calendar_feeds set attempted_at = now() - interval '16 minutes'`);
+    const sync = (await import('../../functions/calendar-sync.ts')).default;
+    const { worstMs, calls } = await withHealthCalls(async () => {
+      await sync();
+      await vi.waitFor(async () => expect((await feedState())?.status).toBe('error'), { timeout: 30_000, interval: 50 });
+    });
+    console.info(`[feed-budget] sync failed the feed; /api/health worst ${Math.round(worstMs)} ms over ${calls} calls`);
+    expect(await feedState()).toEqual({ status: 'error', code: 'calendar_too_many_events', blocks: 1 });
+    expect(calendarCopy.syncFailed('Ana', feedProblem('calendar_too_many_events'))).toContain('grande demais');
+    expect(worstMs).toBeLessThan(HEALTH_MS);
+  }, 90_000);
+});
