@@ -25,6 +25,8 @@ export type CalendarSync = {
    * at a time. With waitMs, resolves after at most that long: the syncs go on and save when done.
    */
   refreshDue(staleMs?: number, waitMs?: number): Promise<void>;
+  /** Resolves when no sync is running (a read that stopped waiting leaves its syncs going: tests, graceful stops). */
+  idle(): Promise<void>;
 };
 
 /** alerts: who is told that a calendar stopped being read (the mentor's address), and the site's address. */
@@ -93,6 +95,9 @@ export function createCalendarSync(store: Store, opts: SyncOptions): CalendarSyn
       if (waitMs === undefined) return void (await all);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]).finally(() => clearTimeout(timer));
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
     },
   };
 }
