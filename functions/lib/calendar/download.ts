@@ -41,7 +41,10 @@ async function resolvesInternally(hostname: string, resolve: Resolve): Promise<b
 function get(url: URL, signal: AbortSignal, lookup: ReturnType<typeof publicLookup> | undefined): Promise<Response> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { signal, headers: { accept: 'text/calendar', 'user-agent': 'mentor-solar-calendar/1' }, ...(lookup ? { lookup } : {}) }, (res) => {
+    // agent: false, a connection of its own per read: Node 22's global agent keeps sockets alive, and a read
+    // 15 minutes later reused one the feed server was closing (ECONNRESET: a flaky "unreachable"); a reused
+    // socket would also skip the address check of `lookup`, which runs when a connection is made.
+    const request = client.get(url, { signal, agent: false, headers: { accept: 'text/calendar', 'user-agent': 'mentor-solar-calendar/1' }, ...(lookup ? { lookup } : {}) }, (res) => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const status = res.statusCode ?? 0;
