@@ -5,9 +5,10 @@
 // team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets; and a year,
 // which the endpoint refuses, for the record (no budget).
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importTs } from '../../scripts/server/functions-host.mjs';
+import { explainCalls, recordingStore } from './bench-explain.mjs';
 
 export const DEMO_LEADS = Number(process.env.BENCH_DEMO_LEADS ?? 50_000);
 const RUNS = 30;
@@ -30,6 +31,10 @@ const lib = await importTs('bench-painel', [
 ]);
 
 const mentor = { role: 'mentor', email: 'm@x', name: null, preseller: null };
+/** How many of the slowest list calls get their plan printed (PostgreSQL). */
+const EXPLAINED = 4;
+/** The machine's load average (1, 5, 15 min): the numbers mean little without it on a shared host. */
+const load = () => loadavg().map((x) => x.toFixed(2)).join(' / ');
 
 /**
  * Loads the demo data with the real command (`runNode(args, env)` runs a Node script) into a throw-away
@@ -48,7 +53,13 @@ export async function painelSuite(label, { runNode, databaseUrl = null }) {
     const seedMs = performance.now() - started;
     const opened = databaseUrl ? await lib.openPostgresStore({ url: databaseUrl, poolMax: 1 }) : await lib.openPgliteStore(dataDir);
     try {
-      return { label, store, seedMs, rows: await measure(opened, store) };
+      const loadBefore = load();
+      const rows = await measure(opened, store);
+      const loadAfter = load();
+      // The plans of the slowest list calls, after the timing (auto_explain's ANALYZE runs each call again).
+      const worst = rows.filter((r) => r.calls?.length).sort((a, b) => b.p95 - a.p95).slice(0, EXPLAINED);
+      const plans = databaseUrl ? await explainCalls(databaseUrl, worst) : [];
+      return { label, store, seedMs, rows, plans, load: `${loadBefore} at the start, ${loadAfter} at the end` };
     } finally {
       await opened.close();
     }
@@ -58,7 +69,9 @@ export async function painelSuite(label, { runNode, databaseUrl = null }) {
 }
 
 async function measure(opened, store) {
-  const painel = lib.painelStore(opened);
+  // The SQL calls each list call made, kept for bench-explain.mjs.
+  const recorded = recordingStore(opened);
+  const painel = lib.painelStore(recorded.store);
   const now = new Date();
   const [one] = await opened.sql.query(`select l.nome, l.email, l.cnpj, l.telefone, m.preseller_id from leads l
     join meetings m on m.lead_id = l.id where l.origem = 'demo' order by l.created_at desc limit 1 offset 100`);
@@ -162,6 +175,7 @@ async function measure(opened, store) {
     const times = [];
     let count = 0;
     for (let i = 0; i < WARMUP + RUNS; i++) {
+      recorded.calls.length = 0;
       const t = performance.now();
       const answer = await call();
       count = Array.isArray(answer) ? answer.length : typeof answer === 'number' ? answer : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
@@ -169,18 +183,22 @@ async function measure(opened, store) {
     }
     times.sort((a, b) => a - b);
     const p = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-    rows.push({ name, count, p50: p(0.5), p95: p(0.95), budget, ok: budget === null || p(0.95) <= budget });
+    rows.push({ name, count, p50: p(0.5), p95: p(0.95), budget, ok: budget === null || p(0.95) <= budget, calls: [...recorded.calls] });
   }
 
   if (only) return rows;
-  // The export: every lead, a page of 1,000 at a time, through the CSV writer, to the last byte.
+  // The export: every lead, a page of 1,000 at a time, through the CSV writer and gzip (as a browser gets
+  // it, handlers/exports.ts), to the last byte; raw bytes counted before the compression.
   const t = performance.now();
   const pages = lib.keysetPages((page) => painel.leads(mentor, {}, 1000, page), (r) => r.createdAt, 1000);
-  const reader = lib.csvStream(lib.leadCsvColumns, pages).getReader();
   let bytes = 0;
-  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+  const counted = new TransformStream({ transform: (chunk, out) => { bytes += chunk.byteLength; out.enqueue(chunk); } });
+  const reader = lib.csvStream(lib.leadCsvColumns, pages).pipeThrough(counted).pipeThrough(new CompressionStream('gzip')).getReader();
+  let gzipped = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) gzipped += r.value.byteLength;
   const csvMs = performance.now() - t;
-  rows.push({ name: `CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB)`, count: null, p50: null, p95: csvMs, budget: PAINEL_BUDGETS.csvMs, ok: csvMs <= PAINEL_BUDGETS.csvMs });
+  const perLead = `${(bytes / DEMO_LEADS).toFixed(0)} B/lead; gzip ${(gzipped / 1e6).toFixed(1)} MB, ${(gzipped / DEMO_LEADS).toFixed(0)} B/lead`;
+  rows.push({ name: `CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB, ${perLead})`, count: null, p50: null, p95: csvMs, budget: PAINEL_BUDGETS.csvMs, ok: csvMs <= PAINEL_BUDGETS.csvMs });
 
   // The meetings' export of every past meeting, with each lead's contact and campaign (issue 32).
   const m0 = performance.now();
@@ -198,11 +216,15 @@ export function printPainel(results) {
   console.log(`\nPainel: ${DEMO_LEADS} leads de demonstração, p95 de ${RUNS} chamadas (após ${WARMUP}), limite ${LIMIT}\n`);
   console.log('| Store | Call | Rows | p50 (ms) | p95 (ms) | Budget (ms) | |');
   console.log('|---|---|---:|---:|---:|---:|---|');
-  for (const { label, seedMs, rows } of results) {
+  for (const { label, seedMs, rows, load: during } of results) {
+    console.log(`| ${label} | load average (1 / 5 / 15 min): ${during} | | | | | |`);
     console.log(`| ${label} | seed --demo ${DEMO_LEADS} (total) | | | ${seedMs.toFixed(0)} | | |`);
     for (const r of rows) {
       console.log(`| ${label} | ${r.name} | ${r.count ?? ''} | ${r.p50?.toFixed(1) ?? ''} | ${r.p95.toFixed(1)} | ${r.budget ?? ''} | ${r.budget === null ? '' : r.ok ? 'ok' : '**over**'} |`);
     }
+  }
+  for (const { label, plans } of results) {
+    if (plans.length) console.log(`\n## ${label}: EXPLAIN ANALYZE of the ${plans.length} slowest list calls (auto_explain, nested)\n\n${plans.join('\n\n')}`);
   }
   return results.every((s) => s.rows.every((r) => r.ok));
 }
