@@ -1,8 +1,9 @@
-// The functions as a deploy ships them: netlify.toml read by Netlify's own config loader, functions/
-// bundled by Netlify's own bundler (@netlify/zip-it-and-ship-it, unzipped), each bundle imported in a
-// fresh process and run lead → availability → booking on PostgreSQL. A file the bundle lacks (a migration,
+// The functions as a deploy ships them: the build's step that bundles each function with its packages
+// (scripts/build/functions.mjs, run by `npm run build`), netlify.toml read by Netlify's own config loader, the
+// folder it names zipped by Netlify's own bundler (@netlify/zip-it-and-ship-it, unzipped), each bundle imported
+// in a fresh process and run lead → availability → booking on PostgreSQL. A file the bundle lacks (a migration,
 // a package loaded on first use) fails here instead of after a deploy; so does one it should not carry
-// (PGlite: production never opens it; docs/operations.md "Cold start").
+// (PGlite: production never opens it; a package left as files beside the function: docs/operations.md "Cold start").
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { BUNDLED_FUNCTIONS_DIR, bundleDeployedFunctions } from '../../scripts/build/functions.mjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../support/postgres-db';
 import { futureWorkday, key, validRequest } from './helpers';
@@ -22,7 +24,10 @@ let out: string;
 let manifest: Manifest;
 beforeAll(async () => {
   out = await mkdtemp(join(tmpdir(), 'netlify-bundle-'));
+  // What `npm run build` does before Netlify zips the functions: the folder netlify.toml names, from functions/.
+  await bundleDeployedFunctions();
   const { config } = await resolveConfig({ repositoryRoot: root, cwd: root, offline: true, mode: 'cli', context: 'production' });
+  expect(config.functionsDirectory).toBe(join(root, BUNDLED_FUNCTIONS_DIR));
   // netlify.toml's [functions] keys, as Netlify's build hands them to the bundler.
   const fns = config.functions['*'] ?? {};
   await zipFunctions([config.functionsDirectory], out, {
@@ -40,10 +45,17 @@ async function zipListing(dir: string): Promise<string[]> {
   return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 }
 
+/** The function's file, relative to its zip, as the zip's entry point (what Netlify's runtime loads) names it. */
+async function functionFile(dir: string): Promise<string> {
+  const found = /getLambdaHandler\('\.\/([^']+)'\)/.exec(await readFile(join(dir, '___netlify-entry-point.mjs'), 'utf8'));
+  if (!found) throw new Error(`no function file named by ${dir}/___netlify-entry-point.mjs`);
+  return found[1];
+}
+
 async function call(env: Record<string, string>, method: string, path: string, body?: unknown) {
   const fn = manifest.functions.find((f) => f.routes?.some((r) => r.literal === new URL(path, 'http://x').pathname));
   if (!fn) throw new Error(`no bundled function routes ${path}`);
-  const modulePath = join(fn.path, 'functions', `${fn.name}.mjs`);
+  const modulePath = join(fn.path, await functionFile(fn.path));
   const { stdout, stderr } = await run(process.execPath, [join(root, 'tests/support/invoke-bundled.mjs'), modulePath, method, `https://mentor.example${path}`, body ? JSON.stringify(body) : ''], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     timeout: 60_000,
@@ -104,10 +116,25 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
       expect(files.filter((f) => f.startsWith('node_modules/@electric-sql/') || f.startsWith('node_modules/date-holidays')), name).toEqual([]);
     }
     for (const name of ['meetings', 'agenda', 'painel', 'outbox-drain']) {
-      expect(listings[name], name).toEqual(expect.arrayContaining(['node_modules/nodemailer/package.json', 'node_modules/postgres/package.json']));
+      expect(listings[name], name).toContain('node_modules/nodemailer/package.json');
     }
     // The functions that build an invite or a calendar feed (the drain only sends what is already written).
     for (const name of ['meetings', 'agenda', 'painel', 'manage']) expect(listings[name], name).toContain('node_modules/ics/package.json');
+  });
+
+  // The cold start (docs/operations.md "Cold start"): a cold instance spent most of its import resolving and
+  // reading module files (meetings: 146, 105 of them zod's), so each function's code and the packages it imports
+  // are one file (scripts/build/functions.mjs). Here, per zip: one module of its own code (Netlify's ___netlify-*
+  // files aside) and none of the packages loaded at import left as files. Beside it only what is loaded on first
+  // use: nodemailer, ics and node-ical (a require made at run time), with their dependencies.
+  it('ships each function as one file, with no package it imports at load time beside it', async () => {
+    const IMPORTED_AT_LOAD = ['zod', 'postgres', '@date-fns', 'js-yaml', 'lru-cache', 'standardwebhooks', 'astro', 'csv-stringify', 'date-fns'];
+    for (const fn of manifest.functions) {
+      const files = await zipListing(fn.path);
+      const code = files.filter((f) => /\.[mc]?js$/.test(f) && !f.startsWith('node_modules/') && !f.startsWith('___netlify-'));
+      expect(code, fn.name).toEqual([await functionFile(fn.path)]);
+      expect(files.filter((f) => IMPORTED_AT_LOAD.some((p) => f.startsWith(`node_modules/${p}/`))), fn.name).toEqual([]);
+    }
   });
 
   // The embedded database is not in the zips, so a deploy without a database setting cannot open one: it says

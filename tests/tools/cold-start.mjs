@@ -1,11 +1,19 @@
 // Cold start of the deployed functions, measured (docs/operations.md "Cold start").
-//   node tests/tools/cold-start.mjs build <dir>            the zips as a deploy makes them (netlify.toml read by
-//                                                          Netlify's config loader, @netlify/zip-it-and-ship-it), unzipped beside
+//   node tests/tools/cold-start.mjs build <dir>            the zips as a deploy makes them (the build's function bundling,
+//                                                          scripts/build/functions.mjs, where the checkout has it; netlify.toml
+//                                                          read by Netlify's config loader, @netlify/zip-it-and-ship-it), unzipped beside
 //   node tests/tools/cold-start.mjs measure <label=dir>…   each function's import in a fresh process, [REPS] times
-//                                                          per build, the builds alternated so load drifts hit all alike
+//                                                          per build, the builds alternated so load drifts hit all alike;
+//                                                          BOOTSTRAP=1: the zip's ___netlify-bootstrap.mjs imported first,
+//                                                          untimed, as Netlify's entry point does (it loads Node's fetch
+//                                                          classes, undici, which a lone import would otherwise pay for);
+//                                                          CLOCK=cpu: the process's CPU time (user + system, all threads)
+//                                                          over the import instead of wall time, which a loaded machine's
+//                                                          waits for a core inflate
 // Why a tool and not a test: durations depend on the machine and its load; tests assert what is in the zips
 // (tests/integration/netlify-bundle.test.ts), this prints what importing them costs.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,9 +26,15 @@ const [command, ...args] = process.argv.slice(2);
 const REPS = Number(process.env.REPS ?? 7);
 
 /** The time from just before `import()` to its end, in a process of its own: what a cold instance pays before its first request. */
-const IMPORT_ONCE = 'const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));';
+const CPU = process.env.CLOCK === 'cpu';
+const NOW = CPU ? '((u) => (u.user + u.system) / 1000)(process.cpuUsage())' : 'performance.now()';
+const IMPORT_ONCE = `if (process.argv[2]) await import(process.argv[2]); const t = ${NOW}; await import(process.argv[1]); process.stdout.write(String(${NOW} - t));`;
+const BOOTSTRAP = process.env.BOOTSTRAP === '1';
 
 async function build(dir) {
+  // `npm run build` writes the folder netlify.toml names before Netlify zips it (a checkout older than that step has none).
+  const bundling = join(root, 'scripts/build/functions.mjs');
+  if (existsSync(bundling)) await (await import(pathToFileURL(bundling).href)).bundleDeployedFunctions();
   const { resolveConfig } = await import('@netlify/config');
   const { zipFunctions } = await import('@netlify/zip-it-and-ship-it');
   await rm(dir, { recursive: true, force: true });
@@ -44,9 +58,18 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+/** The function's file as the zip's entry point names it (`functions/<name>.mjs` before the functions were prebundled, `.netlify/functions-bundled/<name>.mjs` since). */
+async function functionFile(unzipped) {
+  const entry = await readFile(join(unzipped, '___netlify-entry-point.mjs'), 'utf8');
+  const found = /getLambdaHandler\('([^']+)'\)/.exec(entry);
+  if (!found) throw new Error(`no function file named in ${unzipped}/___netlify-entry-point.mjs`);
+  return join(unzipped, found[1]);
+}
+
 async function importMs(dir, name) {
-  const entry = join(dir, name, 'functions', `${name}.mjs`);
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', IMPORT_ONCE, pathToFileURL(entry).href], {
+  const entry = await functionFile(join(dir, name));
+  const bootstrap = BOOTSTRAP ? [pathToFileURL(join(dir, name, '___netlify-bootstrap.mjs')).href] : [];
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', IMPORT_ONCE, pathToFileURL(entry).href, ...bootstrap], {
     cwd: tmpdir(), // not the repository: only what the zip carries is found
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
   });
@@ -61,7 +84,8 @@ async function measure(builds) {
       for (const b of rep % 2 ? [...builds].reverse() : builds) times.get(b.label).get(name).push(await importMs(b.dir, name));
     }
   }
-  const header = ['function', ...builds.flatMap((b) => [`${b.label} import ms (median of ${REPS})`, `${b.label} zip MB`])];
+  const what = `import ${CPU ? 'CPU ' : ''}ms${BOOTSTRAP ? ' after the bootstrap' : ''}`;
+  const header = ['function', ...builds.flatMap((b) => [`${b.label} ${what} (median of ${REPS})`, `${b.label} zip MB`])];
   console.log(`| ${header.join(' | ')} |\n|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`);
   for (const name of names) {
     const cells = [];
