@@ -119,7 +119,7 @@ export const orcamentoSchema = z.object({
       noSlots: toast('Sem horários'),
       schedulingError: toast('Erro ao agendar', 'Aparece quando o agendamento falha: o título vem com a explicação do erro, ou com este texto quando não há explicação.'),
       schedulingUnknown: toast('Erro desconhecido', 'Aparece quando o agendamento falha sem nenhuma explicação (por exemplo, uma instabilidade).'),
-      schedulingUnconfirmed: toast('Agendamento não confirmado', 'Aparece quando o sistema demorou a responder e não se sabe se o horário foi reservado. O texto que vem do servidor (confira seu e-mail…) substitui este; este aparece só quando não vem nenhum.'),
+      schedulingUnconfirmed: toast('Agendamento não confirmado', 'Aparece quando o site demorou a responder e não se sabe se o horário foi reservado. Quando o site manda a explicação (confira seu e-mail…), ela aparece no lugar deste texto.'),
       slotTaken: toast('Horário tomado', 'Outra pessoa reservou o horário entre a lista e a confirmação.'),
       success: label(
         z.object({
