@@ -120,6 +120,9 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     }
     // The functions that build an invite or a calendar feed (the drain only sends what is already written).
     for (const name of ['meetings', 'agenda', 'painel', 'manage']) expect(listings[name], name).toContain('node_modules/ics/package.json');
+    // The functions that read a calendar feed: its parse runs in a worker thread that requires node-ical from
+    // the zip's node_modules (functions/lib/calendar/parse-worker.ts), so the package must be there as files.
+    for (const name of ['calendar-sync', 'availability', 'painel']) expect(listings[name], name).toContain('node_modules/node-ical/package.json');
   });
 
   // The cold start (docs/operations.md "Cold start"): a cold instance spent most of its import resolving and
