@@ -49,6 +49,7 @@ const lib = await importTs('bench-routing', [
   "export { openPostgresStore } from './functions/lib/store/postgres';",
   "export { slotsOf, openDays } from './functions/lib/handlers/availability';",
   "export { readRoutingState, leadPool } from './functions/lib/routing';",
+  "export { currentRuleSet } from './functions/lib/routing-rules';",
   "export { routedSlots } from './src/domain/scheduling/routing-facts';",
   "export { candidateSlots, rangeOf } from './src/domain/scheduling/slots';",
   "export { addDays, daysOfMonth, weekdayOf, zonedParts, zonedToUtc } from './src/domain/scheduling/time';",
@@ -209,7 +210,8 @@ async function loadData(store, env, { today, target, feedOrigin }) {
   const config = lib.readEnv(env);
   const cli = async (...argv) => {
     const errors = [];
-    const code = await lib.runCommand(store, lib.parseCommand(argv, config.scheduling), { config: config.scheduling, siteUrl: config.siteUrl },
+    // Local use: the feeds are served on loopback by this bench.
+    const code = await lib.runCommand(store, lib.parseCommand(argv, config.scheduling, { localUse: true }), { config: config.scheduling, siteUrl: config.siteUrl, localUse: true },
       { out: () => {}, err: (line) => errors.push(line) });
     if (code !== 0) throw new Error(`consultants ${argv.join(' ')}: ${errors.join(' ')}`);
   };
@@ -222,7 +224,6 @@ async function loadData(store, env, { today, target, feedOrigin }) {
   // Time off: two past full days of Carla's inside the window (credit), Fábio all of the measured day,
   // Ana its afternoon, Elisa a full week later.
   const pastOff = [workdayFrom(monthStart, 3), workdayFrom(monthStart, 10)].filter((d) => d < today);
-  for (const d of pastOff) await cli('off', CARLA, d, d, 'bench');
   await cli('off', FABIO, target, target, 'bench');
   await cli('off', ANA, `${target}T13:00`, `${target}T18:00`, 'bench');
   await cli('off', ELISA, workdayFrom(target, 7), workdayFrom(target, 11), 'bench');
@@ -231,6 +232,11 @@ async function loadData(store, env, { today, target, feedOrigin }) {
   const sql = store.sql;
   const consultants = await sql.query(`select id, lower(email) as email from presellers where active order by email`);
   const idOf = new Map(consultants.map((c) => [c.email, c.id]));
+  // Past days off are history the command refuses to write ("Esta folga já terminou"): written directly.
+  for (const d of pastOff) {
+    await sql.query(`insert into preseller_time_off (preseller_id, starts_at, ends_at, reason) values ($1, $2, $3, 'bench')`,
+      [idOf.get(CARLA), lib.zonedToUtc(d, '00:00', TZ), lib.zonedToUtc(lib.addDays(d, 1), '00:00', TZ)]);
+  }
   // Everyone but Fábio joined long ago; Fábio 10 days ago (the newcomer credit).
   await sql.query(`update presellers set created_at = now() - interval '120 days' where lower(email) <> $1`, [FABIO]);
   await sql.query(`update presellers set created_at = now() - interval '10 days' where lower(email) = $1`, [FABIO]);
@@ -363,7 +369,7 @@ async function load(url, connections) {
 async function measureParts(store, env, { lead, date, month }) {
   const app = lib.createApp({ env: { ...lib.readEnv(env), availabilityCacheMs: 0 }, store, send: async () => {} });
   const presellers = await app.store.listActivePresellers();
-  const pool = lib.leadPool(await app.store.getLead(lead), presellers);
+  const pool = lib.leadPool((await lib.currentRuleSet(app.store, app.now())).rules, await app.store.getLead(lead), presellers);
   const rules = { config: app.env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() };
   const candidates = lib.candidateSlots(date, rules);
   const dateRange = lib.rangeOf([date], app.env.scheduling);
