@@ -21,17 +21,10 @@ export function submissionSignals(req: Request): SubmissionSignal[] {
 }
 
 /**
- * The network the caps count as one source: an IPv4 address, or an IPv6 /56. A /64 is one LAN, and a
- * host (or a cheap VPS) gets a /56 or more of them: counted per /64, one machine was 256 sources.
+ * The network the caps count as one source: the painel's own rule (an IPv4 address, or an IPv6 /56: a host or
+ * a cheap VPS gets a /56, so per /64 one machine was 256 sources).
  */
-export function sourceNetwork(ip: string): string {
-  const network = clientNetwork(ip);
-  if (!network.endsWith('::/64')) return network;
-  const groups = network.slice(0, -'::/64'.length).split(':');
-  // The fourth group's low byte is inside the /56: cleared.
-  const fourth = (parseInt(groups[3] || '0', 16) & 0xff00).toString(16);
-  return `${[...groups.slice(0, 3), fourth].join(':')}::/56`;
-}
+export const sourceNetwork = clientNetwork;
 
 /** The submitter's source as the caps count it: a keyed hash of its network (sourceNetwork), or null when unknown. */
 export function sourceHash(key: Buffer, ip: string | undefined): string | null {
