@@ -23,6 +23,7 @@ begin
   get diagnostics v_outbox = row_count;
   delete from meetings m where m.lead_id = any(v_leads);
   get diagnostics v_meetings = row_count;
+  delete from deals d where d.lead_id = any(v_leads);
   delete from leads l where l.id = any(v_leads);
   get diagnostics v_deleted_leads = row_count;
   if v_deleted_leads > 0 then

@@ -19,7 +19,16 @@ AS $function$
                 from meeting_outcomes o where o.meeting_id = m.id))
             order by m.starts_at), '[]'::jsonb)
           from meetings m join presellers p on p.id = m.preseller_id
-          where m.lead_id = l.id))
+          where m.lead_id = l.id),
+        'deals', (
+          select coalesce(jsonb_agg(
+            (to_jsonb(d) - 'lead_id' - 'preseller_id') || jsonb_build_object('preseller_name', c.name,
+              'total_cents', deal_total_cents(d.billing, d.value_cents, d.months),
+              'history', (select coalesce(jsonb_agg((to_jsonb(g) - 'id' - 'deal_id') order by g.at, g.id), '[]'::jsonb)
+                from deal_stage_log g where g.deal_id = d.id))
+            order by d.created_at, d.id), '[]'::jsonb)
+          from deals d left join presellers c on c.id = d.preseller_id
+          where d.lead_id = l.id))
         order by l.created_at, l.id), '[]'::jsonb)
       from leads l
       where email_identity(l.email) = email_identity(p_email)),
