@@ -172,6 +172,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
     type Row = [string, string, unknown, Record<'none' | 'expired' | 'a' | 'b' | 'mentor', number>];
     const all = (n: number) => ({ none: 401, expired: 401, a: n, b: n, mentor: n });
     const mentorOnly = (n: number) => ({ none: 401, expired: 401, a: 403, b: 403, mentor: n });
+    const deal = { stage: 'proposta_enviada', valueCents: 100_000, billing: 'avulso', months: null, expectedCloseOn: null, lostReason: null, lostNote: null };
     const matrix: Row[] = [
       // Signed out is the sign-in screen's answer: 200 null (checked below), not an error.
       ['GET', '/api/painel/sessao', undefined, { none: 200, expired: 200, a: 200, b: 200, mentor: 200 }],
@@ -196,6 +197,10 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['POST', `/api/painel/leads/${l}/excluir`, { confirm: 'not-the-email@x.com' }, mentorOnly(400)],
       // "Reenviar" of a delivery this lead does not have (painel-integrations.test.ts resends real ones).
       ['POST', `/api/painel/leads/${l}/reenviar`, { delivery: crypto.randomUUID() }, mentorOnly(404)],
+      // Negociações: A's lead is A's and the mentor's (B: 404, as if it did not exist); a change of a deal no one has is 404.
+      ['GET', `/api/painel/leads/${l}/negociacoes`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
+      ['POST', `/api/painel/leads/${l}/negociacoes`, deal, { none: 401, expired: 401, a: 201, b: 404, mentor: 201 }],
+      ['POST', `/api/painel/negociacoes/${crypto.randomUUID()}`, { ...deal, updatedAt: '2026-12-01T12:00:00Z' }, all(404)],
       ['GET', '/api/painel/exportar/reunioes', undefined, mentorOnly(200)],
       ['GET', '/api/painel/exportar/leads', undefined, mentorOnly(200)],
       ['GET', '/api/painel/equipe', undefined, mentorOnly(200)],

@@ -7,6 +7,7 @@ import {
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { attendanceLabels } from '../../../src/domain/painel/copy';
+import { dealChangeLine, dealStageLabels, formatDealValue, lostReasonLabels, type DealStage, type DealValue, type LostReason } from '../../../src/domain/painel/deals';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
 import { wallClock } from '../../../src/lib/meeting-time';
 import type { PersonData } from '../store/port';
@@ -59,6 +60,24 @@ function meetingLines(m: Record<string, unknown>): string[] {
   return lines;
 }
 
+const dealValue = (valueCents: unknown, billing: unknown, months: unknown): DealValue =>
+  ({ valueCents: Number(valueCents), billing: billing === 'mensal' ? 'mensal' : 'avulso', months: typeof months === 'number' ? months : null });
+
+/** A deal: its stage (and why it was lost), value, dates, and each change of its history. */
+function dealLines(d: Record<string, unknown>): string[] {
+  const lost = d.lost_reason ? ` (${lostReasonLabels[d.lost_reason as LostReason] ?? plain(d.lost_reason)}${d.lost_note ? `: ${plain(d.lost_note)}` : ''})` : '';
+  const lines = [
+    `  - Negociação: ${dealStageLabels[d.stage as DealStage] ?? plain(d.stage)}${lost}, ${formatDealValue(dealValue(d.value_cents, d.billing, d.months))}`,
+    `    Registrada em: ${when(d.created_at)}${d.preseller_name ? ` (consultor: ${plain(d.preseller_name)})` : ''}`,
+  ];
+  if (d.expected_close_on) lines.push(`    Previsão de fechamento: ${String(d.expected_close_on).split('-').reverse().join('/')}`);
+  for (const e of (d.history as Record<string, unknown>[] | undefined) ?? []) {
+    const from = e.from_stage ? dealValue(e.from_value_cents, e.from_billing, e.from_months) : null;
+    lines.push(`    ${when(e.at)}: ${dealChangeLine({ fromStage: (e.from_stage as DealStage) ?? null, toStage: e.to_stage as DealStage, from, to: dealValue(e.to_value_cents, e.to_billing, e.to_months), lostReason: (e.lost_reason as LostReason) ?? null })}`);
+  }
+  return lines;
+}
+
 export function personDataText(data: PersonData): string {
   const lines = [
     'Dados pessoais guardados pelo site Mentor Solar',
@@ -70,7 +89,10 @@ export function personDataText(data: PersonData): string {
     lines.push(`Envio ${i + 1} de ${data.leads.length}`);
     for (const [key, label, show = plain] of LEAD_FIELDS) if (key in lead) lines.push(`  ${label}: ${show(lead[key])}`);
     const meetings = (lead.meetings as Record<string, unknown>[] | undefined) ?? [];
-    lines.push(meetings.length ? '  Reuniões:' : '  Reuniões: nenhuma', ...meetings.flatMap(meetingLines), '');
+    lines.push(meetings.length ? '  Reuniões:' : '  Reuniões: nenhuma', ...meetings.flatMap(meetingLines));
+    const deals = (lead.deals as Record<string, unknown>[] | undefined) ?? [];
+    if (deals.length) lines.push('  Negociações:', ...deals.flatMap(dealLines));
+    lines.push('');
   });
   if (!data.leads.length) lines.push('Nenhum envio guardado para este e-mail.', '');
   lines.push(`Mensagens guardadas: ${data.messages.length}`);

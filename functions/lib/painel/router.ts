@@ -10,6 +10,7 @@ import { resendDelivery } from './handlers/integrations';
 import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
 import { showFollowupHealth } from './handlers/followup-health';
 import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
+import { createDeal, listDeals, updateDeal } from './handlers/deals';
 import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
 import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
 import { sendRebookFromPainel } from './handlers/rebook';
@@ -54,6 +55,9 @@ export const routes: Route[] = [
   route('GET', 'leads/*/excluir', 'mentor', previewErase),
   route('POST', 'leads/*/excluir', 'mentor', eraseLead),
   route('POST', 'leads/*/reenviar', 'mentor', resendDelivery),
+  route('GET', 'leads/*/negociacoes', 'signed-in', listDeals),
+  route('POST', 'leads/*/negociacoes', 'signed-in', createDeal),
+  route('POST', 'negociacoes/*', 'signed-in', updateDeal),
   route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
   route('GET', 'exportar/leads', 'mentor', exportLeads),
   route('GET', 'equipe', 'mentor', listTeam),
