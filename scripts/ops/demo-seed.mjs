@@ -148,13 +148,17 @@ select l.id, l.created_at, '${DEMO_LEAD_KEY}' || l.i, l.first || ' ' || l.last1 
   case when l.i > ${meetings} and ${h('l.i', 33, 20)} = 0 then 'none' else 'team' end
 from demo_lead l
 cross join lateral (select (array[${CAMPAIGNS.map((c) => (c.touch ? `${text(JSON.stringify(c.touch))}::jsonb` : 'null::jsonb')).join(', ')}])[l.campaign + 1] as touch) t
-cross join lateral (select ${checkDigit('l.cnpj12', [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])} as dv1) d;
+cross join lateral (select ${checkDigit('l.cnpj12', [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2])} as dv1) d
+-- In arrival order, as a live table fills (rows appended as leads come): a list page then reads a few
+-- neighbouring heap pages, not one page per row.
+order by l.created_at, l.i;
 
 insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, status, idempotency_key,
   created_at, time_set_at, lead_time_zone, booked_at)
 select l.id, m.preseller_id, m.starts_at, m.ends_at, case when ${h('m.j', 26, 10)} < 7 then 'consultoria' else 'trafego' end,
   ${h('m.j', 27, 101)}, 'scheduled', '${DEMO_MEETING_KEY}' || m.j, m.created_at, m.created_at, 'America/Sao_Paulo', m.created_at
-from demo_meeting m join demo_lead l on l.i = m.j + 1;
+from demo_meeting m join demo_lead l on l.i = m.j + 1
+order by m.created_at, m.j;
 
 -- Cancelled as the application cancels (an update), so the history trigger records it.
 update meetings m set status = 'cancelled', sequence = m.sequence + 1,

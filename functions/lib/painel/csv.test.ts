@@ -2,10 +2,12 @@
 // sets' pt-BR labels, the keyset walk, and a 50,000-row export streamed in constant memory.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import type { LeadRow } from '../../../src/domain/painel/api';
 import type { MeetingExportRow } from './store';
-import { csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn } from './csv';
+import { wallClock } from '../../../src/lib/meeting-time';
+import { brasiliaDateTime, csvCell, csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn } from './csv';
 
 /** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
 function parse(text: string): string[][] {
@@ -203,5 +205,40 @@ describe('leadsFileName', () => {
     expect(name('')).toBe('leads-2026-11-26.csv');
     expect(name('de=2026-11-01&reuniao=sem&faturamento=10000%2B')).toBe('leads-desde-2026-11-01-10000+-sem-reuniao.csv');
     expect(name('ate=2026-11-26&regra=Tr%C3%A1fego%20pago%20%E2%80%94%20solar&busca=natalia%40x.com')).toBe('leads-ate-2026-11-26-regra-trafego-pago-solar-busca.csv');
+  });
+});
+
+describe('brasiliaDateTime', () => {
+  it('reads as Intl does for every instant, across the daylight-saving years and their transitions', () => {
+    const check = (ms: number) => {
+      const { date, time } = wallClock(new Date(ms));
+      expect(brasiliaDateTime(new Date(ms).toISOString()), new Date(ms).toISOString()).toBe(`${date} ${time}`);
+    };
+    // Every 7 minutes and 13 seconds through 2018-10 → 2019-03 (DST began 2018-11-04, ended 2019-02-17),
+    // then a spread of instants from 1914 to 2040, and 1914's end of local mean time (-03:06:28, mid-hour).
+    for (let ms = Date.UTC(2018, 9, 25); ms < Date.UTC(2019, 2, 1); ms += 1_873_000) check(ms);
+    for (let ms = Date.UTC(1914, 0, 1, 3); ms < Date.UTC(2040, 0, 1); ms += 86_400_000 * 37 + 3_599_000) check(ms);
+    for (const iso of ['1914-01-01T03:30:00Z', '1914-01-01T03:06:27Z', '2018-11-04T02:59:59.999Z', '2018-11-04T03:00:00Z', '2019-02-17T01:59:59Z', '2019-02-17T02:00:00Z']) check(Date.parse(iso));
+  });
+});
+
+describe('csvCell', () => {
+  // csv-stringify 6.9 leaves a lone CR or LF unquoted when records end in CRLF ("a\nb" comes out bare, and
+  // Excel starts a new row there): the oracle is told to quote them, as RFC 4180 and csvCell do.
+  it('writes every cell as csv-stringify does with the export\'s options (its oracle)', () => {
+    const options = {
+      delimiter: ';', record_delimiter: '\r\n', escape_formulas: true, quoted_match: [/\r/, /\n/],
+      cast: { boolean: (b: boolean) => (b ? 'Sim' : 'Não') },
+    } as const;
+    const pieces = ['', 'a', ';', '"', '""', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', "'", ' ', 'ç', '=1+2', '-5', '=HYPERLINK("http://x")'];
+    const cells: (string | number | boolean | null)[] = [null, true, false, 0, -5, 3.25, -0.5, 1e21];
+    for (const a of pieces) for (const b of pieces) cells.push(a + b);
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      for (let k = 0; k < 4; k++) { seed = (seed * 1103515245 + 12345) % 2 ** 31; text += pieces[seed % pieces.length]; }
+      cells.push(text);
+    }
+    for (const cell of cells) expect(csvCell(cell), JSON.stringify(cell)).toBe(stringify([[cell]], options).slice(0, -2));
   });
 });

@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.painel_leads(p jsonb)
  STABLE
  SET search_path TO 'public'
  SET jit TO 'off'
+ SET random_page_cost TO '1.1'
 AS $function$
 declare
   v_search text := 'true';
@@ -23,6 +24,7 @@ declare
   v_with text[] := '{}';
   v_needs_lead boolean := false;
   v_prefix text;
+  v_join text;
   -- "The person has a meeting that …", as a correlated EXISTS the planner sizes from the tables' own
   -- statistics: a page walks the persons newest first and probes each (nested loop semi join, ~130
   -- probes for "com reunião" at 50,000 leads); a total or a rare filter gets a hash join over the
@@ -91,10 +93,12 @@ begin
   end if;
   -- With hits, each person is one lookup (the `limit 1` keeps the lateral a per-row lookup: joined by
   -- hash, every person was read); else the persons are walked newest first (lead_persons_list_idx).
-  v_from := case when v_hits = '' then format('(select hp.identity, hp.head_at as at, hp.head_id as hid, l
-      from lead_persons hp join leads l on l.id = hp.head_id where %s) j', v_where)
-    else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid, l
-      from lead_persons hp join leads l on l.id = hp.head_id where hp.identity = h.person and %s limit 1) j', v_where) end;
+  -- The submission itself is read once, for the page's rows (below); here only when a filter asks.
+  v_join := case when v_needs_lead then 'join leads l on l.id = hp.head_id' else '' end;
+  v_from := case when v_hits = '' then format('(select hp.identity, hp.head_at as at, hp.head_id as hid
+      from lead_persons hp %s where %s) j', v_join, v_where)
+    else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid
+      from lead_persons hp %s where hp.identity = h.person and %s limit 1) j', v_join, v_where) end;
   if (p->>'count')::boolean is true then
     -- Without a filter on the answers, the persons alone are counted (no join to their leads).
     if not v_needs_lead then
@@ -109,27 +113,36 @@ begin
       null::timestamptz, null::uuid, null::int, (p->>'max_attempts')::int, v_national, p->>'rule';
     return v_rows;
   end if;
-  -- Each person as painel_person_json has it, written out here: that function per row cost ~0.5 ms of
-  -- call overhead (its SET search_path keeps it from being inlined, its CTEs are planned per call), most of
-  -- a 1,000-row page of the CSV (1.4 s against 0.3 s at load 10, 2026-11-29); 50 such pages are the export.
+  -- Each person as painel_person_json has it, written out here, the page's figures from one pass over its
+  -- persons' submissions and meetings (pm) instead of five subqueries per row, the submission read once.
+  -- random_page_cost 1.1 (PostgreSQL's own advice for SSD or cached data, which this always is): at the
+  -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
+  -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
   execute format(
-    '%s select coalesce(jsonb_agg(jsonb_build_object(''id'', (x.l).id, ''createdAt'', (x.l).created_at, ''name'', (x.l).nome,
-         ''email'', (x.l).email, ''company'', (x.l).empresa, ''cnpj'', (x.l).cnpj, ''phone'', (x.l).telefone, ''segmento'', (x.l).segmento,
-         ''faturamento'', (x.l).faturamento, ''vendedores'', (x.l).vendedores, ''modelo'', (x.l).modelo_negocio, ''cargo'', (x.l).cargo,
-         ''service'', (x.l).servico, ''rule'', (x.l).routing_rule, ''routingKind'', (x.l).routing_kind,
-         ''submissions'', (select count(*) from lead_person_ids pl where pl.identity = x.identity),
-         ''meetings'', (select count(*) from %s where pl.identity = x.identity),
-         ''consultant'', coalesce(nx.name, (select c.name from %s join presellers c on c.id = m.preseller_id where pl.identity = x.identity
-           order by m.starts_at desc, m.id limit 1)),
-         ''nextMeeting'', nx.starts_at,
-         ''outcome'', (select jsonb_build_object(''attendance'', mo.attendance, ''qualified'', mo.qualified) from %s
-           join meeting_outcomes mo on mo.meeting_id = m.id where pl.identity = x.identity order by mo.recorded_at desc, mo.id desc limit 1),
-         ''firstTouch'', (x.l).first_touch, ''lastTouch'', (x.l).last_touch,
-         ''marketingOptIn'', (x.l).marketing_opt_in, ''marketingOptInAt'', (x.l).marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]'') from (
-       select j.identity, j.at, j.hid, j.l from %s order by j.at desc, j.hid desc limit $13) x
-     left join lateral (select m.starts_at, c.name from %s join presellers c on c.id = m.preseller_id
-       where pl.identity = x.identity and m.status = ''scheduled'' and m.ends_at > $17 order by m.starts_at, m.id limit 1) nx on true',
-    v_prefix, c_own, c_own, c_own, v_from, c_own)
+    '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13),
+     pm as (select x.identity, pl.lead_id, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
+       join lead_person_ids pl on pl.identity = x.identity
+       left join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)),
+     per as (select pm.identity, count(distinct pm.lead_id) as submissions, count(pm.id) as meetings from pm group by pm.identity),
+     latest as (select distinct on (pm.identity) pm.identity, c.name from pm join presellers c on c.id = pm.preseller_id
+       order by pm.identity, pm.starts_at desc, pm.id),
+     nx as (select distinct on (pm.identity) pm.identity, pm.starts_at, c.name from pm join presellers c on c.id = pm.preseller_id
+       where pm.status = ''scheduled'' and pm.ends_at > $17 order by pm.identity, pm.starts_at, pm.id),
+     oc as (select distinct on (pm.identity) pm.identity, mo.attendance, mo.qualified from pm
+       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)
+     select coalesce(jsonb_agg(jsonb_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
+         ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
+         ''faturamento'', l.faturamento, ''vendedores'', l.vendedores, ''modelo'', l.modelo_negocio, ''cargo'', l.cargo,
+         ''service'', l.servico, ''rule'', l.routing_rule, ''routingKind'', l.routing_kind,
+         ''submissions'', per.submissions, ''meetings'', per.meetings,
+         ''consultant'', coalesce(nx.name, latest.name), ''nextMeeting'', nx.starts_at,
+         ''outcome'', case when oc.identity is not null then jsonb_build_object(''attendance'', oc.attendance, ''qualified'', oc.qualified) end,
+         ''firstTouch'', l.first_touch, ''lastTouch'', l.last_touch,
+         ''marketingOptIn'', l.marketing_opt_in, ''marketingOptInAt'', l.marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]'')
+     from x join leads l on l.id = x.hid join per on per.identity = x.identity
+       left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
+       left join oc on oc.identity = x.identity',
+    case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
