@@ -5,6 +5,7 @@ import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
 import type { HoursRange } from '../scheduling/hours';
 import type { RoutingWhy } from '../scheduling/routing';
+import type { DealActivity } from './deals';
 
 export const painelPaths = {
   /** POST { email } → 202 { message }: the same answer whether or not the address may enter. */
@@ -347,4 +348,5 @@ export type TeamCommand = { command: (typeof teamCommands)[number]; args: string
 /** POST team's answer: the command's words; for 'sync', each consultant's read (errors shown in red). */
 export type TeamAnswer = { message: string; calendars?: { name: string; ok: boolean; text: string }[] };
 
-export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null };
+/** `deal`: a deal's change (action 'deal'), null once the lead's data was erased. */
+export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null; deal?: DealActivity | null };

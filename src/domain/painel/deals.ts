@@ -173,6 +173,9 @@ export type DealView = DealInput & {
   updatedAt: string; createdBy: string; consultant: string | null; log: DealLogEntry[];
 };
 
+/** A deal's change as Atividade lists it (painel_activity_list). */
+export type DealActivity = Pick<DealLogEntry, 'fromStage' | 'toStage' | 'from' | 'to'> & { leadId: string };
+
 /** GET the person's deals, and the answer of every save: newest first. */
 export type DealList = { deals: DealView[] };
 /** 400 of a save: fieldErrors by the form's field. */

@@ -1,6 +1,7 @@
 // "Atividade" (mentor): who did what and when in the painel, newest first, with 'Carregar mais'.
 import { useRef } from 'react';
 import { painelPaths, type ActivityRow } from '../../../domain/painel/api';
+import { dealChangeLine } from '../../../domain/painel/deals';
 import { dateTimeOf } from '../format';
 import { ListState } from '../ListState';
 import { ui } from '../styles';
@@ -9,6 +10,9 @@ import { focusRow, usePagedList } from '../usePagedList';
 import { actionLabel } from './actionLabels';
 
 const noQuery = {};
+
+/** What the line is about: a deal's change in words (the lead erased since: only that), else the subject as logged. */
+const subjectOf = (row: ActivityRow) => (row.action !== 'deal' ? row.subject : row.deal ? dealChangeLine(row.deal) : 'dados do lead excluídos');
 
 export default function ActivityScreen({ focus }: { focus: boolean }) {
   const { list, reload, loadMore } = usePagedList<ActivityRow>(painelPaths.activity, noQuery);
@@ -31,7 +35,7 @@ export default function ActivityScreen({ focus }: { focus: boolean }) {
                   <p className="font-semibold text-slate-900">{actionLabel(row.action)}</p>
                   <p className="text-sm text-slate-700">
                     {row.actor ?? 'Sistema'}
-                    {row.subject ? ` · ${row.subject}` : ''}
+                    {subjectOf(row) ? ` · ${subjectOf(row)}` : ''}
                   </p>
                 </li>
               ))}

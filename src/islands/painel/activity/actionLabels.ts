@@ -13,6 +13,7 @@ const actionLabels: Record<string, string> = {
   export_csv: 'Exportou CSV',
   export_data: 'Exportou dados de um lead',
   erase: 'Excluiu dados de um lead',
+  deal: 'Negociação de um lead',
   'resend:rd': 'Reenviou conversão ao RD Station',
   'resend:webhook': 'Reenviou evento de webhook',
   'resend-all:rd': 'Reenviou todos os envios com falha do RD Station',
