@@ -4,6 +4,7 @@
 // bodies no form sends (400 in pt-BR, never 500, nothing written).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { personDataText } from '../../functions/lib/admin/person-text';
+import { painelStore } from '../../functions/lib/painel/store';
 import { dealCopy, dealStages, dealBillings, dealTotalCents, lostReasons, type DealInput, type DealList, type DealView } from '../../src/domain/painel/deals';
 import { ANA, BRUNO, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
@@ -188,6 +189,20 @@ describe.each(storeCases(inject('postgresUrl')))('deals on $name', (store) => {
     await expectRefused(await change(deal, { stage: 'em_negociacao', lostReason: null, lostNote: null }, mentor), 404, dealCopy.dealGone);
     await expectRefused(await call('GET', `/api/painel/leads/${erased.leadId}/negociacoes`, { cookie: mentor }), 404, dealCopy.leadGone);
     expect(await counts()).toEqual(before);
+  });
+
+  it('sums each person\'s deals in one line for the leads CSV, in the viewer\'s scope', async () => {
+    const person = await bookMeeting(opened.app, { email: 'ivo@solaroeste.com.br', presellerId: PRESELLERS.ana, time: '17:00', nome: 'Ivo Reis' });
+    expect((await create(person.leadId, mentor, { ...proposal, stage: 'em_negociacao' })).status).toBe(201);
+    expect((await create(person.leadId, mentor, { ...proposal, stage: 'ganho', billing: 'avulso', months: null, valueCents: 450_000 })).status).toBe(201);
+    const painel = painelStore(opened.app.store);
+    const asMentor = { role: 'mentor', email: MENTOR, name: null, preseller: null } as const;
+    const sums = await painel.dealsByLead(asMentor, [person.leadId, brunos.leadId, crypto.randomUUID()]);
+    expect(sums[person.leadId]).toEqual({ deals: 2, open: 1, openCents: 3_600_000, wonCents: 450_000, latestStage: 'ganho', latestWonAt: expect.any(String) });
+    expect(Object.keys(sums).sort()).toEqual([person.leadId, brunos.leadId].sort());
+    // Bruno: only his own lead's.
+    const asBruno = { role: 'consultor', email: BRUNO, name: 'Bruno Almeida', preseller: PRESELLERS.bruno } as const;
+    expect(Object.keys(await painel.dealsByLead(asBruno, [person.leadId, brunos.leadId]))).toEqual([brunos.leadId]);
   });
 
   it('keeps the recurring value rule, the stage and reason values and the row security the same in SQL as in the domain', async () => {

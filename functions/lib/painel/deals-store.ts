@@ -1,6 +1,6 @@
 // Negociações' SQL calls, typed (supabase/migrations/20261201130000_deals.sql): painelStore spreads them in.
 // A consultant's scope (`preseller`) is applied inside the SQL, as for every painel read and write.
-import type { DealInput, DealList } from '../../../src/domain/painel/deals';
+import type { DealInput, DealList, DealSummary } from '../../../src/domain/painel/deals';
 import type { Store } from '../store/port';
 
 type Scoped = { role: 'mentor' | 'consultor'; email: string; preseller: string | null };
@@ -17,6 +17,13 @@ export function dealCalls(store: Store) {
     /** The person's deals, newest first, each with its log; null when the lead is gone or not the viewer's. */
     deals(viewer: Scoped, leadId: string): Promise<DealList | null> {
       return store.call('painel_deals', { lead: leadId, preseller: scope(viewer) });
+    },
+    /**
+     * Each person's deals in one line, by the lead ids asked (the leads CSV's rows: at most a page of them);
+     * a lead without deals, or not the viewer's, is absent (painel_deal_summaries).
+     */
+    dealsByLead(viewer: Scoped, leadIds: string[]): Promise<Record<string, DealSummary>> {
+      return store.call('painel_deal_summaries', { leads: leadIds, preseller: scope(viewer) });
     },
     saveDeal(viewer: Scoped, target: DealTarget, deal: DealInput, now: Date, ipHash: string): Promise<DealSaved> {
       return store.call('painel_deal_save', {

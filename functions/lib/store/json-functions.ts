@@ -35,7 +35,7 @@ export const JSON_FUNCTIONS = [
   // One person, one lead: the rules leads were routed by (20261130000000_painel_person_leads.sql).
   'painel_lead_rules',
   // Negociações on a lead (20261201130000_deals.sql).
-  'painel_deals', 'painel_deal_save',
+  'painel_deals', 'painel_deal_save', 'painel_deal_summaries',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

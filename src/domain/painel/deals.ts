@@ -176,6 +176,9 @@ export type DealView = DealInput & {
 /** A deal's change as Atividade lists it (painel_activity_list). */
 export type DealActivity = Pick<DealLogEntry, 'fromStage' | 'toStage' | 'from' | 'to'> & { leadId: string };
 
+/** A person's deals in one line (the leads CSV): totals by the recurring value rule; latestStage: of the deal changed last. */
+export type DealSummary = { deals: number; open: number; openCents: number; wonCents: number; latestStage: DealStage; latestWonAt: string | null };
+
 /** GET the person's deals, and the answer of every save: newest first. */
 export type DealList = { deals: DealView[] };
 /** 400 of a save: fieldErrors by the form's field. */
