@@ -18,6 +18,7 @@ import { FunnelChart, WeeksChart } from './charts';
 import { NumbersTableView } from './NumbersTableView';
 import { PeriodPicker } from './PeriodPicker';
 import { WeekMeetings } from './WeekMeetings';
+import { CampaignMoney } from './CampaignMoney';
 
 interface Props {
   viewer: Viewer;
@@ -84,6 +85,7 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
           {table('faturamento')}
           {table('servico')}
           {table('semanas', { children: <WeeksChart id="numeros-semanas-grafico" weeks={view.groups.week} /> })}
+          <CampaignMoney query={query} />
         </div>
       )}
       {/* Its own request: a period the figures refuse still leaves the week's meetings to see. */}
