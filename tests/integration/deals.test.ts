@@ -203,6 +203,14 @@ describe.each(storeCases(inject('postgresUrl')))('deals on $name', (store) => {
     // Bruno: only his own lead's.
     const asBruno = { role: 'consultor', email: BRUNO, name: 'Bruno Almeida', preseller: PRESELLERS.bruno } as const;
     expect(Object.keys(await painel.dealsByLead(asBruno, [person.leadId, brunos.leadId]))).toEqual([brunos.leadId]);
+    // The leads CSV itself (the real export, plain text): the person's row ends with their deals.
+    const csv = await call('GET', '/api/painel/exportar/leads', { cookie: mentor });
+    expect(csv.status).toBe(200);
+    const rows = (await csv.text()).replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(';'));
+    const ivo = rows.find((r) => r[0] === person.leadId)!;
+    expect(rows[0].slice(-5)).toEqual(['Negociações', 'Etapa da última negociação', 'Em aberto', 'Receita ganha', 'Último ganho em']);
+    expect(ivo.slice(-5, -1)).toEqual(['2', 'Ganho', 'R$\u00a036.000,00', 'R$\u00a04.500,00']);
+    expect(ivo.at(-1)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it('keeps the recurring value rule, the stage and reason values and the row security the same in SQL as in the domain', async () => {

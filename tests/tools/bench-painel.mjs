@@ -190,7 +190,12 @@ async function measure(opened, store) {
   // The export: every lead, a page of 1,000 at a time, through the CSV writer and gzip (as a browser gets
   // it, handlers/exports.ts), to the last byte; raw bytes counted before the compression.
   const t = performance.now();
-  const pages = lib.keysetPages((page) => painel.leads(mentor, {}, 1000, page), (r) => r.createdAt, 1000);
+  // Each page with its persons' deals, as handlers/exports.ts reads it.
+  const pages = lib.keysetPages(async (page) => {
+    const leads = await painel.leads(mentor, {}, 1000, page);
+    const deals = leads.length ? await painel.dealsByLead(mentor, leads.map((l) => l.id)) : {};
+    return leads.map((l) => ({ ...l, deals: deals[l.id] ?? null }));
+  }, (r) => r.createdAt, 1000);
   let bytes = 0;
   const counted = new TransformStream({ transform: (chunk, out) => { bytes += chunk.byteLength; out.enqueue(chunk); } });
   const reader = lib.csvStream(lib.leadCsvColumns, pages).pipeThrough(counted).pipeThrough(new CompressionStream('gzip')).getReader();

@@ -2,12 +2,11 @@
 // sets' pt-BR labels, the keyset walk, and a 50,000-row export streamed in constant memory.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { stringify } from 'csv-stringify/sync';
+import { stringify, type Options } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import type { LeadRow } from '../../../src/domain/painel/api';
 import type { MeetingExportRow } from './store';
 import { wallClock } from '../../../src/lib/meeting-time';
-import { brasiliaDateTime, csvCell, csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn } from './csv';
+import { brasiliaDateTime, csvCell, csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn, type LeadCsvRow } from './csv';
 
 /** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
 function parse(text: string): string[][] {
@@ -125,12 +124,12 @@ describe('column sets', () => {
     outcome: { attendance: 'lead_no_show', qualified: false, note: '=1+1', recordedBy: 'r@x', recordedAt: '2026-03-10T14:00:00.000Z' },
     bookedAt: '2026-03-02T18:05:00.000Z', contact: { email: 'ana@example.com.br', phone: '43999998888', cnpj: '11222333000181', campaign: '+solar-pr' },
   };
-  const lead: LeadRow = {
+  const lead: LeadCsvRow = {
     id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
     cnpj: '11222333000181', phone: '43999998888', segmento: 'energia-solar', faturamento: '10000+', vendedores: '20+', modelo: 'hibrido', meetings: 2,
     cargo: 'diretor-comercial', service: 'consultoria', rule: '=Grandes contas', routingKind: 'pool', submissions: 2, consultant: 'Rafael Oliveira',
     nextMeeting: '2026-03-10T12:30:00.000Z', outcome: { attendance: 'attended', qualified: true },
-    firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null,
+    firstTouch: null, lastTouch: null, marketingOptIn: false, marketingOptInAt: null, deals: null,
   };
   const answers = ['l1', '31/12/2025 23:05', '2', 'Ana Gonçalves', 'ana@example.com.br', 'Solar Ipê Ltda', '11.222.333/0001-81', '(43) 99999-8888',
     'Energia Solar', 'Acima de R$ 10 milhões', 'Mais de 20', 'Híbrido', 'Diretor Comercial', 'Consultoria Empresarial', "'=Grandes contas", 'Rafael Oliveira',
@@ -157,14 +156,22 @@ describe('column sets', () => {
       'Vendedores', 'Modelo de negócio', 'Cargo', 'Serviço', 'Regra', 'Consultor', 'Reuniões', 'Próxima reunião', 'Desfecho', 'Qualificado']);
     expect(row.slice(0, LEAD_COLUMNS)).toEqual(answers);
     // Without attribution: every touch cell empty, and no e-mail marketing.
-    expect(row.slice(LEAD_COLUMNS)).toEqual([...Array(22).fill(''), 'Não', '']);
+    expect(row.slice(LEAD_COLUMNS)).toEqual([...Array(22).fill(''), 'Não', '', '0', '', '', '', '']);
     // A person without meetings, service or rule: those cells empty.
     const [, bare] = parse((await read(csvStream(leadCsvColumns, pagesOf([{ ...lead, service: null, rule: null, consultant: null, nextMeeting: null, outcome: null, meetings: 0 }])))).slice(1));
     expect(bare.slice(13, LEAD_COLUMNS)).toEqual(['', '', '', '0', '', '', '']);
   });
 
+  it('writes the person\'s deals: count, latest stage, open and won totals, the last win in Brasília time', async () => {
+    const withDeals: LeadCsvRow = { ...lead, deals: { deals: 3, open: 1, openCents: 450_000, wonCents: 3_600_000, latestStage: 'ganho', latestWonAt: '2026-11-01T02:00:00.000Z' } };
+    const [header, row] = parse((await read(csvStream(leadCsvColumns, pagesOf([withDeals])))).slice(1));
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect([cell('Negociações'), cell('Etapa da última negociação'), cell('Em aberto'), cell('Receita ganha'), cell('Último ganho em')])
+      .toEqual(['3', 'Ganho', 'R$\u00a04.500,00', 'R$\u00a036.000,00', '31/10/2026 23:00']);
+  });
+
   it('writes both touches and the e-mail marketing opt-in, a campaign that is a formula defused', async () => {
-    const touched: LeadRow = {
+    const touched: LeadCsvRow = {
       ...lead,
       firstTouch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: '=HYPERLINK("http://x","clique")', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' },
       lastTouch: { utm_source: 'newsletter', utm_content: '+55 11', fbclid: 'fb1', landing_path: '/trafego-pago' },
@@ -179,6 +186,7 @@ describe('column sets', () => {
       'Último toque: origem', 'Último toque: mídia', 'Último toque: campanha', 'Último toque: termo', 'Último toque: conteúdo', 'Último toque: gclid (Google Ads)',
       'Último toque: gbraid (Google Ads)', 'Último toque: wbraid (Google Ads)', 'Último toque: fbclid (Meta)', 'Último toque: site de origem', 'Último toque: página de entrada',
       'Aceita e-mail marketing', 'Aceite de e-mail marketing em',
+      'Negociações', 'Etapa da última negociação', 'Em aberto', 'Receita ganha', 'Último ganho em',
     ]);
     expect(cell('1º toque: origem')).toBe('google');
     expect(cell('1º toque: mídia')).toBe('cpc');
@@ -226,10 +234,10 @@ describe('csvCell', () => {
   // csv-stringify 6.9 leaves a lone CR or LF unquoted when records end in CRLF ("a\nb" comes out bare, and
   // Excel starts a new row there): the oracle is told to quote them, as RFC 4180 and csvCell do.
   it('writes every cell as csv-stringify does with the export\'s options (its oracle)', () => {
-    const options = {
+    const options: Options = {
       delimiter: ';', record_delimiter: '\r\n', escape_formulas: true, quoted_match: [/\r/, /\n/],
       cast: { boolean: (b: boolean) => (b ? 'Sim' : 'Não') },
-    } as const;
+    };
     const pieces = ['', 'a', ';', '"', '""', '\r', '\n', '\r\n', '=', '+', '-', '@', '\t', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', "'", ' ', 'ç', '=1+2', '-5', '=HYPERLINK("http://x")'];
     const cells: (string | number | boolean | null)[] = [null, true, false, 0, -5, 3.25, -0.5, 1e21];
     for (const a of pieces) for (const b of pieces) cells.push(a + b);

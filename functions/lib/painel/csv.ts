@@ -12,6 +12,8 @@ import { schedulingConfig } from '../../../src/domain/scheduling/config';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
+import { formatBrl } from '../../../src/domain/money';
+import { dealStageLabels, type DealSummary } from '../../../src/domain/painel/deals';
 import type { After, MeetingExportRow } from './store';
 
 export type CsvCell = string | number | boolean | null;
@@ -153,7 +155,10 @@ export function leadsFileName(query: URLSearchParams, now: Date): string {
 /** An instant's Brasília date and time, or nothing. */
 const when = (iso: string | null) => (iso ? brasiliaDateTime(iso) : null);
 
-export const leadCsvColumns: CsvColumn<LeadRow>[] = [
+/** A lead of the export with its person's deals in one line (painel_deal_summaries; none: null). */
+export type LeadCsvRow = LeadRow & { deals: DealSummary | null };
+
+export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   // The newest submission's id: what the painel's address (#lead=<id>) and the meetings CSV name.
   { header: 'ID do lead', value: (l) => l.id },
   { header: 'Data', value: (l) => brasiliaDateTime(l.createdAt) },
@@ -177,8 +182,14 @@ export const leadCsvColumns: CsvColumn<LeadRow>[] = [
   { header: 'Qualificado', value: (l) => l.outcome?.qualified ?? null },
   // Where the lead came from: every field of the first touch, then of the last (utm values are the
   // visitor's own text, so they go through the same formula escaping as every cell).
-  ...touchKeys.map((key): CsvColumn<LeadRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),
-  ...touchKeys.map((key): CsvColumn<LeadRow> => ({ header: attributionCopy.csvHeader(attributionCopy.lastTouch, key), value: (l) => l.lastTouch?.[key] ?? null })),
+  ...touchKeys.map((key): CsvColumn<LeadCsvRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),
+  ...touchKeys.map((key): CsvColumn<LeadCsvRow> => ({ header: attributionCopy.csvHeader(attributionCopy.lastTouch, key), value: (l) => l.lastTouch?.[key] ?? null })),
   { header: attributionCopy.optInCsv, value: (l) => l.marketingOptIn },
   { header: attributionCopy.optInAtCsv, value: (l) => (l.marketingOptInAt ? brasiliaDateTime(l.marketingOptInAt) : null) },
+  // Last (the columns before keep their places): the person's negociações, how many, what is still open, and what was won (monthly ones at their total).
+  { header: 'Negociações', value: (l) => l.deals?.deals ?? 0 },
+  { header: 'Etapa da última negociação', value: (l) => (l.deals ? dealStageLabels[l.deals.latestStage] : null) },
+  { header: 'Em aberto', value: (l) => (l.deals?.open ? formatBrl(l.deals.openCents) : null) },
+  { header: 'Receita ganha', value: (l) => (l.deals?.wonCents ? formatBrl(l.deals.wonCents) : null) },
+  { header: 'Último ganho em', value: (l) => (l.deals?.latestWonAt ? brasiliaDateTime(l.deals.latestWonAt) : null) },
 ];

@@ -65,7 +65,12 @@ export async function exportMeetings(ctx: SignedIn): Promise<Response> {
 export async function exportLeads(ctx: SignedIn): Promise<Response> {
   const { filter } = leadQuery(ctx.url);
   const now = ctx.app.now();
-  const pages = await startedPages((after) => ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after, now), (l) => l.createdAt);
+  // Each page with its persons' deals: one more call per page, in the viewer's scope.
+  const pages = await startedPages(async (after) => {
+    const leads = await ctx.painel.leads(ctx.viewer, filter, EXPORT_PAGE, after, now);
+    const deals = leads.length ? await ctx.painel.dealsByLead(ctx.viewer, leads.map((l) => l.id)) : {};
+    return leads.map((l) => ({ ...l, deals: deals[l.id] ?? null }));
+  }, (l) => l.createdAt);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'leads', ipHash: ctx.ipHash }, now);
   const { csvStream, leadCsvColumns, leadsFileName } = await import('../csv');
   return attachment(ctx, csvStream(leadCsvColumns, pages), leadsFileName(ctx.url.searchParams, now));
