@@ -92,11 +92,12 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const UNSUPPORTED_METHOD = 'X-UNSUPPORTED';
 
 /**
- * The most of a request body this host reads: far above any function's own cap (16 KB, functions/lib/http.ts).
+ * The most of a request body this host reads: Netlify's own limit for a buffered request (6 MB), above every
+ * function's cap (16 KB of JSON, functions/lib/http.ts; a 5 MiB ad-spend file, handlers/spend.ts).
  * A longer body reaches the function cut at HOST_BODY_LIMIT + 1 bytes, so the function still answers its
  * own 413 in its own words, and nothing larger is ever held in memory.
  */
-export const HOST_BODY_LIMIT = 1024 * 1024;
+export const HOST_BODY_LIMIT = 6 * 1024 * 1024;
 
 /**
  * Reads a Node request's body into memory: `{ body, complete }`, the body cut at limit + 1 bytes when

@@ -211,6 +211,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/hoje', undefined, all(200)],
       ['GET', '/api/painel/numeros', undefined, all(200)],
       ['GET', '/api/painel/exportar/numeros?tabela=funil', undefined, all(200)],
+      // Gastos com anúncios: the mentor's; a JSON body is not a file (415), an unknown import 404, an empty map save 400 (spend-import.test.ts).
+      ['GET', '/api/painel/gastos', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/gastos', {}, mentorOnly(415)],
+      ['POST', `/api/painel/gastos/${crypto.randomUUID()}/desfazer`, undefined, mentorOnly(404)],
+      ['POST', '/api/painel/campanhas', {}, mentorOnly(400)],
       // Reuniões da semana: everyone signed in, a consultant's own meetings only (painel-week-mail.test.ts).
       ['GET', '/api/painel/semana', undefined, all(200)],
       // Regras and Integrações: the mentor's; a save or resend that says nothing valid is refused (400).

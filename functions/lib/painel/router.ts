@@ -19,6 +19,7 @@ import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAge
 import { showReport } from './handlers/report';
 import { saveRules, showRules } from './handlers/rules';
 import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
+import { importSpend, saveCampaignMap, showSpend, undoSpend } from './handlers/spend';
 import { showWeek } from './handlers/week';
 import { painelStore } from './store';
 
@@ -75,6 +76,10 @@ export const routes: Route[] = [
   route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
   route('GET', 'hoje', 'signed-in', showToday),
   route('GET', 'semana', 'signed-in', showWeek),
+  route('GET', 'gastos', 'mentor', showSpend),
+  route('POST', 'gastos', 'mentor', importSpend),
+  route('POST', 'gastos/*/desfazer', 'mentor', undoSpend),
+  route('POST', 'campanhas', 'mentor', saveCampaignMap),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

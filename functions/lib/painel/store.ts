@@ -8,6 +8,7 @@ import type { Service } from '../../../src/domain/options';
 import { OUTBOX_MAX_ATTEMPTS, type Store } from '../store/port';
 import type { SealedContent } from '../mail/secrets';
 import { dealCalls } from './deals-store';
+import { spendCalls } from './spend-store';
 
 /** Who is asking: a mentor sees everything; a consultant (preseller) only their own meetings and leads. */
 export type Viewer = { role: Role; email: string; name: string | null; preseller: string | null };
@@ -59,6 +60,7 @@ function leadArgs(viewer: Viewer, filter: LeadFilter) {
 export function painelStore(store: Store) {
   return {
     ...dealCalls(store),
+    ...spendCalls(store),
     meetings(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingRow[]> {
       return store.call('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null });
     },

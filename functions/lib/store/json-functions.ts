@@ -36,6 +36,8 @@ export const JSON_FUNCTIONS = [
   'painel_lead_rules',
   // Negociações on a lead (20261201130000_deals.sql).
   'painel_deals', 'painel_deal_save', 'painel_deal_summaries',
+  // Gastos com anúncios and the campaign map (20261201130400_spend_import.sql).
+  'spend_import', 'spend_undo', 'spend_imports_list', 'campaign_map_list', 'campaign_map_save',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 
