@@ -182,8 +182,68 @@ cross join lateral (select case when ${h('o.j', 9, 100)} < 75 then 'attended' wh
   else 'consultant_no_show' end as attendance) a
 where m.status = 'scheduled' and m.ends_at <= w.now and ${h('o.j', 10, 100)} < 85;
 
+-- Negociações: about half of the qualified meetings get a proposal a few hours after the meeting, by its
+-- consultant; consultoria a one-off value, tráfego pago a monthly retainer for 6 or 12 months. Some are won
+-- or lost days later (never after now), the rest still open. One log row each, as the console writes them.
+create temp table demo_deal on commit drop as
+select o.meeting_id, m.lead_id, m.preseller_id, p.email, m.service, k.j,
+  least(m.ends_at + interval '1 hour' * (2 + ${h('k.j', 40, 40)}), w.now) as created_at,
+  case when ${h('k.j', 41, 100)} < 35 then 'ganho' when ${h('k.j', 41, 100)} < 60 then 'perdido'
+    when ${h('k.j', 41, 100)} < 80 then 'em_negociacao' else 'proposta_enviada' end as stage
+from meeting_outcomes o join meetings m on m.id = o.meeting_id join presellers p on p.id = m.preseller_id
+cross join demo_window w
+cross join lateral (select substr(m.idempotency_key, ${DEMO_MEETING_KEY.length + 1})::int as j) k
+where m.idempotency_key like '${DEMO_MEETING_KEY}%' and o.attendance = 'attended' and o.qualified and ${h('k.j', 42, 100)} < 55;
+
+insert into deals (lead_id, created_by, preseller_id, stage, value_cents, billing, months, lost_reason, won_at, lost_at, created_at, updated_at)
+select d.lead_id, d.email, d.preseller_id, d.stage,
+  case when d.service = 'trafego' then (200 + ${h('d.j', 43, 40)} * 10) * 1000 else (800 + ${h('d.j', 44, 320)} * 10) * 1000 end,
+  case when d.service = 'trafego' then 'mensal' else 'avulso' end,
+  case when d.service = 'trafego' then (array[6, 12])[${h('d.j', 45, 2)}::int + 1] end,
+  case when d.stage = 'perdido' then (array['preco', 'timing', 'concorrente', 'sem_orcamento', 'sem_resposta'])[${h('d.j', 46, 5)}::int + 1] end,
+  case when d.stage = 'ganho' then c.closed end, case when d.stage = 'perdido' then c.closed end,
+  d.created_at, greatest(d.created_at, coalesce(case when d.stage in ('ganho', 'perdido') then c.closed end, d.created_at))
+from demo_deal d cross join demo_window w
+cross join lateral (select least(d.created_at + interval '1 day' * (1 + ${h('d.j', 47, 30)}), w.now) as closed) c
+order by d.created_at;
+
+insert into deal_stage_log (deal_id, actor, at, from_stage, to_stage, from_value_cents, to_value_cents, from_billing, to_billing, from_months, to_months, lost_reason)
+select x.id, x.created_by, x.updated_at, null, x.stage, null, x.value_cents, null, x.billing, null, x.months, x.lost_reason
+from deals x join meetings m on m.lead_id = x.lead_id where m.idempotency_key like '${DEMO_MEETING_KEY}%';
+
+-- Spend, as if the mentor imported one export per platform covering the whole window: a daily amount per
+-- campaign (weekends half), each platform campaign mapped to the utm value its ads carry —
+-- one renamed on the platform, mapped to its old value, and one (remarketing) left unmapped.
+insert into spend_imports (id, platform, file_name, file_sha256, row_count, first_day, last_day, total_cents, imported_by, imported_at)
+select gen_random_uuid(), x.platform, x.file, encode(sha256(convert_to(x.file, 'UTF8')), 'hex'), 1, w.monday, (w.now at time zone 'America/Sao_Paulo')::date, 0,
+  'demonstração', w.now
+from (values ('google', 'demo-google-ads.csv'), ('meta', 'demo-meta-ads.csv')) x (platform, file) cross join demo_window w;
+
+create temp table demo_spend on commit drop as
+select i.id as import_id, c.platform, c.campaign, d::date as day,
+  -- Scaled to the demo's size: about R$ 1 of spend for every R$ 4–6 the demo's deals win.
+  (c.daily * ${leads} / 5000.0 * (case when extract(isodow from d) > 5 then 0.5 else 1 end) * (0.6 + ${unit(`(extract(epoch from d)::bigint / 86400)::int + c.k * 1000`, 48)} * 0.8))::bigint as spend_cents
+from (values ('google', 'Energia Solar | Pesquisa', 42000, 1), ('google', 'Marca', 6000, 2), ('meta', 'Lookalike Empresários', 38000, 3),
+  ('meta', 'Reels Vendas 2025', 21000, 4), ('meta', 'Reels Vendas', 24000, 5), ('meta', 'Remarketing Geral', 9000, 6)) c (platform, campaign, daily, k)
+join spend_imports i on i.file_name = 'demo-' || c.platform || '-ads.csv'
+cross join demo_window w
+cross join generate_series(w.monday::timestamp, (w.now at time zone 'America/Sao_Paulo')::date::timestamp, interval '1 day') d
+where case c.campaign when 'Reels Vendas 2025' then d < (w.now at time zone 'America/Sao_Paulo') - interval '6 months'
+  when 'Reels Vendas' then d >= (w.now at time zone 'America/Sao_Paulo') - interval '6 months' else true end;
+
+insert into ad_spend_rows (import_id, platform, campaign, day, spend_cents) select import_id, platform, campaign, day, spend_cents from demo_spend;
+insert into ad_spend (platform, campaign, day, spend_cents, import_id) select platform, campaign, day, spend_cents, import_id from demo_spend;
+update spend_imports i set row_count = s.n, total_cents = s.total, first_day = s.first, last_day = s.last
+from (select import_id, count(*)::int as n, sum(spend_cents)::bigint as total, min(day) as first, max(day) as last from demo_spend group by import_id) s
+where s.import_id = i.id;
+insert into campaign_map (platform, campaign, utm_campaign, updated_by, updated_at)
+select c.platform, c.campaign, c.utm, 'demonstração', w.now
+from (values ('google', 'Energia Solar | Pesquisa', 'energia-solar-busca'), ('google', 'Marca', 'marca'),
+  ('meta', 'Lookalike Empresários', 'lookalike-empresarios'), ('meta', 'Reels Vendas 2025', 'reels-vendas'),
+  ('meta', 'Reels Vendas', 'reels-vendas')) c (platform, campaign, utm) cross join demo_window w;
+
 -- PGlite has no autovacuum: without fresh statistics the lists would be planned for empty tables.
-analyze leads, meetings, meeting_outcomes, meeting_events, lead_persons, lead_person_ids, meeting_latest_outcomes;
+analyze leads, meetings, meeting_outcomes, meeting_events, lead_persons, lead_person_ids, meeting_latest_outcomes, deals, ad_spend;
 `;
 }
 

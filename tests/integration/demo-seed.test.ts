@@ -133,6 +133,26 @@ describe.each(stores)('demo seed on $name', ({ open }) => {
     expect(other.rule).toBeGreaterThan(0);
   });
 
+  it('has deals after qualified meetings, by their consultant, and spend that pays back a few times, one campaign unmapped', async () => {
+    const d = await one<{ deals: number; orphans: number; won: number; lost: number; open: number; early: number }>(`select count(*)::int as deals,
+      count(*) filter (where not exists (select 1 from meetings m join meeting_outcomes o on o.meeting_id = m.id
+        where m.lead_id = d.lead_id and m.preseller_id = d.preseller_id and o.attendance = 'attended' and o.qualified))::int as orphans,
+      count(*) filter (where stage = 'ganho')::int as won, count(*) filter (where stage = 'perdido')::int as lost,
+      count(*) filter (where stage in ('proposta_enviada', 'em_negociacao'))::int as open,
+      count(*) filter (where won_at < created_at or lost_at < created_at or created_at > now())::int as early from deals d`);
+    expect(d).toMatchObject({ orphans: 0, early: 0 });
+    expect(d.deals).toBeGreaterThan(N * 0.02);
+    for (const n of [d.won, d.lost, d.open]) expect(n).toBeGreaterThan(0);
+    const money = await one<{ spend: number; won: number; unmapped: number; campaigns: number }>(`select
+      (select sum(spend_cents)::float from ad_spend) as spend,
+      (select sum(deal_total_cents(billing, value_cents, months))::float from deals where stage = 'ganho') as won,
+      (select count(distinct s.campaign)::int from ad_spend s left join campaign_map m using (platform, campaign) where m.campaign is null) as unmapped,
+      (select count(distinct utm_campaign)::int from campaign_map) as campaigns`);
+    expect(money.won / money.spend).toBeGreaterThan(2);
+    expect(money.won / money.spend).toBeLessThan(10);
+    expect(money).toMatchObject({ unmapped: 1, campaigns: 4 });
+  });
+
   it('is what the painel lists: every tab, the leads with their keyset pages', async () => {
     const painel = painelStore(opened.store);
     const now = new Date();
