@@ -211,6 +211,9 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/hoje', undefined, all(200)],
       ['GET', '/api/painel/numeros', undefined, all(200)],
       ['GET', '/api/painel/exportar/numeros?tabela=funil', undefined, all(200)],
+      // Qual campanha paga: everyone, a consultant with their own people and deals and no spend (campaign-money.test.ts).
+      ['GET', '/api/painel/numeros/campanhas', undefined, all(200)],
+      ['GET', '/api/painel/exportar/campanhas', undefined, all(200)],
       // Gastos com anúncios: the mentor's; a JSON body is not a file (415), an unknown import 404, an empty map save 400 (spend-import.test.ts).
       ['GET', '/api/painel/gastos', undefined, mentorOnly(200)],
       ['POST', '/api/painel/gastos', {}, mentorOnly(415)],
@@ -269,6 +272,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/leads?cursor=${Buffer.from('{"t":"0000-01-01T00:00:00Z","id":"00000000-0000-4000-8000-000000000000"}').toString('base64url')}`],
       ['GET', `/api/painel/reunioes?cursor=${Buffer.from('{"t":"x","id":"y"}').toString('base64url')}`],
       ['GET', '/api/painel/leads?segmento=padaria'],
+      ['GET', '/api/painel/numeros/campanhas?periodo=personalizado&de=2026-01-01&ate=2026-12-31'],
+      ['GET', '/api/painel/exportar/campanhas?periodo=personalizado&de=2026-02-30&ate=2026-03-01'],
       ['GET', `/api/painel/leads?busca=${'a'.repeat(101)}`],
       ['GET', '/api/painel/leads?busca=a&busca=b'],
       ['GET', '/api/painel/reunioes/nao-e-um-id'],

@@ -19,6 +19,7 @@ import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAge
 import { showReport } from './handlers/report';
 import { saveRules, showRules } from './handlers/rules';
 import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
+import { exportCampaignMoney, showCampaignMoney } from './handlers/campaign-money';
 import { importSpend, saveCampaignMap, showSpend, undoSpend } from './handlers/spend';
 import { showWeek } from './handlers/week';
 import { painelStore } from './store';
@@ -74,6 +75,8 @@ export const routes: Route[] = [
   route('GET', 'integracoes/lembrete', 'mentor', showFollowupHealth),
   route('GET', 'numeros', 'signed-in', showNumbers),
   route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
+  route('GET', 'numeros/campanhas', 'signed-in', showCampaignMoney),
+  route('GET', 'exportar/campanhas', 'signed-in', exportCampaignMoney),
   route('GET', 'hoje', 'signed-in', showToday),
   route('GET', 'semana', 'signed-in', showWeek),
   route('GET', 'gastos', 'mentor', showSpend),

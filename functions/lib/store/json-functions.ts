@@ -32,6 +32,8 @@ export const JSON_FUNCTIONS = [
   'painel_meeting_counts',
   // Números and Hoje (20261130020000_numbers.sql).
   'painel_numbers',
+  // Qual campanha paga (20261201130300_campaign_money.sql).
+  'painel_campaign_money',
   // One person, one lead: the rules leads were routed by (20261130000000_painel_person_leads.sql).
   'painel_lead_rules',
   // Negociações on a lead (20261201130000_deals.sql).
