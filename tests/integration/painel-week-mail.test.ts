@@ -67,6 +67,16 @@ describe.each(storeCases(inject('postgresUrl')))('Reuniões da semana and the mo
     const mails = () => h.opened.query<{ message: { subject: string; text: string } }>(`select message from outbox where kind = 'painel-pending-outcomes' order by created_at desc limit 1`);
     let seen = 0;
     let listed = 0;
+    // A deal proposed and won on Nov 2nd (Brasília; 01:30 UTC on the 3rd is still the 2nd there), one proposed on the 10th.
+    const [lead] = await h.opened.query<{ id: string }>('select id from leads order by created_at limit 1');
+    await h.opened.query(`insert into deals (lead_id, created_by, stage, value_cents, billing, months, won_at, created_at, updated_at) values
+      ($1, 'm@x', 'ganho', 300000, 'mensal', 6, '2026-11-03T01:30:00Z', '2026-11-02T12:00:00Z', '2026-11-03T01:30:00Z'),
+      ($1, 'm@x', 'proposta_enviada', 50000, 'avulso', null, null, '2026-11-10T12:00:00Z', '2026-11-10T12:00:00Z')`, [lead.id]);
+    const dealLines: Record<string, string | null> = {
+      '2026-10-06': null,
+      '2026-11-03': 'Negociações de ontem:\nPropostas: 1\nGanhos: 1\nReceita: R$\u00a018.000,00\n',
+      '2026-11-11': 'Negociações de ontem:\nPropostas: 1\nGanhos: 0\nReceita: R$\u00a00,00\n',
+    };
     for (const today of ['2026-10-06', '2026-11-03', '2026-11-11']) {
       clock = new Date(`${today}T11:00:00.000Z`); // 08:00 in Brasília, when the mail goes
       const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
@@ -85,6 +95,8 @@ describe.each(storeCases(inject('postgresUrl')))('Reuniões da semana and the mo
       const day = `${yesterday.slice(8, 10)}/${yesterday.slice(5, 7)}`;
       expect(message.text, today).toContain(`Leads de ontem (${day}):\nLeads: ${funnel.leads}\nAgendaram: ${funnel.booked}\nCompareceram: ${funnel.attended}\nQualificados: ${funnel.qualified}\n`);
       expect(message.text, today).toContain(`Reuniões de ontem:\nRealizadas: ${team.held}\nNão compareceu: ${team.noShows}\nSem desfecho: ${team.pending}\n`);
+      if (dealLines[today]) expect(message.text, today).toContain(dealLines[today]);
+      else expect(message.text, today).not.toContain('Negociações de ontem');
       seen += funnel.leads + team.held;
       // Today's meetings: the day's scheduled ones, each opening itself, then Hoje.
       const todays = await reference(midnight(today), midnight(nextDay(today)), null, false);

@@ -14,6 +14,9 @@ import type { App } from '../app';
 import { composeMail } from '../mail/layout';
 import { sealMessage } from '../mail/secrets';
 import { queryNumbers } from './handlers/numbers';
+import { queryCampaignMoney } from './handlers/campaign-money';
+import { campaignMoneyTotal, moneyLabels } from '../../../src/domain/painel/campaign-money';
+import { formatBrl } from '../../../src/domain/money';
 import { meetingsBetween } from './handlers/week';
 import { painelStore, type LeadChange } from './store';
 
@@ -41,7 +44,11 @@ function changeItems(app: App, changes: LeadChange[]) {
 }
 
 /** What the morning mail says about yesterday and today: the figures of painel_numbers, and today's meetings. */
-export type MorningSummary = { yesterday: string; today: string; funnel: Funnel; team: ConsultantCounts; meetings: MeetingRow[] };
+export type MorningSummary = {
+  yesterday: string; today: string; funnel: Funnel; team: ConsultantCounts; meetings: MeetingRow[];
+  /** Yesterday's negociações (Qual campanha paga's Total: proposals made, deals won and their revenue on the won date). */
+  deals: { proposals: number; won: number; revenueCents: number };
+};
 
 /** Yesterday's figures for the whole team (Hoje's "Ontem") and today's scheduled meetings, in the order they start. */
 export async function morningSummary(app: App, now: Date): Promise<MorningSummary> {
@@ -49,11 +56,13 @@ export async function morningSummary(app: App, now: Date): Promise<MorningSummar
   const today = zonedParts(now, tz).date;
   const yesterday = addDays(today, -1);
   const mentor = { role: 'mentor' as const, email: app.env.contactEmail, name: null, preseller: null };
-  const [figures, day] = await Promise.all([
+  const [figures, day, money] = await Promise.all([
     queryNumbers(app.store, { period: { de: yesterday, ate: yesterday }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
     meetingsBetween(painelStore(app.store), mentor, { from: zonedToUtc(today, '00:00', tz), to: zonedToUtc(addDays(today, 1), '00:00', tz), now, cancelled: false, limit: LISTED }),
+    queryCampaignMoney(app.store, { period: { de: yesterday, ate: yesterday }, touch: 'first', timeZone: tz, preseller: null }),
   ]);
-  return { yesterday, today, funnel: figures.funnel, team: figures.team, meetings: day.meetings };
+  const { proposals, won, revenueCents } = campaignMoneyTotal(money);
+  return { yesterday, today, funnel: figures.funnel, team: figures.team, meetings: day.meetings, deals: { proposals, won, revenueCents } };
 }
 
 const rows = (pairs: [string, number][]): [string, string][] => pairs.map(([label, n]) => [label, formatCount(n)]);
@@ -64,6 +73,9 @@ function summaryBlocks(app: App, s: MorningSummary) {
   return [
     { type: 'rows' as const, title: pendingOutcomesMail.yesterdayLeads(formatDay(s.yesterday)), rows: rows([[f.leads, s.funnel.leads], [f.booked, s.funnel.booked], [f.attended, s.funnel.attended], [f.qualified, s.funnel.qualified]]) },
     { type: 'rows' as const, title: pendingOutcomesMail.yesterdayMeetings, rows: rows([[f.held, s.team.held], [f.noShows, s.team.noShows], [f.pending, s.team.pending]]) },
+    ...(s.deals.proposals + s.deals.won > 0
+      ? [{ type: 'rows' as const, title: pendingOutcomesMail.yesterdayDeals, rows: [...rows([[moneyLabels.proposals, s.deals.proposals], [moneyLabels.won, s.deals.won]]), [moneyLabels.revenue, formatBrl(s.deals.revenueCents)] as [string, string]] }]
+      : []),
     { type: 'text' as const, text: pendingOutcomesMail.today(formatDay(s.today), s.meetings.length) },
     ...(s.meetings.length > 0
       ? [{ type: 'items' as const, items: s.meetings.map((m) => ({ text: `${wallClock(new Date(m.startsAt)).time} · ${m.lead.name} (${m.lead.company}) · ${m.consultant.name}`, link: meetingLink(app, m.id) })) }]
@@ -82,7 +94,8 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const [pending, changes, summary] = await Promise.all([
     painel.pendingOutcomes(now, LISTED), painel.leadChanges(new Date(now.getTime() - DAY_MS), now), morningSummary(app, now),
   ]);
-  const yesterdayQuiet = summary.funnel.leads === 0 && summary.team.held + summary.team.noShows + summary.team.pending === 0;
+  const yesterdayQuiet = summary.funnel.leads === 0 && summary.team.held + summary.team.noShows + summary.team.pending === 0
+    && summary.deals.proposals + summary.deals.won === 0;
   if (pending.length === 0 && changes.length === 0 && yesterdayQuiet && summary.meetings.length === 0) return false;
   // One line per meeting, each with its own link into the console (its history and the outcome form).
   const items = pending.map((m) => {

@@ -50,9 +50,11 @@ export const formatRoas = (value: number | null) => (value === null ? '—' : `$
 export const formatMoney = (cents: number | null) => (cents === null ? '—' : formatBrl(cents));
 
 type Cell = string | number;
+/** The deal figures' names, as the table, the consultants' table and the morning mail print them. */
+export const moneyLabels = { proposals: 'Propostas', won: 'Ganhos', revenue: 'Receita' } as const;
 export const campaignMoneyHeader = [
   'Campanha', 'Gasto', 'Leads', 'CPL', 'Agendaram', 'Custo por agendada', 'Compareceram', 'Custo por realizada',
-  'Qualificados', 'Custo por qualificada', 'Propostas', 'Ganhos', 'Receita', 'ROAS', 'Leads vs. período anterior',
+  'Qualificados', 'Custo por qualificada', moneyLabels.proposals, moneyLabels.won, moneyLabels.revenue, 'ROAS', 'Leads vs. período anterior',
   'Receita vs. período anterior',
 ] as const;
 
@@ -102,7 +104,7 @@ export function campaignMoneyRows(view: CampaignMoneyView): { key: string; cells
   return rows;
 }
 
-export const consultantMoneyHeader = ['Consultor', 'Propostas', 'Ganhos', 'Perdidos', 'Taxa de ganho', 'Receita'] as const;
+export const consultantMoneyHeader = ['Consultor', moneyLabels.proposals, moneyLabels.won, 'Perdidos', 'Taxa de ganho', moneyLabels.revenue] as const;
 /** A consultant's deals in the period; the win rate is won ÷ (won + lost) of the period. */
 export const consultantMoneyCells = (c: ConsultantMoney): Cell[] => [
   c.active ? c.name : `${c.name} (inativo)`, formatCount(c.proposals), formatCount(c.won), formatCount(c.lost),

@@ -148,6 +148,7 @@ export const pendingOutcomesMail = {
     `Ontem: ${leads} ${leads === 1 ? 'lead' : 'leads'} · hoje: ${meetings} ${meetings === 1 ? 'reunião' : 'reuniões'}`,
   yesterdayLeads: (day: string) => `Leads de ontem (${day})`,
   yesterdayMeetings: 'Reuniões de ontem',
+  yesterdayDeals: 'Negociações de ontem',
   today: (day: string, count: number) => (count === 0 ? `Nenhuma reunião marcada para hoje (${day}).` : `Reuniões de hoje (${day}):`),
   openToday: 'Abrir Hoje no painel',
 } as const;

@@ -4,29 +4,35 @@
 import {
   campaignMoneyHeader, campaignMoneyRows, consultantMoneyCells, consultantMoneyHeader, type CampaignMoneyView,
 } from '../../../../src/domain/painel/campaign-money';
-import { parseTouch, previousPeriod, resolvePeriod, touchWords, type Period } from '../../../../src/domain/painel/numbers';
+import { parseTouch, previousPeriod, resolvePeriod, touchWords, type Period, type Touch } from '../../../../src/domain/painel/numbers';
 import { addDays, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
+import type { Store } from '../../store/port';
 import { painelHeaders, painelJson, type SignedIn } from '../context';
 
 type Raw = Omit<CampaignMoneyView, 'period' | 'previous'>;
 
 const instant = (day: string, tz: string) => zonedToUtc(day, '00:00', tz).toISOString();
 
+/** SQL painel_campaign_money for the Brasília days of `period` and the period before; preseller: a consultant's own. */
+export async function queryCampaignMoney(store: Store, args: { period: Period; touch: Touch; timeZone: string; preseller: string | null }): Promise<CampaignMoneyView> {
+  const { period, touch, timeZone: tz } = args;
+  const previous = previousPeriod(period);
+  const raw = await store.call<Raw>('painel_campaign_money', {
+    from: instant(period.de, tz), to: instant(addDays(period.ate, 1), tz), prev_from: instant(previous.de, tz),
+    from_day: period.de, to_day: period.ate, prev_from_day: previous.de, prev_to_day: previous.ate, touch, preseller: args.preseller,
+  });
+  return { ...raw, period: { ...period, touch }, previous };
+}
+
 async function view(ctx: SignedIn): Promise<CampaignMoneyView> {
   const q = ctx.url.searchParams;
   const tz = ctx.app.env.scheduling.timeZone;
   const asked = resolvePeriod({ periodo: q.get('periodo'), de: q.get('de'), ate: q.get('ate') }, zonedParts(ctx.app.now(), tz).date);
   if (!asked.ok) throw new HttpError(400, asked.error);
-  const touch = parseTouch(q.get('toque'));
-  const period: Period = asked.period;
-  const previous = previousPeriod(period);
-  const raw = await ctx.app.store.call<Raw>('painel_campaign_money', {
-    from: instant(period.de, tz), to: instant(addDays(period.ate, 1), tz), prev_from: instant(previous.de, tz),
-    from_day: period.de, to_day: period.ate, prev_from_day: previous.de, prev_to_day: previous.ate,
-    touch, preseller: ctx.viewer.role === 'consultor' ? ctx.viewer.preseller : null,
+  return queryCampaignMoney(ctx.app.store, {
+    period: asked.period, touch: parseTouch(q.get('toque')), timeZone: tz, preseller: ctx.viewer.role === 'consultor' ? ctx.viewer.preseller : null,
   });
-  return { ...raw, period: { ...period, touch }, previous };
 }
 
 export async function showCampaignMoney(ctx: SignedIn): Promise<Response> {
