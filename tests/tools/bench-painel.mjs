@@ -26,6 +26,7 @@ const lib = await importTs('bench-painel', [
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
   "export { queryNumbers } from './functions/lib/painel/handlers/numbers';",
+  "export { queryCampaignMoney } from './functions/lib/painel/handlers/campaign-money';",
   "export { MAX_PERIOD_DAYS, presetPeriod } from './src/domain/painel/numbers';",
   "export { addDays, zonedParts } from './src/domain/scheduling/time';",
 ]);
@@ -161,6 +162,11 @@ async function measure(opened, store) {
     numbers('últimos 30 dias, viewer consultor', lib.presetPeriod('30d', today), { viewer: one.preseller_id }),
     numbers(`${lib.MAX_PERIOD_DAYS} dias, viewer consultor`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }, { viewer: one.preseller_id }),
     [...numbers('366 dias (acima do máximo; sem orçamento)', { de: lib.addDays(today, -365), ate: today }).slice(0, 2), null],
+    ...[['últimos 7 dias', lib.presetPeriod('7d', today)], ['últimos 30 dias', lib.presetPeriod('30d', today)],
+      [`${lib.MAX_PERIOD_DAYS} dias (o máximo)`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }]].flatMap(([name, period]) => [
+      [`qual campanha paga, ${name}`, () => lib.queryCampaignMoney(opened, { period, touch: 'first', timeZone: tz, preseller: null }), NUMBERS_BUDGETS[store]],
+      [`qual campanha paga, ${name}, viewer consultor`, () => lib.queryCampaignMoney(opened, { period, touch: 'first', timeZone: tz, preseller: one.preseller_id }), NUMBERS_BUDGETS[store]],
+    ]),
     [`hoje (3 chamadas)`, () => Promise.all([
       lib.queryNumbers(opened, { period: { de: lib.addDays(today, -1), ate: lib.addDays(today, -1) }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
       lib.queryNumbers(opened, { period: { de: today, ate: today }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
@@ -178,7 +184,7 @@ async function measure(opened, store) {
       recorded.calls.length = 0;
       const t = performance.now();
       const answer = await call();
-      count = Array.isArray(answer) ? answer.length : typeof answer === 'number' ? answer : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
+      count = Array.isArray(answer) ? answer.length : typeof answer === 'number' ? answer : answer.campaigns ? answer.campaigns.length : (answer.funnel?.leads ?? Object.values(answer).reduce((x, y) => x + y, 0));
       if (i >= WARMUP) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
