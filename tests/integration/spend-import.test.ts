@@ -69,7 +69,8 @@ describe.each(storeCases(inject('postgresUrl')))('ad-spend import on $name', (st
       ['google-en-US-utf16.csv', 'google', 3, '2026-11-03', '2026-11-04', 226_731],
     ];
     for (const [file, platform, rowCount, firstDay, lastDay, totalCents] of cases) {
-      const res = await upload(await fixture(file), { cookie: mentor, name: file });
+      // The console sends octet-stream (the bytes as they are); text/csv is read the same.
+      const res = await upload(await fixture(file), { cookie: mentor, name: file, type: file.includes('utf16') ? 'application/octet-stream' : 'text/csv' });
       expect(res.status, file).toBe(201);
       const body = (await res.json()) as SpendImported;
       expect(body.import, file).toMatchObject({ fileName: file, platform, rowCount, firstDay, lastDay, totalCents, importedBy: MENTOR, undoneAt: null });

@@ -21,8 +21,15 @@ export const spendPaths = {
 export const FILE_NAME_HEADER = 'x-file-name';
 export const MAX_FILE_NAME_CHARS = 200;
 export const MAX_UTM_CHARS = 200;
-/** Content types the import reads as the file's raw bytes (the browser sends text/csv). */
+/** Content types the import reads as the file's raw bytes (the console sends application/octet-stream). */
 export const SPEND_CONTENT_TYPES = ['text/csv', 'application/octet-stream'] as const;
+/**
+ * The largest file the console sends. It goes as application/octet-stream, the one type Netlify hands to the
+ * function byte for byte (a text/* body becomes a UTF-8 string: a UTF-16 Google export or a file Excel saved
+ * in Windows-1252 would arrive changed), and such a body travels in Base64 inside Netlify's 6 MB request
+ * limit: 4.5 MB of file at most. Refused in the browser with the console's words, before Netlify's own page.
+ */
+export const SPEND_UPLOAD_MAX_BYTES = 4_000_000;
 
 export const spendPlatforms = ['google', 'meta'] as const;
 export type SpendPlatformId = (typeof spendPlatforms)[number];
@@ -61,7 +68,7 @@ export type CampaignSaved = { status: 'saved' | 'cleared' | 'unchanged'; utmCamp
 export const spendCopy = {
   title: 'Gastos com anúncios',
   fileLabel: 'Importar exportação do Google Ads ou do Meta Ads',
-  fileHint: 'Arquivo CSV exportado da plataforma, por campanha e por dia (até 5 MB).',
+  fileHint: 'Arquivo CSV exportado da plataforma, por campanha e por dia (até 4 MB).',
   importing: 'Importando…',
   noImports: 'Nenhuma importação ainda.',
   importsTitle: 'Importações',
@@ -78,6 +85,7 @@ export const spendCopy = {
   notYours: 'Só o mentor importa e vê gastos com anúncios.',
   wrongType: 'Envie o arquivo CSV exportado do Google Ads ou do Meta Ads.',
   tooLarge: 'O arquivo passa de 5 MB, o limite. Exporte um período menor.',
+  uploadTooLarge: 'O arquivo passa de 4 MB, o limite para enviar pelo painel. Exporte um período menor.',
   incomplete: 'O arquivo não chegou inteiro. Envie de novo.',
   emptyFile: 'Escolha um arquivo CSV exportado do Google Ads ou do Meta Ads.',
   mergedTooLarge: (campaign: string, day: string) =>

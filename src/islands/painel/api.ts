@@ -24,6 +24,8 @@ type Options = {
   body?: unknown;
   /** The caller handles 401 itself (the session check and sign-in, where it is no "session ended"). */
   own401?: boolean;
+  /** A file sent as it is (the ad-spend import), with its own headers, instead of a JSON body. */
+  raw?: { body: Blob; headers: Record<string, string> };
 };
 
 function fallbackError(status: number) {
@@ -32,14 +34,15 @@ function fallbackError(status: number) {
   return serverError;
 }
 
-export async function request<T>(url: string, { method = 'GET', body, own401 = false }: Options = {}): Promise<ApiResult<T>> {
+export async function request<T>(url: string, { method = 'GET', body, own401 = false, raw }: Options = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: raw ? { accept: 'application/json', ...raw.headers }
+        : body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     return { ok: false, status: 0, error: networkError };

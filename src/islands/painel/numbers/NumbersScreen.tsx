@@ -19,6 +19,7 @@ import { NumbersTableView } from './NumbersTableView';
 import { PeriodPicker } from './PeriodPicker';
 import { WeekMeetings } from './WeekMeetings';
 import { CampaignMoney } from './CampaignMoney';
+import { SpendImports } from './SpendImports';
 
 interface Props {
   viewer: Viewer;
@@ -91,6 +92,7 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
       {/* Its own request: a period the figures refuse still leaves the week's meetings to see. */}
       <WeekMeetings viewer={viewer} week={filters.semana ?? ''} consultant={filters.consultor ?? ''} onOpen={onOpenMeeting}
         onChange={(w) => setFilters({ ...filters, ...w })} />
+      {viewer.role === 'mentor' && <SpendImports />}
     </section>
   );
 }
