@@ -36,6 +36,28 @@ export default tseslint.config(
     plugins: { regexp },
     rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
+  // src/ imports nothing from scripts/ (build and ops tools run by Node): a rule both need lives under src/ and
+  // the script imports it (src/cms/uploads.ts, scripts/build/uploads.mjs). Not a `**/scripts/**` glob:
+  // src/scripts/ is the site's own browser code. A relative import reaches the root's scripts/ only by
+  // climbing exactly as many folders as the file is deep, so each depth gets its own pattern. An Astro
+  // file's <script> blocks are linted as virtual files inside it (`Page.astro/1_1.ts`), one level deeper
+  // than the component, so they take the component's depth. tests/unit/house.test.ts checks the resolved
+  // imports too.
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((depth) => {
+    const folders = 'src/' + '*/'.repeat(depth - 1);
+    const shallower = 'src/' + '*/'.repeat(Math.max(depth - 2, 0));
+    return {
+      files: [`${folders}*`, `${folders}*.astro/*`],
+      // The <script> blocks of a component one level up: they belong to the block of that depth.
+      ignores: depth > 1 ? [`${shallower}*.astro/*`] : [],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: `^(\\.\\./){${depth}}scripts(/|$)`, message: 'src/ imports nothing from scripts/: move the shared code under src/ and import it from the script.' }] },
+        ],
+      },
+    };
+  }),
   // Ambient declarations merge into global interfaces by name; nothing there is "used".
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/no-unused-vars': 'off' } },
 );

@@ -4,7 +4,7 @@ import { homeSchema, legalBody, legalSchema, notFoundSchema, servicePageSchema }
 import { reuniaoSchema } from '../schemas/reuniao';
 import { siteSchema } from '../schemas/site';
 import { objectFields, toField } from './fields';
-import { UPLOADS } from '../../scripts/build/uploads.mjs';
+import { UPLOADS } from './uploads';
 
 // The configuration of the editor at /admin/ (Sveltia CMS), generated from the content schemas and
 // committed as public/admin/config.yml (`npm run cms -- config`); a test fails when the two differ.
@@ -39,7 +39,7 @@ export function cmsConfig() {
     publish_mode: 'simple',
     app_title: 'Editor Mentor Solar',
     // Uploads go to their own folder, never the site's root (where _headers and _redirects live); the build
-    // publishes from it only images within the size limit (scripts/build/uploads.mjs).
+    // publishes from it only images within the size limit (./uploads.ts, applied by scripts/build/uploads.mjs).
     media_folder: UPLOADS.folder,
     public_folder: UPLOADS.publicPath,
     media_libraries: { default: { config: { max_file_size: UPLOADS.maxBytes, slugify_filename: true } } },

@@ -1,11 +1,13 @@
 // Uploads from /admin/ (issue 35 item 5): their own folder, never the site's root; images only, within a size
-// limit. The editor's configuration and the build's publishing step read the same rules (scripts/build/uploads.mjs).
+// limit. The editor's configuration and the build's publishing step (scripts/build/uploads.mjs) read the same
+// rules (src/cms/uploads.ts).
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cmsConfig } from '../../src/cms/config';
-import { publishUploads, UPLOADS, uploadProblem } from '../../scripts/build/uploads.mjs';
+import { UPLOADS, uploadProblem } from '../../src/cms/uploads';
+import { publishUploads } from '../../scripts/build/uploads.mjs';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
@@ -36,6 +38,8 @@ describe('uploads from the editor', () => {
       'logo.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
       '_headers': Buffer.from('/*\n  X-Frame-Options: ALLOW\n'),
       'contrato.pdf': Buffer.from('%PDF-1.7'),
+      // An extension named like a key every object inherits is no image type.
+      'pagina.constructor': Buffer.from('<script>alert(1)</script>'),
     };
     for (const [name, bytes] of Object.entries(files)) await writeFile(join(dir, name), bytes);
     const removed = await publishUploads(dir);
@@ -45,6 +49,7 @@ describe('uploads from the editor', () => {
       'disfarcado.png: not an image (jpg, png, gif, webp, avif, jpeg)',
       `grande.jpg: larger than ${UPLOADS.maxBytes} bytes`,
       'logo.svg: not an image (jpg, png, gif, webp, avif, jpeg)',
+      'pagina.constructor: not an image (jpg, png, gif, webp, avif, jpeg)',
       'pagina.html: not an image (jpg, png, gif, webp, avif, jpeg)',
     ]);
     expect((await readdir(dir, { recursive: true })).sort()).toEqual(['capa.webp', 'fotos', 'fotos/retrato.JPG', 'palestra.png']);

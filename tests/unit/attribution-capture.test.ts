@@ -1,9 +1,10 @@
 // The inline capture exactly as pages ship it (attributionScript, minified by the build's
-// scripts/build/minify-inline.mjs), run against a fake page.
+// scripts/build/minify-inline.mjs), run against a fake page. Here rather than beside the script in src/scripts/:
+// it runs a build step, and src/ imports nothing from scripts/ (eslint.config.js).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minifyInlineScripts } from '../../scripts/build/minify-inline.mjs';
-import { attributionScript as source } from './attribution-inline';
-import { ATTRIBUTION_STORAGE_KEY, parseAttribution } from '../domain/attribution';
+import { attributionScript as source } from '../../src/scripts/attribution-inline';
+import { ATTRIBUTION_STORAGE_KEY, parseAttribution } from '../../src/domain/attribution';
 
 let attributionScript = '';
 beforeAll(async () => {
