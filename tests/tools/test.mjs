@@ -277,12 +277,16 @@ async function runChain(chain) {
 }
 
 const runStarted = Date.now();
+/** Each stage's wall time, for the summary: its gates run at once, so their own times do not add up to it. */
+const stageTimes = [];
 let allOk = true;
 for (const [index, chains] of stages.entries()) {
   console.log(`\n=== stage ${index + 1}/${stages.length}: ${chains.map((c) => c.map((g) => g.title).join(' → ')).join(' · ')}`);
   const stageStarted = Date.now();
   const results = await Promise.all(chains.map(runChain));
-  console.log(`=== stage ${index + 1}/${stages.length}: ${fmtSeconds(Date.now() - stageStarted)}`);
+  const stageMs = Date.now() - stageStarted;
+  stageTimes.push(stageMs);
+  console.log(`=== stage ${index + 1}/${stages.length}: ${fmtSeconds(stageMs)}`);
   if (results.includes(false)) {
     allOk = false;
     break;
@@ -300,6 +304,7 @@ writeTimeReport();
 console.log('\n==> summary');
 for (const t of timings) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${fmtSeconds(t.ms).padStart(7)}  ${t.title}`);
 for (const title of notRun) console.log(`  not run          ${title}`);
+for (const [index, ms] of stageTimes.entries()) console.log(`  stage  ${fmtSeconds(ms).padStart(7)}  ${index + 1}/${stages.length}`);
 console.log(`  total  ${fmtSeconds(Date.now() - runStarted).padStart(7)}`);
 if (failures.length) {
   console.log(`\n==> failed tests (${failures.length})`);
