@@ -77,6 +77,16 @@ describe('/painel Qual campanha paga', () => {
       const parsed = parse((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''), { delimiter: ';', relax_column_count: true }) as string[][];
       // The file: the screen's table (money with its no-break space as Intl writes it), a blank line, the consultants'.
       expect(parsed.slice(0, shown.length).map((r) => r.map((c) => c.replace(/\u00A0/g, ' ')))).toEqual(shown);
+
+      // "Este ano": this year so far against the same number of days before it, the money table with it.
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/painel/numeros/campanhas') && asked.push(new URL(r.url()).search));
+      await page.getByRole('radio', { name: 'Este ano' }).check();
+      await expect.poll(() => page.evaluate(() => location.hash)).toContain('periodo=ano');
+      await expect.poll(() => asked.some((q) => q.includes('periodo=ano'))).toBe(true);
+      await page.locator('#numeros-campanhas').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await axeViolations(page), 'este ano').toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await page.close();

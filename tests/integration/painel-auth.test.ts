@@ -272,7 +272,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/leads?cursor=${Buffer.from('{"t":"0000-01-01T00:00:00Z","id":"00000000-0000-4000-8000-000000000000"}').toString('base64url')}`],
       ['GET', `/api/painel/reunioes?cursor=${Buffer.from('{"t":"x","id":"y"}').toString('base64url')}`],
       ['GET', '/api/painel/leads?segmento=padaria'],
-      ['GET', '/api/painel/numeros/campanhas?periodo=personalizado&de=2026-01-01&ate=2026-12-31'],
+      ['GET', '/api/painel/numeros/campanhas?periodo=personalizado&de=2020-01-01&ate=2026-12-31'],
       ['GET', '/api/painel/exportar/campanhas?periodo=personalizado&de=2026-02-30&ate=2026-03-01'],
       ['GET', `/api/painel/leads?busca=${'a'.repeat(101)}`],
       ['GET', '/api/painel/leads?busca=a&busca=b'],

@@ -1,9 +1,9 @@
 // The painel's section of `npm run bench`: every list call the console makes (functions/lib/painel/store.ts),
 // timed in-process on a database loaded with `npm run db:seed -- --demo 50000`, and the CSV of every lead.
 // p95 of RUNS calls after WARMUP; budgets below. PGlite always; PostgreSQL when the caller passes a URL.
-// Then Números and Hoje (issue 34): every period the screen offers, up to the largest (MAX_PERIOD_DAYS), the
-// team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets; and a year,
-// which the endpoint refuses, for the record (no budget).
+// Then Números, Qual campanha paga and Hoje: the screen's presets and 92, 366 and 731 days (MAX_PERIOD_DAYS),
+// the team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets (a year or
+// two is over them today: docs/development.md, "Números on a year").
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,12 +158,14 @@ async function measure(opened, store) {
     numbers('este mês', lib.presetPeriod('mes', today)),
     numbers('mês passado', lib.presetPeriod('mes-passado', today)),
     numbers('mês passado, último toque', lib.presetPeriod('mes-passado', today), { touch: 'last' }),
-    numbers(`${lib.MAX_PERIOD_DAYS} dias (o máximo)`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }),
+    // 92 days, a quarter, the longest within budget; 366 and 731 (the longest the screen takes) are over it.
+    ...[92, 366, lib.MAX_PERIOD_DAYS].flatMap((days) => [
+      numbers(`${days} dias`, { de: lib.addDays(today, 1 - days), ate: today }),
+      numbers(`${days} dias, viewer consultor`, { de: lib.addDays(today, 1 - days), ate: today }, { viewer: one.preseller_id }),
+    ]),
     numbers('últimos 30 dias, viewer consultor', lib.presetPeriod('30d', today), { viewer: one.preseller_id }),
-    numbers(`${lib.MAX_PERIOD_DAYS} dias, viewer consultor`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }, { viewer: one.preseller_id }),
-    [...numbers('366 dias (acima do máximo; sem orçamento)', { de: lib.addDays(today, -365), ate: today }).slice(0, 2), null],
     ...[['últimos 7 dias', lib.presetPeriod('7d', today)], ['últimos 30 dias', lib.presetPeriod('30d', today)],
-      [`${lib.MAX_PERIOD_DAYS} dias (o máximo)`, { de: lib.addDays(today, 1 - lib.MAX_PERIOD_DAYS), ate: today }]].flatMap(([name, period]) => [
+      ...[92, 366, lib.MAX_PERIOD_DAYS].map((days) => [`${days} dias`, { de: lib.addDays(today, 1 - days), ate: today }])].flatMap(([name, period]) => [
       [`qual campanha paga, ${name}`, () => lib.queryCampaignMoney(opened, { period, touch: 'first', timeZone: tz, preseller: null }), NUMBERS_BUDGETS[store]],
       [`qual campanha paga, ${name}, viewer consultor`, () => lib.queryCampaignMoney(opened, { period, touch: 'first', timeZone: tz, preseller: one.preseller_id }), NUMBERS_BUDGETS[store]],
     ]),

@@ -10,6 +10,8 @@ describe('Números: periods', () => {
     expect(presetPeriod('mes', '2026-11-26')).toEqual({ de: '2026-11-01', ate: '2026-11-26' });
     expect(presetPeriod('mes-passado', '2026-03-10')).toEqual({ de: '2026-02-01', ate: '2026-02-28' });
     expect(presetPeriod('mes-passado', '2026-01-05')).toEqual({ de: '2025-12-01', ate: '2025-12-31' });
+    expect(presetPeriod('ano', '2026-11-26')).toEqual({ de: '2026-01-01', ate: '2026-11-26' });
+    expect(presetPeriod('ano-passado', '2026-01-05')).toEqual({ de: '2025-01-01', ate: '2025-12-31' });
   });
 
   it('says in pt-BR why a custom period cannot be one; an unknown preset is the default', () => {
@@ -17,10 +19,10 @@ describe('Números: periods', () => {
     expect(resolvePeriod({ periodo: 'personalizado', de: '2016-01-01', ate: '2026-01-01' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
     expect(resolvePeriod({ periodo: 'personalizado', de: '2026-10-31', ate: '2026-10-01' }, today)).toEqual({ ok: false, error: periodMessages.order });
     expect(resolvePeriod({ periodo: 'personalizado', de: '1999-12-31', ate: '2026-01-01' }, today)).toEqual({ ok: false, error: periodMessages.date });
-    // A quarter (92 days) is the longest: what the bench holds to budget on 50,000 leads.
-    expect(resolvePeriod({ periodo: 'personalizado', de: '2026-08-27', ate: '2026-11-26' }, today)).toMatchObject({ ok: true });
-    expect(resolvePeriod({ periodo: 'personalizado', de: '2026-08-26', ate: '2026-11-26' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
-    expect(periodMessages.tooLong).toBe('O período pode ter no máximo 92 dias. Escolha um intervalo menor.');
+    // Two years (731 days) is the longest: this year against last year, a leap day included.
+    expect(resolvePeriod({ periodo: 'personalizado', de: '2024-11-26', ate: '2026-11-26' }, today)).toMatchObject({ ok: true });
+    expect(resolvePeriod({ periodo: 'personalizado', de: '2024-11-25', ate: '2026-11-26' }, today)).toEqual({ ok: false, error: periodMessages.tooLong });
+    expect(periodMessages.tooLong).toBe('O período pode ter no máximo 731 dias. Escolha um intervalo menor.');
     expect(resolvePeriod({ periodo: '<script>' }, today)).toEqual({ ok: true, preset: '30d', period: presetPeriod('30d', today) });
   });
 

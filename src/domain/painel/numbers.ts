@@ -61,10 +61,11 @@ export const numbersPaths = {
   today: '/api/painel/hoje',
 } as const;
 
-export const presets = ['7d', '30d', 'mes', 'mes-passado', 'personalizado'] as const;
+export const presets = ['7d', '30d', 'mes', 'mes-passado', 'ano', 'ano-passado', 'personalizado'] as const;
 export type Preset = (typeof presets)[number];
 export const presetLabels: Record<Preset, string> = {
-  '7d': 'Últimos 7 dias', '30d': 'Últimos 30 dias', mes: 'Este mês', 'mes-passado': 'Mês passado', personalizado: 'Personalizado',
+  '7d': 'Últimos 7 dias', '30d': 'Últimos 30 dias', mes: 'Este mês', 'mes-passado': 'Mês passado', ano: 'Este ano', 'ano-passado': 'Ano passado',
+  personalizado: 'Personalizado',
 };
 export const touchWords: Record<Touch, string> = { first: 'primeiro', last: 'ultimo' };
 
@@ -72,12 +73,12 @@ export const touchWords: Record<Touch, string> = { first: 'primeiro', last: 'ult
 export type Period = { de: string; ate: string };
 
 /**
- * Longer periods are refused. A quarter (92 days) holds every preset with room and what the bench keeps
- * within budget on 50,000 leads (`npm run bench -- painel`, tests/tools/bench-painel.mjs); a year (and
- * the year before it, for the comparison) measured 849 ms p95 on PostgreSQL and 1.9 s on PGlite against
- * budgets of 100 and 300 ms (docs/mentor/numeros.md, "Medições").
+ * Longer periods are refused: two years (731 days, a leap day included) holds "this year against last year".
+ * What they cost on 50,000 leads is in `npm run bench -- painel` (tests/tools/bench-painel.mjs) and
+ * docs/development.md, "Números on a year": a year or two is answered in about half a second on PostgreSQL
+ * and a few on the embedded database, over Números' budgets of 100 and 300 ms, which hold up to a quarter.
  */
-export const MAX_PERIOD_DAYS = 92;
+export const MAX_PERIOD_DAYS = 731;
 export const periodMessages = {
   order: periodOrderMessage,
   tooLong: `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias. Escolha um intervalo menor.`,
@@ -97,6 +98,9 @@ export function presetPeriod(preset: Exclude<Preset, 'personalizado'>, today: st
   if (preset === '7d') return { de: addDays(today, -6), ate: today };
   if (preset === '30d') return { de: addDays(today, -29), ate: today };
   if (preset === 'mes') return { de: first, ate: today };
+  const year = Number(today.slice(0, 4));
+  if (preset === 'ano') return { de: `${year}-01-01`, ate: today };
+  if (preset === 'ano-passado') return { de: `${year - 1}-01-01`, ate: `${year - 1}-12-31` };
   const lastOfPrevious = addDays(first, -1);
   return { de: `${lastOfPrevious.slice(0, 8)}01`, ate: lastOfPrevious };
 }
