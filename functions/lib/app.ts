@@ -1,5 +1,5 @@
 // Composition root: one store, one outbox and one clock per process, shared by every function.
-import { readEnv, type ServerEnv } from './env';
+import type { ServerEnv } from './env';
 import { previewLogLine } from './deploy-context';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createIntegrations, type Integrations } from './integrations/deliver';
@@ -65,14 +65,23 @@ export async function openStore(env: ServerEnv): Promise<Store> {
 
 let shared: Promise<App> | null = null;
 
-/** The process-wide app, opened on first use; a failed open is retried on the next request. */
+/**
+ * The process-wide app, opened on first use; a failed open is retried on the next request.
+ * env.ts is loaded here, by import(), not at the function's import: it reads content/site.yaml's contact
+ * address through content-files.ts, whose check is the build's schema (src/schemas/site.ts, pages.ts: all of
+ * classic zod and every page's schema built at load). In the one-file bundle (scripts/build/functions.mjs) an
+ * import() is a module initialised when first called, so a cold instance pays for it on its first request,
+ * not at import (docs/operations.md "Cold start": painel and meetings measured with and without).
+ * A bad setting is a rejected promise, as a failed store open already was.
+ */
 export function getApp(): Promise<App> {
   if (!shared) {
-    const env = readEnv();
-    if (env.deploy.preview) console.warn(previewLogLine(env.deploy, env.database !== null));
-    // The integrations' targets are set before the first request, so its events are queued or not by this
-    // process's settings (a cold start after a new key or URL lifts a pause too).
-    shared = openStore(env).then(async (store) => {
+    shared = import('./env').then(async ({ readEnv }) => {
+      const env = readEnv();
+      if (env.deploy.preview) console.warn(previewLogLine(env.deploy, env.database !== null));
+      // The integrations' targets are set before the first request, so its events are queued or not by this
+      // process's settings (a cold start after a new key or URL lifts a pause too).
+      const store = await openStore(env);
       const app = createApp({ env, store });
       await app.integrations.configure();
       return app;

@@ -5,32 +5,17 @@
 //
 // Read at run time rather than imported: Netlify's bundler (esbuild) has no YAML loader, so the files ship
 // beside the code through netlify.toml's included_files (tests/integration/netlify-bundle.test.ts proves it).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { z } from 'astro/zod';
 import { legalSchema } from '../../src/schemas/pages';
 import { siteSchema } from '../../src/schemas/site';
+import { ContentFileError, findContentFile } from './content-path';
+
+export { ContentFileError, findContentFile };
 
 export const SITE_FILE = 'content/site.yaml';
 export const POLICY_FILE = 'content/legal/politica-de-privacidade.md';
-
-/** A content file the functions need that is missing or breaks its schema. */
-export class ContentFileError extends Error {
-  override name = 'ContentFileError';
-}
-
-/** `relative` found walking up from this module (source or bundle) and from the cwd. */
-export function findContentFile(relative: string): string {
-  for (const start of [dirname(fileURLToPath(import.meta.url)), process.cwd()]) {
-    for (let dir = resolve(start); ; dir = dirname(dir)) {
-      if (existsSync(join(dir, relative))) return join(dir, relative);
-      if (dirname(dir) === dir) break;
-    }
-  }
-  throw new ContentFileError(`${relative} not found: ship it with the functions (netlify.toml [functions] included_files)`);
-}
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---/;
 

@@ -14,13 +14,18 @@
 // from POST /api/leads's answer, never from the build — swapping the server's file is all it takes.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { load } from 'js-yaml';
 import { matchRoute, type LeadRoute, type RoutingAnswers, type RoutingRules } from '../../src/domain/scheduling/rules';
-import { roteamentoSchema } from '../../src/schemas/roteamento';
-import { findContentFile } from './content-files';
+import { findContentFile } from './content-path';
 import type { Store } from './store/port';
 
 export const ROUTING_RULES_FILE = 'content/roteamento.yaml';
+
+// The build's schema, loaded on first use: src/schemas/roteamento.ts is classic zod (astro/zod), which with the
+// schema it builds at load cost meetings most of its cold start; in the one-file bundle this import() is a
+// module initialised when first called (docs/operations.md "Cold start": measured with and without).
+// js-yaml too: the seed file is read once per install.
+let schemaModule: Promise<typeof import('../../src/schemas/roteamento')> | undefined;
+const roteamento = async () => (await (schemaModule ??= import('../../src/schemas/roteamento'))).roteamentoSchema;
 
 /** A rules file that cannot be read or breaks the schema; the message names the file and each field. */
 export class RoutingRulesError extends Error {
@@ -40,21 +45,22 @@ export function routingRulesPath(env: Record<string, string | undefined> = proce
 }
 
 /** The rules in `text` (YAML, read as Astro reads content: js-yaml), or a RoutingRulesError naming `file` and every bad field. */
-export function parseRoutingRules(text: string, file: string): RoutingRules {
+export async function parseRoutingRules(text: string, file: string): Promise<RoutingRules> {
+  const { load } = await import('js-yaml');
   let data: unknown;
   try {
     data = load(text);
   } catch (error) {
     throw new RoutingRulesError(`${file}: YAML inválido: ${(error as Error).message.split('\n')[0]}`);
   }
-  const parsed = roteamentoSchema.safeParse(data);
+  const parsed = (await roteamento()).safeParse(data);
   if (!parsed.success) {
     throw new RoutingRulesError(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(arquivo)'}: ${i.message}`).join('; ')}`);
   }
   return parsed.data;
 }
 
-export function loadRoutingRules(file: string): RoutingRules {
+export async function loadRoutingRules(file: string): Promise<RoutingRules> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -67,10 +73,10 @@ export function loadRoutingRules(file: string): RoutingRules {
 // Once per process (per path: tests point ROUTING_RULES_FILE elsewhere). A file that fails is not
 // cached, so the error is logged again on the next lead instead of being remembered silently.
 const loaded = new Map<string, RoutingRules>();
-export function routingRules(env: Record<string, string | undefined> = process.env): RoutingRules {
+export async function routingRules(env: Record<string, string | undefined> = process.env): Promise<RoutingRules> {
   const file = routingRulesPath(env);
   let rules = loaded.get(file);
-  if (!rules) loaded.set(file, (rules = loadRoutingRules(file)));
+  if (!rules) loaded.set(file, (rules = await loadRoutingRules(file)));
   return rules;
 }
 
@@ -82,10 +88,10 @@ type RuleSetRow = { rules: unknown; version: number; updated_at: string | null; 
 export async function currentRuleSet(store: Pick<Store, 'call'>, now: Date, env: Record<string, string | undefined> = process.env): Promise<RuleSet> {
   let row = await store.call<RuleSetRow>('routing_rules', { action: 'read' });
   // Two instances seeding at once: the second insert does nothing and both read the row that won.
-  if (!row) row = await store.call<RuleSetRow>('routing_rules', { action: 'seed', rules: routingRules(env), now: now.toISOString() });
+  if (!row) row = await store.call<RuleSetRow>('routing_rules', { action: 'seed', rules: await routingRules(env), now: now.toISOString() });
   if (!row) throw new RoutingRulesError('regras de encaminhamento: nenhuma regra gravada');
   // Saved only after this same schema accepted them; parsed again so the types are the schema's, not trusted.
-  const parsed = roteamentoSchema.safeParse(row.rules);
+  const parsed = (await roteamento()).safeParse(row.rules);
   if (!parsed.success) throw new RoutingRulesError(`regras de encaminhamento gravadas: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return { rules: parsed.data, version: row.version, updatedAt: row.updated_at, updatedBy: row.updated_by };
 }

@@ -12,13 +12,13 @@ const dir = await mkdtemp(join(tmpdir(), 'routing-rules-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const catchAll = '  - nome: "Todos"\n    destino:\n      equipe: "todos"\n';
-const parse = (yaml: string) => () => parseRoutingRules(yaml, FILE);
+const parse = (yaml: string) => parseRoutingRules(yaml, FILE);
 
 describe('the shipped content/roteamento.yaml', () => {
-  it('routes everyone to the whole team (today’s behaviour), found from the functions’ folder', () => {
+  it('routes everyone to the whole team (today’s behaviour), found from the functions’ folder', async () => {
     expect(routingRulesPath({})).toBe(join(projectRoot, ROUTING_RULES_FILE));
-    expect(routingRules({})).toEqual({ regras: [{ nome: 'Todos os leads', destino: { equipe: 'todos' } }] });
-    expect(leadRouteOf(routingRules({}), { service: 'trafego', segmento: 'ecommerce', faturamento: '0-50', numeroVendedores: 'nenhum', cargo: 'vendedor', modeloNegocio: 'b2c' }))
+    expect(await routingRules({})).toEqual({ regras: [{ nome: 'Todos os leads', destino: { equipe: 'todos' } }] });
+    expect(leadRouteOf(await routingRules({}), { service: 'trafego', segmento: 'ecommerce', faturamento: '0-50', numeroVendedores: 'nenhum', cargo: 'vendedor', modeloNegocio: 'b2c' }))
       .toEqual({ rule: 'Todos os leads', kind: 'team' });
   });
 
@@ -27,36 +27,36 @@ describe('the shipped content/roteamento.yaml', () => {
     const text = await readFile(join(projectRoot, FILE), 'utf8');
     const lines = text.split('\n');
     const examples = lines.slice(lines.findIndex((l) => l.startsWith('# Exemplos'))).filter((l) => l.startsWith('#  ')).map((l) => l.slice(1)).join('\n');
-    const rules = parseRoutingRules(`regras:\n${examples}\n${catchAll}`, FILE);
+    const rules = await parseRoutingRules(`regras:\n${examples}\n${catchAll}`, FILE);
     expect(rules.regras.map((r) => r.nome)).toEqual(['B2C abaixo de R$ 50 mil', 'Tráfego pago para energia solar', 'Vendedores sem decisão de compra', 'Todos']);
   });
 });
 
 describe('the rules schema (the build’s and the functions’)', () => {
-  it('a rule set whose last rule has conditions fails, naming the file and the rule', () => {
-    expect(parse('regras:\n  - nome: "Só B2B"\n    quando:\n      modeloNegocio: ["b2b"]\n    destino:\n      equipe: "todos"\n'))
-      .toThrow(/^content\/roteamento\.yaml: regras\.0\.quando: a última regra \("Só B2B"\) precisa valer para todos os leads/);
+  it('a rule set whose last rule has conditions fails, naming the file and the rule', async () => {
+    await expect(parse('regras:\n  - nome: "Só B2B"\n    quando:\n      modeloNegocio: ["b2b"]\n    destino:\n      equipe: "todos"\n'))
+      .rejects.toThrow(/^content\/roteamento\.yaml: regras\.0\.quando: a última regra \("Só B2B"\) precisa valer para todos os leads/);
   });
 
-  it('a catch-all above other rules fails (the rules below it would never apply)', () => {
-    expect(parse(`regras:\n${catchAll}  - nome: "Fim"\n    destino:\n      equipe: "todos"\n`)).toThrow(/regras\.0\.quando: a regra "Todos" vale para todos os leads/);
+  it('a catch-all above other rules fails (the rules below it would never apply)', async () => {
+    await expect(parse(`regras:\n${catchAll}  - nome: "Fim"\n    destino:\n      equipe: "todos"\n`)).rejects.toThrow(/regras\.0\.quando: a regra "Todos" vale para todos os leads/);
   });
 
-  it('an unknown value names the field and lists the valid ones', () => {
-    expect(parse(`regras:\n  - nome: "Solar"\n    quando:\n      segmento: ["solar"]\n    destino:\n      equipe: "todos"\n${catchAll}`))
-      .toThrow(/content\/roteamento\.yaml: regras\.0\.quando\.segmento\.0: "solar" não é um valor de segmento; use um destes: energia-solar, /);
-    expect(parse(`regras:\n  - nome: "S"\n    quando:\n      servico: ["palestras"]\n    destino:\n      equipe: "todos"\n${catchAll}`)).toThrow(/servico\.0: "palestras" não é um valor de servico/);
+  it('an unknown value names the field and lists the valid ones', async () => {
+    await expect(parse(`regras:\n  - nome: "Solar"\n    quando:\n      segmento: ["solar"]\n    destino:\n      equipe: "todos"\n${catchAll}`))
+      .rejects.toThrow(/content\/roteamento\.yaml: regras\.0\.quando\.segmento\.0: "solar" não é um valor de segmento; use um destes: energia-solar, /);
+    await expect(parse(`regras:\n  - nome: "S"\n    quando:\n      servico: ["palestras"]\n    destino:\n      equipe: "todos"\n${catchAll}`)).rejects.toThrow(/servico\.0: "palestras" não é um valor de servico/);
   });
 
-  it('a misspelt condition, an empty list, two destinations, a bad e-mail or link fail', () => {
+  it('a misspelt condition, an empty list, two destinations, a bad e-mail or link fail', async () => {
     const rule = (body: string) => parse(`regras:\n  - nome: "R"\n${body}${catchAll}`);
-    expect(rule('    quando:\n      segmentos: ["outro"]\n    destino:\n      equipe: "todos"\n')).toThrow(/regras\.0\.quando: condição desconhecida: segmentos/);
-    expect(rule('    quando:\n      cargo: []\n    destino:\n      equipe: "todos"\n')).toThrow(/regras\.0\.quando\.cargo: liste ao menos um valor de cargo/);
-    expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      equipe: "todos"\n      consultores: ["a@b.com"]\n')).toThrow(/regras\.0\.destino: use exatamente um destino/);
-    expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      consultores: ["ana"]\n')).toThrow(/regras\.0\.destino\.consultores\.0: e-mail de consultor inválido/);
-    expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      semReuniao:\n        mensagem: "M"\n        link:\n          texto: "T"\n          url: "http://x.com"\n')).toThrow(/regras\.0\.destino\.semReuniao\.link\.url: use um caminho do site/);
-    expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      equipe: "alguns"\n')).toThrow(/regras\.0\.destino\.equipe/);
-    expect(parse(`regras:\n${catchAll.replace('Todos', 'X')}`.replace('X', 'A') + catchAll.replace('Todos', 'A'))).toThrow(/o nome "A" já é de outra regra/);
+    await expect(rule('    quando:\n      segmentos: ["outro"]\n    destino:\n      equipe: "todos"\n')).rejects.toThrow(/regras\.0\.quando: condição desconhecida: segmentos/);
+    await expect(rule('    quando:\n      cargo: []\n    destino:\n      equipe: "todos"\n')).rejects.toThrow(/regras\.0\.quando\.cargo: liste ao menos um valor de cargo/);
+    await expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      equipe: "todos"\n      consultores: ["a@b.com"]\n')).rejects.toThrow(/regras\.0\.destino: use exatamente um destino/);
+    await expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      consultores: ["ana"]\n')).rejects.toThrow(/regras\.0\.destino\.consultores\.0: e-mail de consultor inválido/);
+    await expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      semReuniao:\n        mensagem: "M"\n        link:\n          texto: "T"\n          url: "http://x.com"\n')).rejects.toThrow(/regras\.0\.destino\.semReuniao\.link\.url: use um caminho do site/);
+    await expect(rule('    quando:\n      cargo: ["vendedor"]\n    destino:\n      equipe: "alguns"\n')).rejects.toThrow(/regras\.0\.destino\.equipe/);
+    await expect(parse(`regras:\n${catchAll.replace('Todos', 'X')}`.replace('X', 'A') + catchAll.replace('Todos', 'A'))).rejects.toThrow(/o nome "A" já é de outra regra/);
   });
 
   it('accepts site paths, https (wa.me too) and mailto links; trims and lower-cases consultants', () => {
@@ -73,15 +73,15 @@ describe('the functions’ loader', () => {
   it('throws naming the file it read (ROUTING_RULES_FILE) and the field; a missing file names the file', async () => {
     const file = join(dir, 'sem-final.yaml');
     await writeFile(file, 'regras:\n  - nome: "B2C"\n    quando:\n      modeloNegocio: ["b2c"]\n    destino:\n      equipe: "todos"\n');
-    expect(() => routingRules({ ROUTING_RULES_FILE: file })).toThrow(`${file}: regras.0.quando: a última regra`);
-    expect(() => loadRoutingRules(join(dir, 'nada.yaml'))).toThrow(`${join(dir, 'nada.yaml')}: ENOENT`);
+    await expect(routingRules({ ROUTING_RULES_FILE: file })).rejects.toThrow(`${file}: regras.0.quando: a última regra`);
+    await expect(loadRoutingRules(join(dir, 'nada.yaml'))).rejects.toThrow(`${join(dir, 'nada.yaml')}: ENOENT`);
     await writeFile(join(dir, 'quebrado.yaml'), 'regras: [\n');
-    expect(() => loadRoutingRules(join(dir, 'quebrado.yaml'))).toThrow(/quebrado\.yaml: YAML inválido/);
+    await expect(loadRoutingRules(join(dir, 'quebrado.yaml'))).rejects.toThrow(/quebrado\.yaml: YAML inválido/);
   });
 
   it('reads ROUTING_RULES_FILE instead of content/roteamento.yaml', async () => {
     const file = join(dir, 'b2c.yaml');
     await writeFile(file, `regras:\n  - nome: "B2C pequeno"\n    quando:\n      modeloNegocio: ["b2c"]\n      faturamento: ["0-50"]\n    destino:\n      semReuniao:\n        mensagem: "Veja o material."\n${catchAll}`);
-    expect(routingRules({ ROUTING_RULES_FILE: file }).regras.map((r) => r.nome)).toEqual(['B2C pequeno', 'Todos']);
+    expect((await routingRules({ ROUTING_RULES_FILE: file })).regras.map((r) => r.nome)).toEqual(['B2C pequeno', 'Todos']);
   });
 });

@@ -25,14 +25,19 @@ export type ParseResult =
   | { ok: false; kind: 'parse'; reason: string }
   | { ok: false; kind: 'tooBig'; counted: number };
 
-const requireHere = createRequire(import.meta.url);
 /**
  * node-ical's entry file, for the worker. Netlify's tracer (NFT) copies into a function's zip the packages
  * named in a call of a createRequire-made require (mail/ics.ts), not those named in require.resolve: the
  * call is written here for it, never made (`load` is never passed). Checked by bundling calendar-sync with
  * zip-it-and-ship-it: node-ical and its dependencies are in the zip, and the worker loads it from there.
  */
-const icalEntry = (load?: 'load'): string => (load ? (requireHere('node-ical') as string) : requireHere.resolve('node-ical'));
+const icalEntry = (load?: 'load'): string => {
+  // Declared here, not at the module's top: NFT sees only a declaration, and where esbuild initialises this
+  // module on first use (the painel's handlers) a top-level const becomes an assignment (tried: node-ical left
+  // the painel zip).
+  const requireHere = createRequire(import.meta.url);
+  return load ? (requireHere('node-ical') as string) : requireHere.resolve('node-ical');
+};
 
 // Plain CommonJS, run with eval: kept small; what blocks (transparency, status, the window) is decided here
 // so only the occurrences that matter are copied back. Errors are the reasons feed.ts turns into codes.

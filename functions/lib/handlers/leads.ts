@@ -8,7 +8,6 @@ import type { App } from '../app';
 import { flushOutboxLater } from '../app';
 import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { requestFingerprint } from '../idempotency';
-import { publishedPolicyVersion } from '../content-files';
 import { sourceHash, submissionSignals } from '../followup/signals';
 import { newLeadNotification } from '../mail/messages';
 import { currentRuleSet, leadRouteOf, RoutingRulesError } from '../routing-rules';
@@ -41,7 +40,10 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
       if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
       const result = validateLead(values);
-      // No lead without the policy version in force (LGPD); reported with the field errors.
+      // No lead without the policy version in force (LGPD); reported with the field errors. content-files.ts is
+      // loaded here, not at import: its check builds the site's schemas (classic zod), and meetings imports this
+      // module (docs/operations.md "Cold start").
+      const { publishedPolicyVersion } = await import('../content-files');
       const version = parsePrivacyPolicyVersion(privacyPolicyVersion, publishedPolicyVersion());
       if (!result.ok || version === null) {
         const fieldErrors: LeadRequestFieldErrors = result.ok ? {} : { ...result.fieldErrors };

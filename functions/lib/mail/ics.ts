@@ -8,11 +8,16 @@ import module from 'node:module';
 // of a require made by `module.createRequire` (it matches those names) or by `createRequire` imported under that
 // name. Written as `module.createRequire`: when two modules of one bundle import `createRequire`, esbuild renames
 // one (createRequire2) and NFT no longer sees it (it dropped ics from the meetings zip beside
-// calendar/parse-worker.ts's). tests/integration/netlify-bundle.test.ts checks the zips.
-const requireIcs = module.createRequire(import.meta.url);
+// calendar/parse-worker.ts's). Declared inside the function, not at the module's top: NFT sees only a
+// declaration (`const x = module.createRequire(…)`), and a module that esbuild initialises on first use (the
+// painel's handlers, functions/lib/painel/router.ts) has its top-level consts turned into assignments (tried:
+// ics left the painel zip). tests/integration/netlify-bundle.test.ts checks the zips.
 let loaded: typeof import('ics') | undefined;
 /** The `ics` package, loaded on first use. */
-export const icsLib = (): typeof import('ics') => (loaded ??= requireIcs('ics') as typeof import('ics'));
+export const icsLib = (): typeof import('ics') => {
+  const requireIcs = module.createRequire(import.meta.url);
+  return (loaded ??= requireIcs('ics') as typeof import('ics'));
+};
 
 /** PUBLISH: the event as a file for the booker's own calendar (no invitation semantics). */
 export type CalendarMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';

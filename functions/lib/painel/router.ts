@@ -5,24 +5,35 @@ import type { App } from '../app';
 import { copy, guard, HttpError } from '../http';
 import { clearedSessionCookie, clientNetwork, isSameOrigin, keyedHash, SESSION_IDLE_SECONDS, sessionToken, sha256Hex } from './auth';
 import { painelHeaders, type PainelContext, type SignedIn } from './context';
-import { exportLeads, exportMeetings } from './handlers/exports';
-import { resendDelivery } from './handlers/integrations';
-import { resendAllFailed, showIntegrations } from './handlers/integrations-screen';
-import { showFollowupHealth } from './handlers/followup-health';
-import { eraseLead, exportLeadData, listLeads, previewErase, showLead } from './handlers/leads';
-import { createDeal, listDeals, updateDeal } from './handlers/deals';
-import { countMeetings, listMeetings, recordOutcome, showMeeting } from './handlers/meetings';
-import { cancelFromPainel, rescheduleFromPainel } from './handlers/cancel';
-import { sendRebookFromPainel } from './handlers/rebook';
-import { requestCode, session, signIn, signOut } from './handlers/session';
-import { listActivity, listTeam, runOwnAgendaCommand, runTeamCommand, showOwnAgenda } from './handlers/team';
-import { showReport } from './handlers/report';
-import { saveRules, showRules } from './handlers/rules';
-import { exportNumbers, showNumbers, showToday } from './handlers/numbers';
-import { exportCampaignMoney, showCampaignMoney } from './handlers/campaign-money';
-import { importSpend, saveCampaignMap, showSpend, undoSpend } from './handlers/spend';
-import { showWeek } from './handlers/week';
 import { painelStore } from './store';
+
+// Each route's handler module is loaded on its first call, not with the function: in the one-file bundle
+// (scripts/build/functions.mjs) an import() is a module initialised when first called, so a cold instance
+// runs the top-level code (zod schemas, the routing rules' classic zod) of the screens it is asked for only.
+// Measured: docs/operations.md "Cold start". The table below, its paths and its access rules are unchanged.
+/** The handler `pick` chooses from the module `load` imports, imported on the route's first call (import() keeps it after). */
+const lazy =
+  <M, C>(load: () => Promise<M>, pick: (m: M) => (ctx: C) => Promise<Response>) =>
+  async (ctx: C): Promise<Response> =>
+    pick(await load())(ctx);
+
+const exportsModule = () => import('./handlers/exports');
+const integrationsModule = () => import('./handlers/integrations');
+const integrationsScreenModule = () => import('./handlers/integrations-screen');
+const followupHealthModule = () => import('./handlers/followup-health');
+const leadsModule = () => import('./handlers/leads');
+const dealsModule = () => import('./handlers/deals');
+const meetingsModule = () => import('./handlers/meetings');
+const cancelModule = () => import('./handlers/cancel');
+const rebookModule = () => import('./handlers/rebook');
+const sessionModule = () => import('./handlers/session');
+const teamModule = () => import('./handlers/team');
+const reportModule = () => import('./handlers/report');
+const rulesModule = () => import('./handlers/rules');
+const numbersModule = () => import('./handlers/numbers');
+const campaignMoneyModule = () => import('./handlers/campaign-money');
+const spendModule = () => import('./handlers/spend');
+const weekModule = () => import('./handlers/week');
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
 type Access = 'anyone' | 'optional' | 'signed-in' | 'mentor';
@@ -38,51 +49,51 @@ const route = <A extends Access>(method: Route['method'], path: string, access: 
   ({ method, path: path.split('/'), access, handle }) as Route;
 
 export const routes: Route[] = [
-  route('POST', 'codigo', 'anyone', requestCode),
-  route('POST', 'entrar', 'anyone', signIn),
-  route('GET', 'sessao', 'optional', session),
-  route('POST', 'sair', 'signed-in', signOut(false)),
-  route('POST', 'sair-de-todos', 'signed-in', signOut(true)),
-  route('GET', 'reunioes', 'signed-in', listMeetings),
+  route('POST', 'codigo', 'anyone', lazy(sessionModule, (m) => m.requestCode)),
+  route('POST', 'entrar', 'anyone', lazy(sessionModule, (m) => m.signIn)),
+  route('GET', 'sessao', 'optional', lazy(sessionModule, (m) => m.session)),
+  route('POST', 'sair', 'signed-in', lazy(sessionModule, (m) => m.signOut(false))),
+  route('POST', 'sair-de-todos', 'signed-in', lazy(sessionModule, (m) => m.signOut(true))),
+  route('GET', 'reunioes', 'signed-in', lazy(meetingsModule, (m) => m.listMeetings)),
   // Before 'reunioes/*': the first route of a method that matches answers.
-  route('GET', 'reunioes/contagem', 'signed-in', countMeetings),
-  route('GET', 'reunioes/*', 'signed-in', showMeeting),
-  route('POST', 'reunioes/*/desfecho', 'signed-in', recordOutcome),
-  route('POST', 'reunioes/*/cancelar', 'signed-in', cancelFromPainel),
-  route('POST', 'reunioes/*/reagendar', 'signed-in', rescheduleFromPainel),
-  route('POST', 'reunioes/*/link-reagendar', 'signed-in', sendRebookFromPainel),
-  route('GET', 'leads', 'signed-in', listLeads),
-  route('GET', 'leads/*', 'signed-in', showLead),
-  route('GET', 'leads/*/dados', 'mentor', exportLeadData),
-  route('GET', 'leads/*/excluir', 'mentor', previewErase),
-  route('POST', 'leads/*/excluir', 'mentor', eraseLead),
-  route('POST', 'leads/*/reenviar', 'mentor', resendDelivery),
-  route('GET', 'leads/*/negociacoes', 'signed-in', listDeals),
-  route('POST', 'leads/*/negociacoes', 'signed-in', createDeal),
-  route('POST', 'negociacoes/*', 'signed-in', updateDeal),
-  route('GET', 'exportar/reunioes', 'mentor', exportMeetings),
-  route('GET', 'exportar/leads', 'mentor', exportLeads),
-  route('GET', 'equipe', 'mentor', listTeam),
-  route('POST', 'equipe', 'mentor', runTeamCommand),
-  route('GET', 'minha-agenda', 'signed-in', showOwnAgenda),
-  route('POST', 'minha-agenda', 'signed-in', runOwnAgendaCommand),
-  route('GET', 'atividade', 'mentor', listActivity),
-  route('GET', 'relatorio', 'mentor', showReport),
-  route('GET', 'regras', 'mentor', showRules),
-  route('POST', 'regras', 'mentor', saveRules),
-  route('GET', 'integracoes', 'mentor', showIntegrations),
-  route('POST', 'integracoes/reenviar', 'mentor', resendAllFailed),
-  route('GET', 'integracoes/lembrete', 'mentor', showFollowupHealth),
-  route('GET', 'numeros', 'signed-in', showNumbers),
-  route('GET', 'exportar/numeros', 'signed-in', exportNumbers),
-  route('GET', 'numeros/campanhas', 'signed-in', showCampaignMoney),
-  route('GET', 'exportar/campanhas', 'signed-in', exportCampaignMoney),
-  route('GET', 'hoje', 'signed-in', showToday),
-  route('GET', 'semana', 'signed-in', showWeek),
-  route('GET', 'gastos', 'mentor', showSpend),
-  route('POST', 'gastos', 'mentor', importSpend),
-  route('POST', 'gastos/*/desfazer', 'mentor', undoSpend),
-  route('POST', 'campanhas', 'mentor', saveCampaignMap),
+  route('GET', 'reunioes/contagem', 'signed-in', lazy(meetingsModule, (m) => m.countMeetings)),
+  route('GET', 'reunioes/*', 'signed-in', lazy(meetingsModule, (m) => m.showMeeting)),
+  route('POST', 'reunioes/*/desfecho', 'signed-in', lazy(meetingsModule, (m) => m.recordOutcome)),
+  route('POST', 'reunioes/*/cancelar', 'signed-in', lazy(cancelModule, (m) => m.cancelFromPainel)),
+  route('POST', 'reunioes/*/reagendar', 'signed-in', lazy(cancelModule, (m) => m.rescheduleFromPainel)),
+  route('POST', 'reunioes/*/link-reagendar', 'signed-in', lazy(rebookModule, (m) => m.sendRebookFromPainel)),
+  route('GET', 'leads', 'signed-in', lazy(leadsModule, (m) => m.listLeads)),
+  route('GET', 'leads/*', 'signed-in', lazy(leadsModule, (m) => m.showLead)),
+  route('GET', 'leads/*/dados', 'mentor', lazy(leadsModule, (m) => m.exportLeadData)),
+  route('GET', 'leads/*/excluir', 'mentor', lazy(leadsModule, (m) => m.previewErase)),
+  route('POST', 'leads/*/excluir', 'mentor', lazy(leadsModule, (m) => m.eraseLead)),
+  route('POST', 'leads/*/reenviar', 'mentor', lazy(integrationsModule, (m) => m.resendDelivery)),
+  route('GET', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.listDeals)),
+  route('POST', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.createDeal)),
+  route('POST', 'negociacoes/*', 'signed-in', lazy(dealsModule, (m) => m.updateDeal)),
+  route('GET', 'exportar/reunioes', 'mentor', lazy(exportsModule, (m) => m.exportMeetings)),
+  route('GET', 'exportar/leads', 'mentor', lazy(exportsModule, (m) => m.exportLeads)),
+  route('GET', 'equipe', 'mentor', lazy(teamModule, (m) => m.listTeam)),
+  route('POST', 'equipe', 'mentor', lazy(teamModule, (m) => m.runTeamCommand)),
+  route('GET', 'minha-agenda', 'signed-in', lazy(teamModule, (m) => m.showOwnAgenda)),
+  route('POST', 'minha-agenda', 'signed-in', lazy(teamModule, (m) => m.runOwnAgendaCommand)),
+  route('GET', 'atividade', 'mentor', lazy(teamModule, (m) => m.listActivity)),
+  route('GET', 'relatorio', 'mentor', lazy(reportModule, (m) => m.showReport)),
+  route('GET', 'regras', 'mentor', lazy(rulesModule, (m) => m.showRules)),
+  route('POST', 'regras', 'mentor', lazy(rulesModule, (m) => m.saveRules)),
+  route('GET', 'integracoes', 'mentor', lazy(integrationsScreenModule, (m) => m.showIntegrations)),
+  route('POST', 'integracoes/reenviar', 'mentor', lazy(integrationsScreenModule, (m) => m.resendAllFailed)),
+  route('GET', 'integracoes/lembrete', 'mentor', lazy(followupHealthModule, (m) => m.showFollowupHealth)),
+  route('GET', 'numeros', 'signed-in', lazy(numbersModule, (m) => m.showNumbers)),
+  route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
+  route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),
+  route('GET', 'exportar/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.exportCampaignMoney)),
+  route('GET', 'hoje', 'signed-in', lazy(numbersModule, (m) => m.showToday)),
+  route('GET', 'semana', 'signed-in', lazy(weekModule, (m) => m.showWeek)),
+  route('GET', 'gastos', 'mentor', lazy(spendModule, (m) => m.showSpend)),
+  route('POST', 'gastos', 'mentor', lazy(spendModule, (m) => m.importSpend)),
+  route('POST', 'gastos/*/desfazer', 'mentor', lazy(spendModule, (m) => m.undoSpend)),
+  route('POST', 'campanhas', 'mentor', lazy(spendModule, (m) => m.saveCampaignMap)),
 ];
 
 const matches = (path: string[], segments: string[]) => path.length === segments.length && path.every((p, i) => p === '*' || p === segments[i]);

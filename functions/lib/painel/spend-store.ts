@@ -1,7 +1,6 @@
 // Gastos com anúncios' SQL calls, typed (supabase/schemas/functions/spend_*.sql, campaign_map_*.sql):
 // painelStore spreads them in. Mentor only: the router refuses everyone else before any of these runs.
 import type { CampaignMapView, CampaignSave, SpendImportView, SpendPlatformId } from '../../../src/domain/painel/spend';
-import { UTM_LIST_LIMIT } from '../../../src/domain/painel/spend';
 import type { Store } from '../store/port';
 
 /** One row per (campaign, day): the import's rows as stored. */
@@ -28,7 +27,11 @@ export function spendCalls(store: Store) {
     spendImports(): Promise<{ imports: SpendImportView[] }> {
       return store.call('spend_imports_list', {});
     },
-    campaignMap(): Promise<CampaignMapView> {
+    async campaignMap(): Promise<CampaignMapView> {
+      // Imported here, not with the module: painelStore (every painel request) spreads these calls in, and
+      // src/domain/painel/spend.ts imports zod/mini, whose load is most of a cold painel's import once the
+      // handlers load on first use (docs/operations.md "Cold start"). The spend screen has loaded it already.
+      const { UTM_LIST_LIMIT } = await import('../../../src/domain/painel/spend');
       return store.call('campaign_map_list', { utm_limit: UTM_LIST_LIMIT });
     },
     saveCampaignMap(actor: Actor, save: CampaignSave, now: Date) {
