@@ -213,6 +213,27 @@ describe.each(storeCases(inject('postgresUrl')))('deals on $name', (store) => {
     expect(ivo.at(-1)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
+  it('exports every deal in the viewer\'s scope as CSV: the mentor all, a consultant their own leads\' only', async () => {
+    const csvOf = async (cookie: string) => {
+      const res = await call('GET', '/api/painel/exportar/negociacoes', { cookie });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="negociacoes-\d{4}-\d{2}-\d{2}\.csv"$/);
+      return (await res.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(';'));
+    };
+    const all = await csvOf(mentor);
+    const stored = await opened.query<{ id: string; lead_id: string; total: string }>(
+      `select id, lead_id, deal_total_cents(billing, value_cents, months)::text as total from deals order by created_at desc, id`);
+    expect(all[0].slice(0, 6)).toEqual(['ID da negociação', 'ID do lead', 'Lead', 'Empresa', 'Consultor', 'Etapa']);
+    expect(all.slice(1).map((r) => r[0])).toEqual(stored.map((d) => d.id));
+    const header = all[0];
+    const first = all[1];
+    expect(first[header.indexOf('Valor total')].replace(/\u00a0/g, ' ')).toBe(`R$ ${(Number(stored[0].total) / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
+    // Bruno: only the deals of persons with a meeting of his, and none of Ana's leads.
+    const brunoIds = (await csvOf(bruno)).slice(1).map((r) => r[1]);
+    expect(brunoIds.length).toBeGreaterThan(0);
+    expect(brunoIds.every((id) => id === brunos.leadId)).toBe(true);
+  });
+
   it('keeps the recurring value rule, the stage and reason values and the row security the same in SQL as in the domain', async () => {
     for (const [billing, value, months] of [['mensal', 300_000, 12], ['mensal', 10_000_000_000, 60], ['avulso', 4_500_000, null], ['avulso', 0, null]] as const) {
       const [row] = await opened.query<{ total: string }>('select deal_total_cents($1, $2, $3)::text as total', [billing, value, months]);

@@ -13,7 +13,7 @@ import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
 import { formatBrl } from '../../../src/domain/money';
-import { dealStageLabels, type DealSummary } from '../../../src/domain/painel/deals';
+import { dealBillingLabels, dealStageLabels, lostReasonLabels, type DealExportRow, type DealSummary } from '../../../src/domain/painel/deals';
 import type { After, MeetingExportRow } from './store';
 
 export type CsvCell = string | number | boolean | null;
@@ -192,4 +192,28 @@ export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   { header: 'Em aberto', value: (l) => (l.deals?.open ? formatBrl(l.deals.openCents) : null) },
   { header: 'Receita ganha', value: (l) => (l.deals?.wonCents ? formatBrl(l.deals.wonCents) : null) },
   { header: 'Último ganho em', value: (l) => (l.deals?.latestWonAt ? brasiliaDateTime(l.deals.latestWonAt) : null) },
+];
+
+const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : null);
+
+// Ids first, as the meetings file: what a spreadsheet joins the deals with the leads file on.
+export const dealCsvColumns: CsvColumn<DealExportRow>[] = [
+  { header: 'ID da negociação', value: (d) => d.id },
+  { header: 'ID do lead', value: (d) => d.leadId },
+  { header: 'Lead', value: (d) => d.name },
+  { header: 'Empresa', value: (d) => d.company },
+  { header: 'Consultor', value: (d) => d.consultant },
+  { header: 'Etapa', value: (d) => dealStageLabels[d.stage] },
+  { header: 'Cobrança', value: (d) => dealBillingLabels[d.billing] },
+  { header: 'Valor', value: (d) => formatBrl(d.valueCents) },
+  { header: 'Meses', value: (d) => d.months },
+  { header: 'Valor total', value: (d) => formatBrl(d.totalCents) },
+  { header: 'Previsão de fechamento', value: (d) => day(d.expectedCloseOn) },
+  { header: 'Motivo da perda', value: (d) => (d.lostReason ? lostReasonLabels[d.lostReason] : null) },
+  { header: 'Observação da perda', value: (d) => d.lostNote },
+  { header: 'Criada em', value: (d) => brasiliaDateTime(d.createdAt) },
+  { header: 'Ganho em', value: (d) => when(d.wonAt) },
+  { header: 'Perdido em', value: (d) => when(d.lostAt) },
+  { header: attributionCopy.csvHeader(attributionCopy.firstTouch, 'utm_campaign'), value: (d) => d.firstCampaign },
+  { header: attributionCopy.csvHeader(attributionCopy.lastTouch, 'utm_campaign'), value: (d) => d.lastCampaign },
 ];

@@ -1,6 +1,6 @@
 // Negociações' SQL calls, typed (supabase/migrations/20261201130000_deals.sql): painelStore spreads them in.
 // A consultant's scope (`preseller`) is applied inside the SQL, as for every painel read and write.
-import type { DealInput, DealList, DealSummary } from '../../../src/domain/painel/deals';
+import type { DealExportRow, DealInput, DealList, DealSummary } from '../../../src/domain/painel/deals';
 import type { Store } from '../store/port';
 
 type Scoped = { role: 'mentor' | 'consultor'; email: string; preseller: string | null };
@@ -24,6 +24,10 @@ export function dealCalls(store: Store) {
      */
     dealsByLead(viewer: Scoped, leadIds: string[]): Promise<Record<string, DealSummary>> {
       return store.call('painel_deal_summaries', { leads: leadIds, preseller: scope(viewer) });
+    },
+    /** Every deal in the viewer's scope, newest first, for the deals CSV (painel_deals_export). */
+    dealsForExport(viewer: Scoped): Promise<DealExportRow[]> {
+      return store.call('painel_deals_export', { preseller: scope(viewer) });
     },
     saveDeal(viewer: Scoped, target: DealTarget, deal: DealInput, now: Date, ipHash: string): Promise<DealSaved> {
       return store.call('painel_deal_save', {

@@ -26,6 +26,8 @@ export type CampaignMoneyView = {
 };
 
 export const campaignMoneyPath = '/api/painel/numeros/campanhas';
+/** Every negociação in the viewer's scope, one per line (GET → text/csv). */
+export const dealsCsvPath = '/api/painel/exportar/negociacoes';
 
 export const campaignMoneyCopy = {
   title: 'Qual campanha paga',
@@ -34,6 +36,7 @@ export const campaignMoneyCopy = {
   unmapped: 'Gasto sem campanha mapeada',
   total: 'Total',
   consultantsTitle: 'Propostas por consultor',
+  dealsCsv: 'Exportar todas as negociações (CSV)',
 } as const;
 
 /** Cost per unit in cents (rounded), or null without units or without spend. */

@@ -177,6 +177,12 @@ export type DealView = DealInput & {
 export type DealActivity = Pick<DealLogEntry, 'fromStage' | 'toStage' | 'from' | 'to'> & { leadId: string };
 
 /** A person's deals in one line (the leads CSV): totals by the recurring value rule; latestStage: of the deal changed last. */
+/** A deal as the deals CSV has it (painel_deals_export): the lead, the owner, the total and the campaigns it counts for. */
+export type DealExportRow = {
+  id: string; leadId: string; name: string; company: string; consultant: string | null; stage: DealStage; billing: DealBilling;
+  valueCents: number; months: number | null; totalCents: number; expectedCloseOn: string | null; lostReason: LostReason | null;
+  lostNote: string | null; createdAt: string; wonAt: string | null; lostAt: string | null; firstCampaign: string | null; lastCampaign: string | null;
+};
 export type DealSummary = { deals: number; open: number; openCents: number; wonCents: number; latestStage: DealStage; latestWonAt: string | null };
 
 /** GET the person's deals, and the answer of every save: newest first. */

@@ -4,7 +4,7 @@
 // Its own request, after Números' tables: the first screen does not wait for the money.
 import {
   campaignMoneyCopy, campaignMoneyHeader, campaignMoneyPath, campaignMoneyRows, consultantMoneyCells, consultantMoneyHeader,
-  type CampaignMoneyView,
+  dealsCsvPath, type CampaignMoneyView,
 } from '../../../domain/painel/campaign-money';
 import { RetryAlert } from '../ui';
 import { useResource } from '../useResource';
@@ -38,7 +38,11 @@ export function CampaignMoney({ query }: Props) {
         title={campaignMoneyCopy.consultantsTitle}
         header={[...consultantMoneyHeader]}
         rows={view.consultants.map(consultantMoneyCells)}
-      />
+      >
+        <a href={dealsCsvPath} download className={ui.small}>
+          {campaignMoneyCopy.dealsCsv}
+        </a>
+      </NumbersTableView>
     </div>
   );
 }
