@@ -201,6 +201,8 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', `/api/painel/leads/${l}/negociacoes`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],
       ['POST', `/api/painel/leads/${l}/negociacoes`, deal, { none: 401, expired: 401, a: 201, b: 404, mentor: 201 }],
       ['POST', `/api/painel/negociacoes/${crypto.randomUUID()}`, { ...deal, updatedAt: '2026-12-01T12:00:00Z' }, all(404)],
+      // Every deal in the viewer's scope as CSV (deals.test.ts checks what each one gets).
+      ['GET', '/api/painel/exportar/negociacoes', undefined, all(200)],
       ['GET', '/api/painel/exportar/reunioes', undefined, mentorOnly(200)],
       ['GET', '/api/painel/exportar/leads', undefined, mentorOnly(200)],
       ['GET', '/api/painel/equipe', undefined, mentorOnly(200)],

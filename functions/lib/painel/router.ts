@@ -71,6 +71,7 @@ export const routes: Route[] = [
   route('GET', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.listDeals)),
   route('POST', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.createDeal)),
   route('POST', 'negociacoes/*', 'signed-in', lazy(dealsModule, (m) => m.updateDeal)),
+  route('GET', 'exportar/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.exportDeals)),
   route('GET', 'exportar/reunioes', 'mentor', lazy(exportsModule, (m) => m.exportMeetings)),
   route('GET', 'exportar/leads', 'mentor', lazy(exportsModule, (m) => m.exportLeads)),
   route('GET', 'equipe', 'mentor', lazy(teamModule, (m) => m.listTeam)),
