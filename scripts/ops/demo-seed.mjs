@@ -222,7 +222,7 @@ from (values ('google', 'demo-google-ads.csv'), ('meta', 'demo-meta-ads.csv')) x
 create temp table demo_spend on commit drop as
 select i.id as import_id, c.platform, c.campaign, d::date as day,
   -- Scaled to the demo's size: about R$ 1 of spend for every R$ 4–6 the demo's deals win.
-  (c.daily * ${leads} / 5000.0 * (case when extract(isodow from d) > 5 then 0.5 else 1 end) * (0.6 + ${unit(`(extract(epoch from d)::bigint / 86400)::int + c.k * 1000`, 48)} * 0.8))::bigint as spend_cents
+  (c.daily * (${leads} / 5000.0) * (case when extract(isodow from d) > 5 then 0.5 else 1 end) * (0.6 + ${unit(`(extract(epoch from d)::bigint / 86400)::int + c.k * 1000`, 48)} * 0.8))::bigint as spend_cents
 from (values ('google', 'Energia Solar | Pesquisa', 42000, 1), ('google', 'Marca', 6000, 2), ('meta', 'Lookalike Empresários', 38000, 3),
   ('meta', 'Reels Vendas 2025', 21000, 4), ('meta', 'Reels Vendas', 24000, 5), ('meta', 'Remarketing Geral', 9000, 6)) c (platform, campaign, daily, k)
 join spend_imports i on i.file_name = 'demo-' || c.platform || '-ads.csv'
