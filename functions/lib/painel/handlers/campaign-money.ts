@@ -8,7 +8,8 @@ import { parseTouch, previousPeriod, resolvePeriod, touchWords, type Period, typ
 import { addDays, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
 import type { Store } from '../../store/port';
-import { painelHeaders, painelJson, type SignedIn } from '../context';
+import { painelJson, type SignedIn } from '../context';
+import { onePageCsv } from './exports';
 
 type Raw = Omit<CampaignMoneyView, 'period' | 'previous'>;
 
@@ -43,7 +44,6 @@ export async function showCampaignMoney(ctx: SignedIn): Promise<Response> {
 export async function exportCampaignMoney(ctx: SignedIn): Promise<Response> {
   const money = await view(ctx);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'numeros-campanhas', ipHash: ctx.ipHash }, ctx.app.now());
-  const { csvStream } = await import('../csv');
   type Line = (string | number | null)[];
   const lines: Line[] = [
     ...campaignMoneyRows(money).map((r) => r.cells),
@@ -52,11 +52,5 @@ export async function exportCampaignMoney(ctx: SignedIn): Promise<Response> {
     ...money.consultants.map(consultantMoneyCells),
   ];
   const columns = campaignMoneyHeader.map((name, i) => ({ header: name, value: (line: Line) => line[i] ?? null }));
-  const stream = csvStream(columns, (async function* () { yield lines; })());
-  return new Response(stream, {
-    headers: {
-      ...painelHeaders, 'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="qual-campanha-paga-${touchWords[money.period.touch]}-toque-${money.period.de}-a-${money.period.ate}.csv"`,
-    },
-  });
+  return onePageCsv(columns, lines, `qual-campanha-paga-${touchWords[money.period.touch]}-toque-${money.period.de}-a-${money.period.ate}.csv`);
 }

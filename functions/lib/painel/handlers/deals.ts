@@ -4,7 +4,8 @@
 // has already refused a POST from another origin (403) and a request without a live session (401).
 import { dealCopy, parseDealBody, type DealList, type DealRefused } from '../../../../src/domain/painel/deals';
 import { HttpError, readJson } from '../../http';
-import { painelHeaders, painelJson, type SignedIn } from '../context';
+import { painelJson, type SignedIn } from '../context';
+import { onePageCsv } from './exports';
 import { pathId } from '../query';
 
 async function listOf(ctx: SignedIn, leadId: string): Promise<DealList> {
@@ -48,11 +49,6 @@ export async function exportDeals(ctx: SignedIn): Promise<Response> {
   const now = ctx.app.now();
   const rows = await ctx.painel.dealsForExport(ctx.viewer);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'negociacoes', ipHash: ctx.ipHash }, now);
-  const { csvStream, dealCsvColumns } = await import('../csv');
-  return new Response(csvStream(dealCsvColumns, (async function* () { yield rows; })()), {
-    headers: {
-      ...painelHeaders, 'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="negociacoes-${now.toISOString().slice(0, 10)}.csv"`,
-    },
-  });
+  const { dealCsvColumns } = await import('../csv');
+  return onePageCsv(dealCsvColumns, rows, `negociacoes-${now.toISOString().slice(0, 10)}.csv`);
 }

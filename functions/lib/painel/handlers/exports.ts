@@ -6,6 +6,7 @@
 // error, and 50,000 leads are 18.4 MB of CSV (369 bytes a lead; gzipped 75, so ~270,000 leads fit).
 // Compressed here, as it streams (CompressionStream keeps the reader's pace): the cap counts the bytes the
 // function sends, whatever the CDN does after.
+import type { CsvColumn } from '../csv';
 import { painelHeaders, type SignedIn } from '../context';
 import type { After } from '../store';
 import { meetingsFileName } from '../export-name';
@@ -74,4 +75,15 @@ export async function exportLeads(ctx: SignedIn): Promise<Response> {
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'leads', ipHash: ctx.ipHash }, now);
   const { csvStream, leadCsvColumns, leadsFileName } = await import('../csv');
   return attachment(ctx, csvStream(leadCsvColumns, pages), leadsFileName(ctx.url.searchParams, now));
+}
+
+/**
+ * A CSV that is one page in all (Números' tables, Qual campanha paga, the deals): plain, the whole file from
+ * `rows`, through the lists' writer. `fileName`: ASCII letters, digits, '-' and '.' only.
+ */
+export async function onePageCsv<T>(columns: CsvColumn<T>[], rows: T[], fileName: string): Promise<Response> {
+  const { csvStream } = await import('../csv');
+  return new Response(csvStream(columns, (async function* () { yield rows; })()), {
+    headers: { ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"` },
+  });
 }

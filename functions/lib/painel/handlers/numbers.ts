@@ -8,7 +8,8 @@ import { painelMessages } from '../../../../src/domain/painel/copy';
 import { addDays as addDay, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
 import type { Store } from '../../store/port';
-import { painelHeaders, painelJson, type SignedIn } from '../context';
+import { painelJson, type SignedIn } from '../context';
+import { onePageCsv } from './exports';
 
 type Raw = Omit<NumbersView, 'period' | 'previous' | 'previousFunnel'> & { previous: NumbersView['funnel'] };
 export type Part = 'funnel' | 'previous' | 'groups' | 'consultants' | 'time';
@@ -51,16 +52,9 @@ export async function exportNumbers(ctx: SignedIn): Promise<Response> {
   const numbers = await view(ctx);
   const { header, rows } = tableRows(table, numbers);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: `numeros-${table}`, ipHash: ctx.ipHash }, ctx.app.now());
-  const { csvStream } = await import('../csv');
   const columns = header.map((name, i) => ({ header: name, value: (row: Cell[]) => row[i] }));
-  const stream = csvStream(columns, (async function* () { yield rows; })());
   const touch = table === 'origem' ? `-${touchWords[numbers.period.touch]}-toque` : '';
-  return new Response(stream, {
-    headers: {
-      ...painelHeaders, 'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="numeros-${table}${touch}-${numbers.period.de}-a-${numbers.period.ate}.csv"`,
-    },
-  });
+  return onePageCsv(columns, rows, `numeros-${table}${touch}-${numbers.period.de}-a-${numbers.period.ate}.csv`);
 }
 
 /** Hoje: yesterday, today and the 7 days from tomorrow, with the day's people and meetings. */
