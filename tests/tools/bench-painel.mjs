@@ -26,6 +26,7 @@ const lib = await importTs('bench-painel', [
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
   "export { queryNumbers } from './functions/lib/painel/handlers/numbers';",
+  "export { leadExportPages } from './functions/lib/painel/handlers/exports';",
   "export { queryCampaignMoney } from './functions/lib/painel/handlers/campaign-money';",
   "export { MAX_PERIOD_DAYS, presetPeriod } from './src/domain/painel/numbers';",
   "export { addDays, zonedParts } from './src/domain/scheduling/time';",
@@ -195,15 +196,10 @@ async function measure(opened, store) {
   }
 
   if (only) return rows;
-  // The export: every lead, a page of 1,000 at a time, through the CSV writer and gzip (as a browser gets
-  // it, handlers/exports.ts), to the last byte; raw bytes counted before the compression.
+  // The export: every lead, through the handler's own pages (handlers/exports.ts), the CSV writer and gzip
+  // (as a browser gets it), to the last byte; raw bytes counted before the compression.
   const t = performance.now();
-  // Each page with its persons' deals, as handlers/exports.ts reads it.
-  const pages = lib.keysetPages(async (page) => {
-    const leads = await painel.leads(mentor, {}, 1000, page);
-    const deals = leads.length ? await painel.dealsByLead(mentor, leads.map((l) => l.id)) : {};
-    return leads.map((l) => ({ ...l, deals: deals[l.id] ?? null }));
-  }, (r) => r.createdAt, 1000);
+  const pages = await lib.leadExportPages(painel, mentor, {}, now);
   let bytes = 0;
   const counted = new TransformStream({ transform: (chunk, out) => { bytes += chunk.byteLength; out.enqueue(chunk); } });
   const reader = lib.csvStream(lib.leadCsvColumns, pages).pipeThrough(counted).pipeThrough(new CompressionStream('gzip')).getReader();

@@ -5,7 +5,7 @@
 // escape_formulas does: = + - @ tab and CR (and their full-width forms), negative numbers left alone.
 // The rows are pulled a page at a time, only when the reader wants more, so a 50,000-row export holds one
 // page in memory.
-import { touchKeys, type LeadRow } from '../../../src/domain/painel/api';
+import { touchKeys } from '../../../src/domain/painel/api';
 import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../../src/domain/painel/copy';
 import { tzOffset } from '@date-fns/tz';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
@@ -13,8 +13,8 @@ import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
 import { formatBrl } from '../../../src/domain/money';
-import { dealBillingLabels, dealStageLabels, lostReasonLabels, type DealExportRow, type DealSummary } from '../../../src/domain/painel/deals';
-import type { After, MeetingExportRow } from './store';
+import { dealBillingLabels, dealStageLabels, lostReasonLabels, type DealExportRow } from '../../../src/domain/painel/deals';
+import type { After, LeadExportRow, MeetingExportRow } from './store';
 
 export type CsvCell = string | number | boolean | null;
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
@@ -155,8 +155,8 @@ export function leadsFileName(query: URLSearchParams, now: Date): string {
 /** An instant's Brasília date and time, or nothing. */
 const when = (iso: string | null) => (iso ? brasiliaDateTime(iso) : null);
 
-/** A lead of the export with its person's deals in one line (painel_deal_summaries; none: null). */
-export type LeadCsvRow = LeadRow & { deals: DealSummary | null };
+/** A lead of the export with its person's deals in one line (store.ts, leadsForExport). */
+export type LeadCsvRow = LeadExportRow;
 
 export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   // The newest submission's id: what the painel's address (#lead=<id>) and the meetings CSV name.

@@ -7,11 +7,40 @@ import type {
 import type { Service } from '../../../src/domain/options';
 import { OUTBOX_MAX_ATTEMPTS, type Store } from '../store/port';
 import type { SealedContent } from '../mail/secrets';
+import type { DealStage, DealSummary } from '../../../src/domain/painel/deals';
 import { dealCalls } from './deals-store';
 import { spendCalls } from './spend-store';
 
 /** Who is asking: a mentor sees everything; a consultant (preseller) only their own meetings and leads. */
 export type Viewer = { role: Role; email: string; name: string | null; preseller: string | null };
+
+/** A lead of the CSV with its person's deals in one line (none: null). */
+export type LeadExportRow = LeadRow & { deals: DealSummary | null };
+
+/**
+ * One row of painel_leads with export (20261201140000_painel_leads_export.sql): the person as a positional
+ * array, in the order its json_build_array writes it (keys per row were most of the database's time).
+ */
+type LeadExportTuple = [
+  id: string, createdAt: string, name: string, email: string, company: string, cnpj: string, phone: string,
+  segmento: string, faturamento: string, vendedores: string, modelo: string, cargo: string, service: LeadRow['service'],
+  rule: string | null, routingKind: string | null, submissions: number, meetings: number, consultant: string | null,
+  nextMeeting: string | null, attendance: Attendance | null, qualified: boolean | null,
+  firstTouch: LeadRow['firstTouch'], lastTouch: LeadRow['lastTouch'], marketingOptIn: boolean, marketingOptInAt: string | null,
+  deals: number | null, open: number | null, openCents: number | null, wonCents: number | null, latestStage: DealStage | null, latestWonAt: string | null,
+];
+
+function leadExportRow(t: LeadExportTuple): LeadExportRow {
+  const [id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
+    submissions, meetings, consultant, nextMeeting, attendance, qualified, firstTouch, lastTouch, marketingOptIn, marketingOptInAt,
+    deals, open, openCents, wonCents, latestStage, latestWonAt] = t;
+  return {
+    id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
+    submissions, meetings, consultant, nextMeeting, outcome: attendance ? { attendance, qualified } : null,
+    firstTouch, lastTouch, marketingOptIn, marketingOptInAt,
+    deals: deals ? { deals, open: open!, openCents: openCents!, wonCents: wonCents!, latestStage: latestStage!, latestWonAt } : null,
+  };
+}
 
 /** A keyset position: the last row's sort time and id. */
 export type After = { t: string; id: string };
@@ -85,6 +114,11 @@ export function painelStore(store: Store) {
      */
     leads(viewer: Viewer, filter: LeadFilter, limit: number, after?: After | null, now?: Date): Promise<LeadRow[]> {
       return store.call('painel_leads', { ...leadArgs(viewer, filter), now: now?.toISOString() ?? null, limit, after: after ?? null });
+    },
+    /** The CSV's pages: as `leads`, thousands at a time, each person with their deals (in the viewer's scope). */
+    async leadsForExport(viewer: Viewer, filter: LeadFilter, limit: number, after: After | null, now: Date): Promise<LeadExportRow[]> {
+      const rows = await store.call<LeadExportTuple[]>('painel_leads', { ...leadArgs(viewer, filter), now: now.toISOString(), limit, after, export: true });
+      return rows.map(leadExportRow);
     },
     /** How many persons the filters give (the list's real total). */
     leadsTotal(viewer: Viewer, filter: LeadFilter): Promise<number> {

@@ -8,18 +8,10 @@ AS $function$
   with asked as (select distinct x::uuid as lead_id from jsonb_array_elements_text(coalesce(p->'leads', '[]'::jsonb)) x),
   visible as (select a.lead_id, pi.identity from asked a join lead_person_ids pi on pi.lead_id = a.lead_id
     where p->>'preseller' is null or exists (select 1 from meetings m join lead_person_ids q on q.lead_id = m.lead_id
-      where q.identity = pi.identity and m.preseller_id = (p->>'preseller')::uuid)),
-  person_deals as (select v.lead_id as asked_id, d.id, d.stage, d.updated_at, d.won_at, deal_total_cents(d.billing, d.value_cents, d.months) as total
-    from visible v join lead_person_ids q on q.identity = v.identity join deals d on d.lead_id = q.lead_id)
-  select coalesce(jsonb_object_agg(s.asked_id, s.summary), '{}'::jsonb)
-  from (select asked_id, jsonb_build_object(
-      'deals', count(*),
-      'open', count(*) filter (where stage in ('proposta_enviada', 'em_negociacao')),
-      'openCents', coalesce(sum(total) filter (where stage in ('proposta_enviada', 'em_negociacao')), 0),
-      'wonCents', coalesce(sum(total) filter (where stage = 'ganho'), 0),
-      'latestStage', (array_agg(stage order by updated_at desc, id desc))[1],
-      'latestWonAt', max(won_at)) as summary
-    from person_deals group by asked_id) s;
+      where q.identity = pi.identity and m.preseller_id = (p->>'preseller')::uuid))
+  select coalesce(jsonb_object_agg(v.lead_id, jsonb_build_object('deals', s.deals, 'open', s.open, 'openCents', s.open_cents,
+      'wonCents', s.won_cents, 'latestStage', s.latest_stage, 'latestWonAt', s.latest_won_at)), '{}'::jsonb)
+  from visible v join person_deal_summaries(array(select distinct identity from visible)) s on s.identity = v.identity;
 $function$;
 revoke all on function public.painel_deal_summaries(p jsonb) from public;
 grant execute on function public.painel_deal_summaries(p jsonb) to service_role;

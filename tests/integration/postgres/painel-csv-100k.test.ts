@@ -102,6 +102,18 @@ describe.skipIf(!serverUrl)(`painel leads CSV of ${LEADS.toLocaleString('en')} l
     const email = header.indexOf('E-mail');
     expect([leads[0][0], leads[0][email]]).toEqual([newest.id, newest.email]);
     expect([leads.at(-1)![0], leads.at(-1)![email]]).toEqual([oldest.id, oldest.email]);
+    // Every deal on exactly one row, with its person, across pages of thousands (person_deal_summaries'
+    // many-persons branch): the columns add up to the table.
+    const [deals] = await sql`select count(*)::int as n, count(distinct pl.identity)::int as persons,
+      coalesce(sum(deal_total_cents(d.billing, d.value_cents, d.months)) filter (where d.stage = 'ganho'), 0)::text as won
+      from deals d join lead_person_ids pl on pl.lead_id = d.lead_id`;
+    expect(deals.n).toBeGreaterThan(100);
+    const count = header.indexOf('Negociações');
+    const wonCol = header.indexOf('Receita ganha');
+    const cents = (brl: string) => (brl ? Number(brl.replace(/[^\d]/g, '')) : 0);
+    expect(leads.reduce((sum, r) => sum + Number(r[count]), 0)).toBe(deals.n);
+    expect(leads.filter((r) => r[count] !== '0')).toHaveLength(deals.persons);
+    expect(leads.reduce((sum, r) => sum + cents(r[wonCol]), 0)).toBe(Number(deals.won));
     // The sizes docs/operations.md states (bytes a lead, raw and as sent).
     console.info(`[csv] ${LEADS} leads: ${csv.length} bytes raw (${(csv.length / LEADS).toFixed(0)}/lead), ${sent} gzipped (${(sent / LEADS).toFixed(1)}/lead)`);
     expect(sent).toBeLessThan(csv.length / 4);

@@ -1,0 +1,217 @@
+-- The leads list answers json, no longer jsonb, and the CSV reads its rows through it (export: true):
+-- each person as one positional array with the person's deals, a page of thousands at once. A jsonb object
+-- per row (keys sorted, then printed) was two thirds of a 50,000-lead export's database time. The return
+-- type changes, so the function is dropped and made again.
+-- person_deal_summaries: the one home of a person's deals in one line, read by painel_deal_summaries (the
+-- lead's page) and the CSV.
+create function public.person_deal_summaries(p_identities text[])
+returns table (identity text, deals bigint, open bigint, open_cents numeric, won_cents numeric, latest_stage text, latest_won_at timestamptz)
+language sql stable
+set search_path = public
+as $$
+  -- A few persons (a lead's page): each found by its identity. Many (a CSV page of thousands): every deal
+  -- read once and kept when its person is asked; probing 10,000 identities one by one took 75 ms against
+  -- 29 ms (PostgreSQL 15, 50,000 leads, 3,000 deals, 2026-11-29). Only one branch runs (cardinality).
+  with person_deals as (
+    select q.identity, d.id, d.stage, d.updated_at, d.won_at, deal_total_cents(d.billing, d.value_cents, d.months) as total
+    from deals d join lead_person_ids q on q.lead_id = d.lead_id
+    where cardinality(p_identities) <= 100 and q.identity = any (p_identities)
+    union all
+    select pd.* from (select q.identity, d.id, d.stage, d.updated_at, d.won_at, deal_total_cents(d.billing, d.value_cents, d.months) as total
+      from deals d join lead_person_ids q on q.lead_id = d.lead_id where cardinality(p_identities) > 100 offset 0) pd
+    where pd.identity in (select unnest(p_identities)))
+  select identity, count(*), count(*) filter (where stage in ('proposta_enviada', 'em_negociacao')),
+    coalesce(sum(total) filter (where stage in ('proposta_enviada', 'em_negociacao')), 0),
+    coalesce(sum(total) filter (where stage = 'ganho'), 0),
+    (array_agg(stage order by updated_at desc, id desc))[1], max(won_at)
+  from person_deals group by identity;
+$$;
+revoke all on function public.person_deal_summaries(text[]) from public, anon, authenticated;
+grant execute on function public.person_deal_summaries(text[]) to service_role;
+
+-- The lead's page: the same summary, keyed by the asked lead ids the viewer may see.
+create or replace function public.painel_deal_summaries(p jsonb)
+returns jsonb
+language sql stable
+set search_path = public
+as $$
+  with asked as (select distinct x::uuid as lead_id from jsonb_array_elements_text(coalesce(p->'leads', '[]'::jsonb)) x),
+  visible as (select a.lead_id, pi.identity from asked a join lead_person_ids pi on pi.lead_id = a.lead_id
+    where p->>'preseller' is null or exists (select 1 from meetings m join lead_person_ids q on q.lead_id = m.lead_id
+      where q.identity = pi.identity and m.preseller_id = (p->>'preseller')::uuid))
+  select coalesce(jsonb_object_agg(v.lead_id, jsonb_build_object('deals', s.deals, 'open', s.open, 'openCents', s.open_cents,
+      'wonCents', s.won_cents, 'latestStage', s.latest_stage, 'latestWonAt', s.latest_won_at)), '{}'::jsonb)
+  from visible v join person_deal_summaries(array(select distinct identity from visible)) s on s.identity = v.identity;
+$$;
+
+drop function public.painel_leads(jsonb);
+create function public.painel_leads(p jsonb)
+returns json
+language plpgsql
+stable
+set search_path = public
+set jit = off
+set random_page_cost = '1.1'
+as $function$
+declare
+  v_search text := 'true';
+  v_where text := 'true';
+  -- Every lead of the row's person (hp: its lead_persons row), joined: one index probe, then its meetings.
+  c_person constant text := 'lead_person_ids pl where pl.identity = hp.identity';
+  c_few constant integer := 2000;
+  -- The typed text is the middle of a LIKE pattern: its own %, _ and \ are matched as themselves.
+  v_pattern text := '%' || search_fold(regexp_replace(p->>'q', '([\\%_])', '\\\1', 'g')) || '%';
+  v_alnum text := '%' || (p->>'q_alnum') || '%';
+  v_national text := '%' || (p->>'q_national') || '%';
+  v_count integer := c_few;
+  v_from text;
+  v_hits text := '';
+  -- Named subqueries the filters use (the search's hits).
+  v_with text[] := '{}';
+  v_needs_lead boolean := false;
+  v_prefix text;
+  v_join text;
+  -- "The person has a meeting that …", as a correlated EXISTS the planner sizes from the tables' own
+  -- statistics: a page walks the persons newest first and probes each (nested loop semi join, ~130
+  -- probes for "com reunião" at 50,000 leads); a total or a rare filter gets a hash join over the
+  -- meetings. The filters used to name a materialized set of persons instead, which the planner took for
+  -- 200 rows: a page joined all 20,000 persons with meetings to their leads and sorted them (EXPLAIN,
+  -- 2026-11-29: 370-450 ms for "com reunião", 20261201000200_painel_leads_plans.sql).
+  c_met constant text := 'exists (select 1 from lead_person_ids pl join meetings m on m.lead_id = pl.lead_id where pl.identity = hp.identity and ';
+  -- Any meeting at all (the mentor's "com/sem reunião"): lead_person_ids.booked, kept by the meetings'
+  -- triggers (lead_numbers_steps), through the partial index lead_person_ids_booked_idx (index only).
+  c_booked constant text := 'exists (select 1 from lead_person_ids pl where pl.identity = hp.identity and pl.booked)';
+  -- A listed person's meetings (a consultant: their own), for the row's figures below.
+  c_own constant text := 'lead_person_ids pl join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)';
+  v_rows json;
+  v_export boolean := (p->>'export')::boolean is true;
+  v_select text;
+begin
+  if p->>'q' is not null then
+    -- Any submission of the person: lead_persons holds the text of all of them.
+    v_search := '(hp.search_text like $1'
+      || case when coalesce(p->>'q_alnum', '') <> '' then ' or hp.search_digits like $2' else '' end
+      || case when coalesce(p->>'q_national', '') <> '' then ' or hp.search_digits like $15' else '' end || ')';
+    -- Few matching persons (under c_few): the trigram indexes find them, and each is looked up; walking
+    -- the list in date order would read every person to find them. Many ("ana", or text under 3
+    -- characters, which trigrams cannot narrow): the walk finds a page of them within its first rows.
+    if char_length(p->>'q') >= 3 then
+      execute format('select count(*) from (select 1 from lead_persons hp where %s limit %s) c', v_search, c_few)
+        into v_count using v_pattern, v_alnum, null::text, null::text, null::text, null::text, null::text, null::timestamptz,
+          null::timestamptz, null::uuid, null::timestamptz, null::uuid, null::int, null::int, v_national;
+    end if;
+    if v_count < c_few then
+      v_hits := format('hits as materialized (select hp.identity as person from lead_persons hp where %s)', v_search);
+      v_with := v_with || v_hits;
+    else
+      v_where := v_where || ' and ' || v_search;
+    end if;
+  end if;
+  if p->>'segmento' is not null then v_where := v_where || ' and l.segmento = $3'; end if;
+  if p->>'faturamento' is not null then v_where := v_where || ' and l.faturamento = $4'; end if;
+  if p->>'vendedores' is not null then v_where := v_where || ' and l.vendedores = $5'; end if;
+  if p->>'modelo' is not null then v_where := v_where || ' and l.modelo_negocio = $6'; end if;
+  if p->>'rule' is not null then v_where := v_where || ' and l.routing_rule = $16'; end if;
+  v_needs_lead := coalesce(p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'rule') is not null;
+  -- A consultant's filters look at their own meetings only ($10 null for a mentor).
+  if p->>'service' is not null then
+    v_where := v_where || ' and ' || c_met || 'm.service = $7 and ($10 is null or m.preseller_id = $10))';
+  end if;
+  -- A consultant's leads are the persons with a meeting of theirs (below): "com reunião" adds nothing,
+  -- "sem reunião" leaves none (said here: probed per person, it read all 50,000 to find none).
+  if p->>'with_meeting' in ('true', 'false') then
+    v_where := v_where || case when p->>'preseller' is not null then (case when p->>'with_meeting' = 'true' then '' else ' and false' end)
+      when p->>'with_meeting' = 'true' then ' and ' || c_booked else ' and not ' || c_booked end;
+  end if;
+  -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
+  if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
+    where o.lead_id = pl.lead_id and outbox_is_integration(o.kind)
+      and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
+      and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
+  if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;
+  if p->>'to' is not null then v_where := v_where || ' and hp.head_at < $9'; end if;
+  -- (Implied by a service filter, which asks for their meetings of that service: two EXISTS the planner
+  -- takes as independent made it expect 67 persons of 1,008 and sort them all.)
+  if p->>'preseller' is not null and p->>'service' is null then
+    v_where := v_where || ' and ' || c_met || 'm.preseller_id = $10)';
+  end if;
+  v_prefix := case when cardinality(v_with) = 0 then '' else 'with ' || array_to_string(v_with, ', ') || ' ' end;
+  if (p->>'count')::boolean is not true and p->'after' is not null and jsonb_typeof(p->'after') = 'object' then
+    v_where := v_where || ' and (hp.head_at, hp.head_id) < ($11, $12)';
+  end if;
+  -- With hits, each person is one lookup (the `limit 1` keeps the lateral a per-row lookup: joined by
+  -- hash, every person was read); else the persons are walked newest first (lead_persons_list_idx).
+  -- The submission itself is read once, for the page's rows (below); here only when a filter asks.
+  v_join := case when v_needs_lead then 'join leads l on l.id = hp.head_id' else '' end;
+  v_from := case when v_hits = '' then format('(select hp.identity, hp.head_at as at, hp.head_id as hid
+      from lead_persons hp %s where %s) j', v_join, v_where)
+    else format('hits h cross join lateral (select hp.identity, hp.head_at as at, hp.head_id as hid
+      from lead_persons hp %s where hp.identity = h.person and %s limit 1) j', v_join, v_where) end;
+  if (p->>'count')::boolean is true then
+    -- Without a filter on the answers, the persons alone are counted (no join to their leads).
+    if not v_needs_lead then
+      v_from := case when v_hits = '' then format('lead_persons hp where %s', v_where)
+        else format('hits h join lead_persons hp on hp.identity = h.person where %s', v_where) end;
+    end if;
+    execute format('%s select to_json(count(*)) from %s', v_prefix, v_from)
+    into v_rows
+    using v_pattern, v_alnum,
+      p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
+      (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
+      null::timestamptz, null::uuid, null::int, (p->>'max_attempts')::int, v_national, p->>'rule';
+    return v_rows;
+  end if;
+  -- Each person as painel_person_json has it, written out here, the page's figures from one pass over its
+  -- persons' submissions and meetings (pm) instead of five subqueries per row, the submission read once.
+  -- random_page_cost 1.1 (PostgreSQL's own advice for SSD or cached data, which this always is): at the
+  -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
+  -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
+  -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
+  -- reads it in this order), with the person's deals in one line; json, not jsonb: 50,000 rows as jsonb
+  -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
+  -- the file needs neither the keys nor their order.
+  v_select := case when v_export then 'select coalesce(json_agg(json_build_array(l.id, l.created_at, l.nome, l.email, l.empresa, l.cnpj, l.telefone,
+         l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
+         per.submissions, per.meetings, coalesce(nx.name, latest.name), nx.starts_at, oc.attendance, oc.qualified,
+         l.first_touch, l.last_touch, l.marketing_opt_in, l.marketing_opt_in_at,
+         ds.deals, ds.open, ds.open_cents, ds.won_cents, ds.latest_stage, ds.latest_won_at) order by x.at desc, x.hid desc), ''[]''::json)'
+    else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
+         ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
+         ''faturamento'', l.faturamento, ''vendedores'', l.vendedores, ''modelo'', l.modelo_negocio, ''cargo'', l.cargo,
+         ''service'', l.servico, ''rule'', l.routing_rule, ''routingKind'', l.routing_kind,
+         ''submissions'', per.submissions, ''meetings'', per.meetings,
+         ''consultant'', coalesce(nx.name, latest.name), ''nextMeeting'', nx.starts_at,
+         ''outcome'', case when oc.identity is not null then json_build_object(''attendance'', oc.attendance, ''qualified'', oc.qualified) end,
+         ''firstTouch'', l.first_touch, ''lastTouch'', l.last_touch,
+         ''marketingOptIn'', l.marketing_opt_in, ''marketingOptInAt'', l.marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]''::json)' end;
+  execute format(
+    '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13),
+     pm as (select x.identity, pl.lead_id, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
+       join lead_person_ids pl on pl.identity = x.identity
+       left join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)),
+     per as (select pm.identity, count(distinct pm.lead_id) as submissions, count(pm.id) as meetings from pm group by pm.identity),
+     latest as (select distinct on (pm.identity) pm.identity, c.name from pm join presellers c on c.id = pm.preseller_id
+       order by pm.identity, pm.starts_at desc, pm.id),
+     nx as (select distinct on (pm.identity) pm.identity, pm.starts_at, c.name from pm join presellers c on c.id = pm.preseller_id
+       where pm.status = ''scheduled'' and pm.ends_at > $17 order by pm.identity, pm.starts_at, pm.id),
+     oc as (select distinct on (pm.identity) pm.identity, mo.attendance, mo.qualified from pm
+       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)
+%s
+
+     from x join leads l on l.id = x.hid join per on per.identity = x.identity
+       left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
+       left join oc on oc.identity = x.identity
+       %s',
+    case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, v_select,
+    case when v_export then 'left join person_deal_summaries(array(select x.identity from x)) ds on ds.identity = x.identity' else '' end)
+  into v_rows
+  using v_pattern, v_alnum,
+    p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
+    (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
+    (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int, (p->>'max_attempts')::int,
+    v_national, p->>'rule', coalesce((p->>'now')::timestamptz, now());
+  return v_rows;
+end
+$function$;
+revoke all on function public.painel_leads(jsonb) from public, anon, authenticated;
+grant execute on function public.painel_leads(jsonb) to service_role;
