@@ -9,6 +9,7 @@ import { touchKeys } from '../../../src/domain/painel/api';
 import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../../src/domain/painel/copy';
 import { tzOffset } from '@date-fns/tz';
 import { schedulingConfig } from '../../../src/domain/scheduling/config';
+import { brDate } from '../../../src/domain/scheduling/time';
 import { maskCnpj } from '../../../src/domain/cnpj';
 import { maskPhone } from '../../../src/domain/phone';
 import { cargoOptions, faturamentoOptions, labelOf, modeloNegocioOptions, numeroVendedoresOptions, segmentoOptions, serviceOptions } from '../../../src/domain/options';
@@ -194,7 +195,6 @@ export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   { header: 'Último ganho em', value: (l) => (l.deals?.latestWonAt ? brasiliaDateTime(l.deals.latestWonAt) : null) },
 ];
 
-const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : null);
 
 // Ids first, as the meetings file: what a spreadsheet joins the deals with the leads file on.
 export const dealCsvColumns: CsvColumn<DealExportRow>[] = [
@@ -208,7 +208,7 @@ export const dealCsvColumns: CsvColumn<DealExportRow>[] = [
   { header: 'Valor', value: (d) => formatBrl(d.valueCents) },
   { header: 'Meses', value: (d) => d.months },
   { header: 'Valor total', value: (d) => formatBrl(d.totalCents) },
-  { header: 'Previsão de fechamento', value: (d) => day(d.expectedCloseOn) },
+  { header: 'Previsão de fechamento', value: (d) => (d.expectedCloseOn ? brDate(d.expectedCloseOn) : null) },
   { header: 'Motivo da perda', value: (d) => (d.lostReason ? lostReasonLabels[d.lostReason] : null) },
   { header: 'Observação da perda', value: (d) => d.lostNote },
   { header: 'Criada em', value: (d) => brasiliaDateTime(d.createdAt) },

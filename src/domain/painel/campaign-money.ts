@@ -3,7 +3,7 @@
 // decided once in SQL campaign_money_rows (supabase/schemas/functions/campaign_money_rows.sql); this module
 // only divides, so the screen, the CSV and the tests agree by construction.
 import { formatBrl } from '../money';
-import { formatChange, formatCount, formatRate, rate, type Period, type Touch } from './numbers';
+import { figureLabels, formatChange, formatCount, formatRate, rate, type Period, type Touch } from './numbers';
 
 export type CampaignMoney = {
   /** utm_campaign of the chosen touch; null: "Sem campanha". */
@@ -56,8 +56,8 @@ type Cell = string | number;
 /** The deal figures' names, as the table, the consultants' table and the morning mail print them. */
 export const moneyLabels = { proposals: 'Propostas', won: 'Ganhos', revenue: 'Receita' } as const;
 export const campaignMoneyHeader = [
-  'Campanha', 'Gasto', 'Leads', 'CPL', 'Agendaram', 'Custo por agendada', 'Compareceram', 'Custo por realizada',
-  'Qualificados', 'Custo por qualificada', moneyLabels.proposals, moneyLabels.won, moneyLabels.revenue, 'ROAS', 'Leads vs. período anterior',
+  'Campanha', 'Gasto', figureLabels.leads, 'CPL', figureLabels.booked, 'Custo por agendada', figureLabels.attended, 'Custo por realizada',
+  figureLabels.qualified, 'Custo por qualificada', moneyLabels.proposals, moneyLabels.won, moneyLabels.revenue, 'ROAS', 'Leads vs. período anterior',
   'Receita vs. período anterior',
 ] as const;
 

@@ -4,6 +4,7 @@
 // which checks the same again (functions/lib/admin/consultants.ts).
 import { useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
+import { brDate } from '../../../domain/scheduling/time';
 import { TextField } from '../form/Field';
 import { dateTimeOf, dayKey, timeOf } from '../format';
 import { ui } from '../styles';
@@ -17,14 +18,13 @@ interface Props {
   onDone: () => void;
 }
 
-const brDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** "01/12/2026 (dia inteiro)", "01/12/2026 a 05/12/2026", "01/12/2026 das 14:00 às 18:00"… */
 export function timeOffWords(t: { from: string; to: string }): string {
   const lastDay = dayKey(new Date(Date.parse(t.to) - 1).toISOString());
   const wholeDays = timeOf(t.from) === '00:00' && timeOf(t.to) === '00:00';
-  if (wholeDays) return dayKey(t.from) === lastDay ? `${brDay(lastDay)} (dia inteiro)` : `${brDay(dayKey(t.from))} a ${brDay(lastDay)} (dias inteiros)`;
-  if (dayKey(t.from) === dayKey(t.to)) return `${brDay(dayKey(t.from))} das ${timeOf(t.from)} às ${timeOf(t.to)}`;
+  if (wholeDays) return dayKey(t.from) === lastDay ? `${brDate(lastDay)} (dia inteiro)` : `${brDate(dayKey(t.from))} a ${brDate(lastDay)} (dias inteiros)`;
+  if (dayKey(t.from) === dayKey(t.to)) return `${brDate(dayKey(t.from))} das ${timeOf(t.from)} às ${timeOf(t.to)}`;
   return `${dateTimeOf(t.from)} até ${dateTimeOf(t.to)}`;
 }
 
