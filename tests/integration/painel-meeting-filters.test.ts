@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MeetingCounts, MeetingRow, Page } from '../../src/domain/painel/api';
 import { painelMessages } from '../../src/domain/painel/copy';
 import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
+import { painelStore } from '../../functions/lib/painel/store';
 import { storeCases, type Opened } from './stores';
 
 type Booked = { leadId: string; meetingId: string; startsAt: Date };
@@ -89,6 +90,33 @@ describe.each(storeCases(inject('postgresUrl')))('painel meetings filters, total
       }
     }
     expect((await call('GET', '/api/painel/reunioes/contagem', {})).status).toBe(401);
+  });
+
+  it('exports each meeting and each person as the lists show them: the CSV\'s positional rows read back to the list\'s objects', async () => {
+    // The exports are built apart from the lists (painel_meetings and painel_leads with export): each row,
+    // less what only the file has, must equal the list's row for the same meeting or person.
+    const painel = painelStore(opened.app.store);
+    const asMentor = { role: 'mentor', email: MENTOR, name: null, preseller: null } as const;
+    const now = opened.app.now();
+    await opened.query(`update meeting_outcomes set note = 'Pediu proposta; "ligar" amanhã' where meeting_id = $1`, [noShow.meetingId]);
+    // Two outcomes on one meeting: the later one is the meeting's, in both.
+    await opened.query(`insert into meeting_outcomes (meeting_id, attendance, qualified, recorded_by, recorded_at)
+      values ($1, 'lead_no_show', null, $2, $3::timestamptz + interval '1 minute'), ($1, 'attended', false, $2, $3::timestamptz + interval '2 minutes')`,
+      [attended.meetingId, MENTOR, now.toISOString()]);
+    for (const tab of ['passadas', 'proximas', 'canceladas'] as const) {
+      const listed = await painel.meetings(asMentor, { tab }, now, 100);
+      const exported = await painel.meetingsForExport(asMentor, { tab }, now, 100);
+      expect(exported.map(({ bookedAt, contact, ...row }) => (expect(bookedAt).toEqual(expect.any(String)), expect(contact.email).toContain('@'), row)), tab).toEqual(listed);
+    }
+    const exported = await painel.meetingsForExport(asMentor, { tab: 'passadas' }, now, 100);
+    expect(exported.find((m) => m.id === noShow.meetingId)!.outcome?.note).toBe('Pediu proposta; "ligar" amanhã');
+    const exportedMeeting = exported.find((m) => m.id === attended.meetingId)!;
+    expect(exportedMeeting.outcome).toMatchObject({ attendance: 'attended', qualified: false, note: null });
+    expect(exportedMeeting.contact).toEqual({ email: 'joana@solarmais.com.br', phone: '11987654321', cnpj: '11222333000181', campaign: '=solar-pr' });
+    const persons = await painel.leads(asMentor, {}, 100, null, now);
+    const exportedPersons = await painel.leadsForExport(asMentor, {}, 100, null, now);
+    expect(persons.length).toBeGreaterThanOrEqual(3);
+    expect(exportedPersons.map(({ deals, ...row }) => (expect(deals).toBeNull(), row))).toEqual(persons);
   });
 
   it('exports a CSV a spreadsheet can join: lead id, e-mail, phone, CNPJ, first-touch campaign; its name says what it holds', async () => {

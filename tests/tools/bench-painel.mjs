@@ -22,11 +22,11 @@ export const NUMBERS_BUDGETS = { pglite: 300, postgres: 100 };
 const lib = await importTs('bench-painel', [
   "export { painelStore } from './functions/lib/painel/store';",
   "export { leadQuery } from './functions/lib/painel/query';",
-  "export { csvStream, keysetPages, leadCsvColumns, meetingCsvColumns } from './functions/lib/painel/csv';",
+  "export { csvStream, leadCsvColumns, meetingCsvColumns } from './functions/lib/painel/csv';",
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
   "export { queryNumbers } from './functions/lib/painel/handlers/numbers';",
-  "export { leadExportPages } from './functions/lib/painel/handlers/exports';",
+  "export { leadExportPages, meetingExportPages } from './functions/lib/painel/handlers/exports';",
   "export { queryCampaignMoney } from './functions/lib/painel/handlers/campaign-money';",
   "export { MAX_PERIOD_DAYS, presetPeriod } from './src/domain/painel/numbers';",
   "export { addDays, zonedParts } from './src/domain/scheduling/time';",
@@ -211,7 +211,7 @@ async function measure(opened, store) {
 
   // The meetings' export of every past meeting, with each lead's contact and campaign (issue 32).
   const m0 = performance.now();
-  const meetingPages = lib.keysetPages((page) => painel.meetingsForExport(mentor, { tab: 'passadas' }, now, 1000, page), (r) => r.startsAt, 1000);
+  const meetingPages = await lib.meetingExportPages(painel, mentor, { tab: 'passadas' }, now);
   const meetingReader = lib.csvStream(lib.meetingCsvColumns, meetingPages).getReader();
   let meetingBytes = 0;
   for (let r = await meetingReader.read(); !r.done; r = await meetingReader.read()) meetingBytes += r.value.byteLength;

@@ -74,6 +74,23 @@ const meetingParams = (viewer: Viewer, filter: MeetingFilter, now: Date) => ({
 /** A meeting as the CSV has it (painel_meetings with export). */
 export type MeetingExportRow = MeetingRow & { bookedAt: string; contact: { email: string; phone: string; cnpj: string; campaign: string | null } };
 
+/** One row of painel_meetings with export: the meeting as a positional array, in its jsonb_build_array's order. */
+type MeetingExportTuple = [
+  id: string, startsAt: string, endsAt: string, status: MeetingRow['status'], service: MeetingRow['service'], leadId: string, leadName: string,
+  company: string, consultantId: string, consultantName: string, attendance: Attendance | null, qualified: boolean | null, note: string | null,
+  recordedBy: string | null, recordedAt: string | null, bookedAt: string, email: string, phone: string, cnpj: string, campaign: string | null,
+];
+
+function meetingExportRow(t: MeetingExportTuple): MeetingExportRow {
+  const [id, startsAt, endsAt, status, service, leadId, leadName, company, consultantId, consultantName, attendance, qualified, note,
+    recordedBy, recordedAt, bookedAt, email, phone, cnpj, campaign] = t;
+  return {
+    id, startsAt, endsAt, status, service, lead: { id: leadId, name: leadName, company }, consultant: { id: consultantId, name: consultantName },
+    outcome: attendance ? { attendance, qualified, note, recordedBy: recordedBy!, recordedAt: recordedAt! } : null,
+    bookedAt, contact: { email, phone, cnpj, campaign },
+  };
+}
+
 function leadArgs(viewer: Viewer, filter: LeadFilter) {
   return {
     q: filter.q ?? null, q_alnum: filter.qAlnum ?? null, q_national: filter.qNational ?? null, rule: filter.rule ?? null,
@@ -94,8 +111,9 @@ export function painelStore(store: Store) {
       return store.call('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null });
     },
     /** The CSV's rows: each with its booking time and the lead's contact and first-touch campaign. */
-    meetingsForExport(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingExportRow[]> {
-      return store.call('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null, export: true });
+    async meetingsForExport(viewer: Viewer, filter: MeetingFilter, now: Date, limit: number, after?: After | null): Promise<MeetingExportRow[]> {
+      const rows = await store.call<MeetingExportTuple[]>('painel_meetings', { ...meetingParams(viewer, filter, now), limit, after: after ?? null, export: true });
+      return rows.map(meetingExportRow);
     },
     meetingCounts(viewer: Viewer, filter: MeetingFilter, now: Date): Promise<MeetingCounts> {
       return store.call('painel_meeting_counts', meetingParams(viewer, filter, now));

@@ -1,27 +1,41 @@
 // "Exportar CSV" (mentor only): the list on screen, with its filter, every page of it, streamed in keyset
-// pages so 50,000 rows take the memory of one page. The CSV writer loads only when a file is asked for.
-// The first page is read before the answer starts: a failure then is a proper error, not a 200 that
-// breaks off; the export is logged once it has started.
+// pages so 50,000 rows take the memory of two pages (the one written, the next). The CSV writer loads only
+// when a file is asked for. The export is logged once it has started.
 // Gzipped in transit when the browser accepts it: Netlify cuts a streamed function answer at 20 MB with no
 // error, and 50,000 leads are 18.4 MB of CSV (369 bytes a lead; gzipped 75, so ~270,000 leads fit).
 // Compressed here, as it streams (CompressionStream keeps the reader's pace): the cap counts the bytes the
 // function sends, whatever the CDN does after.
 import type { CsvColumn } from '../csv';
 import { painelHeaders, type SignedIn } from '../context';
-import type { After, LeadFilter, PainelStore, Viewer } from '../store';
+import type { After, LeadFilter, MeetingFilter, PainelStore, Viewer } from '../store';
 import { meetingsFileName } from '../export-name';
 import { leadQuery, meetingQuery } from '../query';
 
-const EXPORT_PAGE = 1000;
 /**
- * The leads CSV's page: painel_leads answers positional rows with the deals (export), so a page costs per
- * row, not per call; 10,000 rows are ~6 MB in memory while written.
+ * A CSV's page: painel_leads and painel_meetings answer positional rows for an export, so a page costs per
+ * row, not per call; 10,000 leads are ~6 MB in memory while written.
  */
-export const LEAD_EXPORT_PAGE = 10_000;
+export const EXPORT_PAGE = 10_000;
 
-async function startedPages<T extends { id: string }>(fetchPage: (after: After | null) => Promise<T[]>, sortTime: (row: T) => string, pageSize = EXPORT_PAGE) {
+/**
+ * Every page of a keyset-paged list, the next asked for while the current one is written (on PostgreSQL the
+ * database builds it on its own core meanwhile). The first page is read before this returns: a failure then
+ * is a proper error, not a 200 that breaks off.
+ */
+async function startedPages<T extends { id: string }>(fetchPage: (after: After | null) => Promise<T[]>, sortTime: (row: T) => string) {
   const { keysetPages } = await import('../csv');
-  const iterator = keysetPages(fetchPage, sortTime, pageSize)[Symbol.asyncIterator]();
+  let ahead: Promise<T[]> | null = null;
+  const prefetching = async (after: After | null) => {
+    const page = ahead && after ? await ahead : await fetchPage(after);
+    ahead = null;
+    const last = page.at(-1);
+    if (page.length === EXPORT_PAGE && last) {
+      ahead = fetchPage({ t: sortTime(last), id: last.id });
+      ahead.catch(() => {}); // awaited (and its failure met) by the next call, or dropped with the stream
+    }
+    return page;
+  };
+  const iterator = keysetPages(prefetching, sortTime, EXPORT_PAGE)[Symbol.asyncIterator]();
   const first = await iterator.next();
   return (async function* () {
     if (first.done) return;
@@ -29,6 +43,14 @@ async function startedPages<T extends { id: string }>(fetchPage: (after: After |
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   })();
 }
+
+/** Every page of the leads CSV (the viewer's scope, the list's filter); also what `npm run bench` times. */
+export const leadExportPages = (painel: PainelStore, viewer: Viewer, filter: LeadFilter, now: Date) =>
+  startedPages((after) => painel.leadsForExport(viewer, filter, EXPORT_PAGE, after, now), (l) => l.createdAt);
+
+/** Every page of the meetings CSV; also what `npm run bench` times. */
+export const meetingExportPages = (painel: PainelStore, viewer: Viewer, filter: MeetingFilter, now: Date) =>
+  startedPages((after) => painel.meetingsForExport(viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt);
 
 /**
  * Whether an Accept-Encoding header lets the answer be gzip: `gzip` (or `x-gzip`, or `*` when gzip is not
@@ -61,30 +83,11 @@ function attachment(ctx: SignedIn, stream: ReadableStream<Uint8Array>, fileName:
 export async function exportMeetings(ctx: SignedIn): Promise<Response> {
   const { filter } = meetingQuery(ctx.url);
   const now = ctx.app.now();
-  const pages = await startedPages((after) => ctx.painel.meetingsForExport(ctx.viewer, filter, now, EXPORT_PAGE, after), (m) => m.startsAt);
+  const pages = await meetingExportPages(ctx.painel, ctx.viewer, filter, now);
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: 'reunioes', ipHash: ctx.ipHash }, now);
   const consultant = filter.consultant ? ((await ctx.painel.consultants(ctx.viewer)).find((c) => c.id === filter.consultant)?.name ?? null) : null;
   const { csvStream, meetingCsvColumns } = await import('../csv');
   return attachment(ctx, csvStream(meetingCsvColumns, pages), meetingsFileName(filter, now, consultant));
-}
-
-/**
- * Every page of the leads CSV, the next asked for while the current one is written: on PostgreSQL the
- * database builds it on its own core meanwhile. The first page is read before this returns (startedPages).
- * Also what `npm run bench` times.
- */
-export async function leadExportPages(painel: PainelStore, viewer: Viewer, filter: LeadFilter, now: Date) {
-  let ahead: ReturnType<PainelStore['leadsForExport']> | null = null;
-  return startedPages(async (after) => {
-    const page = ahead && after ? await ahead : await painel.leadsForExport(viewer, filter, LEAD_EXPORT_PAGE, after, now);
-    ahead = null;
-    const last = page.at(-1);
-    if (page.length === LEAD_EXPORT_PAGE && last) {
-      ahead = painel.leadsForExport(viewer, filter, LEAD_EXPORT_PAGE, { t: last.createdAt, id: last.id }, now);
-      ahead.catch(() => {}); // awaited (and its failure met) by the next call, or dropped with the stream
-    }
-    return page;
-  }, (l) => l.createdAt, LEAD_EXPORT_PAGE);
 }
 
 export async function exportLeads(ctx: SignedIn): Promise<Response> {
