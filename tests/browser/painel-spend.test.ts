@@ -2,16 +2,15 @@
 // the Google fixture exports through the file input (the answer line takes the focus), maps the suggested
 // campaign, and undoes the Google import behind its confirmation; the list and the unmapped count follow.
 // axe clean in each state; nothing widens the page.
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { spendCopy, SPEND_UPLOAD_MAX_BYTES } from '../../src/domain/painel/spend';
 import { axeViolations } from './support';
 import { painelHarness } from './painel.fixtures';
+import { spendFixture as fixture } from './spend.fixtures';
 
 const { h, mentor } = painelHarness();
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/spend/${name}`, import.meta.url));
 // Intl writes R$ with a no-break space: read the page's text as a person reads it.
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\u00A0/g, ' ');
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
