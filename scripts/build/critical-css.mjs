@@ -30,7 +30,9 @@ const beasties = new Beasties({
   // before the full stylesheet arrived left the heading under the header: kept always.
   // #consentimento:not([hidden]): the cookie banner is hidden in the HTML and shown by its inline script
   // before the first paint, so the matcher drops the room kept for it (global.css): kept always.
-  allowRules: [/:where\(/, /\[data-quote-form\]/, '[id]', /#consentimento:not\(\[hidden\]\)/],
+  // :focus-visible (the focus outline) is dropped by the matcher too; a content page fetches the full stylesheet
+  // only on the first touch or key (defer-assets.mjs), so the outline a first Tab shows must be inline.
+  allowRules: [/:where\(/, /\[data-quote-form\]/, '[id]', /#consentimento:not\(\[hidden\]\)/, /^:focus-visible$/],
   logLevel: 'warn',
 });
 

@@ -7,10 +7,14 @@ import menuChunk from 'lazy-chunk:/src/islands/hydrate-menu.tsx';
 
 const root = document.querySelector<HTMLElement>('[data-menu-island]');
 if (root) {
-  const events = ['pointerdown', 'focusin', 'keydown'] as const;
+  // click too: on a content page this script itself loads on the first touch (defer-assets.mjs), so the
+  // pointerdown that opens the menu can come before these listeners; the click (or the focus) after it does not.
+  const events = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
   const start = () => {
     for (const name of events) root.removeEventListener(name, start);
     void import(/* @vite-ignore */ menuChunk).then(({ hydrateMenu }: typeof import('../islands/hydrate-menu')) => hydrateMenu(root));
   };
   for (const name of events) root.addEventListener(name, start, { passive: true });
+  // The touch that loaded this script was the menu's: its tap already opened the panel (:target) or focused it.
+  if (location.hash === '#menu-mobile' || root.contains(document.activeElement)) start();
 }

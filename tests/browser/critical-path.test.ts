@@ -1,10 +1,10 @@
 // The first paint of every page needs its HTML alone (scripts/build/defer-assets.mjs): the full stylesheets,
 // the layout's module script, the islands' JavaScript (client:painted) and the web manifest are requested
-// after the first contentful paint, and
+// after the first contentful paint on pages with islands, and on the first touch or key on content pages, and
 // still arrive; the consent banner is in the first paint; without JavaScript the <noscript> links work.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, newPage, VIEWPORTS } from './support';
 
 const routes = ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/politica-de-privacidade', '/orcamento', '/reuniao'];
@@ -51,10 +51,9 @@ describe('critical path', () => {
   });
 
 
-  it.each(routes)('%s requests its stylesheets and every script (layout, islands, React) only after the first contentful paint, then applies them', async (path) => {
-    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
-    await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
-    const timing = await page.evaluate(() => ({
+  /** What the page fetched from /_astro/ (stylesheets, scripts) and when, its FCP, and what applied. */
+  const loaded = (page: Page) =>
+    page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       deferred: performance
         .getEntriesByType('resource')
@@ -64,16 +63,65 @@ describe('critical path', () => {
       consentDefault: (window.dataLayer as unknown[] | undefined)?.length ?? 0,
       manifest: document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.getAttribute('href') ?? null,
     }));
+  type Loaded = Awaited<ReturnType<typeof loaded>>;
+  const expectApplied = (timing: Loaded, minimum: number) => {
     expect(timing.fcp).not.toBeNull();
-    // The layout stylesheet and script at least; /orcamento and /reuniao also hydrate their islands
-    // (client:painted), whose React and components must wait for the paint too.
-    expect(timing.deferred.length).toBeGreaterThanOrEqual(path === '/orcamento' || path === '/reuniao' ? 5 : 2);
+    expect(timing.deferred.length).toBeGreaterThanOrEqual(minimum);
     for (const entry of timing.deferred) expect(entry.start, entry.name).toBeGreaterThanOrEqual(timing.fcp!);
     expect(timing.sheets.some((href) => /\/_astro\/BaseLayout[^/]*\.css$/.test(href!))).toBe(true);
     // consent.ts ran: Consent Mode's default is in the dataLayer.
     expect(timing.consentDefault).toBeGreaterThan(0);
     // Browsers read the manifest link from the live document whenever they need it (install prompts).
     expect(timing.manifest).toBe('/manifest.webmanifest');
+  };
+  const islandRoutes = ['/orcamento', '/reuniao'];
+  const contentRoutes = routes.filter((path) => !islandRoutes.includes(path));
+
+  it.each(islandRoutes)('%s requests its stylesheets and every script (layout, islands, React) only after the first contentful paint, then applies them', async (path) => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
+    // The layout stylesheet and script, and the islands (client:painted): React and their components.
+    expectApplied(await loaded(page), 5);
+    await context.close();
+  });
+
+  it.each(contentRoutes)('%s requests nothing more until the first touch or key, then its stylesheet and layout script, which apply', async (path) => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    await page.goto(`${BASE_URL}${path}`, { waitUntil: 'networkidle' });
+    const before = await loaded(page);
+    expect(before.fcp).not.toBeNull();
+    expect(before.deferred).toEqual([]);
+    expect(before.consentDefault).toBe(0);
+    await page.keyboard.press('Shift');
+    await page.waitForFunction(() => (window.dataLayer ?? []).length > 0 && [...document.styleSheets].some((s) => s.href?.includes('/_astro/BaseLayout')));
+    expectApplied(await loaded(page), 2);
+    await context.close();
+  });
+
+  it('with the cookies accepted, a content page runs the layout script after the first paint without a touch (the tag manager counts the visit)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    await page.goto(`${BASE_URL}/palestras`);
+    await page.evaluate(() => localStorage.setItem('consentimento-cookies', 'granted'));
+    await page.reload({ waitUntil: 'networkidle' });
+    expectApplied(await loaded(page), 2);
+    await context.close();
+  });
+
+  it('a tap on Aceitar before the layout script has loaded still counts: the loader plays the click again once it has run', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    // The layout script is held back until the tap has happened, as on a slow link.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/BaseLayout\.astro[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE_URL}/`, { waitUntil: 'networkidle' });
+    await page.locator('#consentimento').getByRole('button', { name: 'Aceitar' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('consentimento-cookies'))).toBeNull();
+    release();
+    await page.waitForFunction(() => localStorage.getItem('consentimento-cookies') === 'granted');
+    await expect(page.locator('#consentimento').isHidden()).resolves.toBe(true);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 // How much style work a content page's load costs, counted instead of timed: Chromium's trace says how many
 // elements each style recalculation (UpdateLayoutTree) touched. From navigation until the full stylesheet has
-// arrived and applied, the sum over all recalculations is compared with the page's element count. A whole-page
+// arrived (on the first key) and applied, the sum over all recalculations is compared with the page's element count. A whole-page
 // restyle after the first layout (a custom property set on <html>, a stylesheet that matches everything
 // while every section is rendered) adds a whole page to it; content-visibility keeps the sections below the
 // first screen out of it until they near the viewport (docs/performance.md).
@@ -43,7 +43,9 @@ describe('style work of a content page load, at 390 px', () => {
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
       const url = new URL(route, BASE_URL).href;
       await page.goto(url, { waitUntil: 'load' });
-      // The full stylesheet is requested after the first paint (defer-assets.mjs): wait until it applies.
+      // A content page requests the full stylesheet on the first touch or key (defer-assets.mjs): a key, then
+      // wait until it applies.
+      await page.keyboard.press('Shift');
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.sheet !== null));
       await afterIdle(page);
       await afterIdle(page);

@@ -5,18 +5,23 @@
 // Each route is audited RUNS (3) times and the median of each number counts: performance >= 95, LCP within
 // the route's budget (1.0 s on content pages, 1.3 s on /orcamento), the home page's total transfer <= 60 KB.
 // Accessibility, best practices and SEO must be 100 in the first run, which audits every category (the other runs audit performance only). A broken trace (no result) is run again.
+// After the routes, the home page and a bare page holding its text are audited alternately (RATIO_PAIRS each): the
+// home page's main-thread CPU time, median, at most HOME_MAIN_THREAD_RATIO times the bare page's.
 //
 // Usage: node tests/tools/lighthouse.mjs (after `npm run build`: starts the site as `npm start` does, on a
 // fresh embedded database, and stops it at the end), or BASE_URL=http://localhost:8888 … to audit a running one.
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_ROUTES (comma-separated subset). Writes reports/lighthouse.md (and one JSON report per route).
 // Exit 1 when a route misses a threshold, could not be audited or answered something other than 200/404.
 // A route answering 404 is skipped (it is still being built). Reusable: import { runLighthouse } from here.
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { REFERENCE_TARGET_MS, cpuSlowdownCap, hostCpuSlowdown } from './cpu-calibration.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
@@ -43,19 +48,21 @@ export const LCP_BUDGET_S = { default: 1.0, '/orcamento': 1.3, '/orcamento?servi
 export const TOTAL_KB_BUDGET = { '/': 60 };
 const BROKEN_TRACE_RETRIES = 2;
 /**
- * The home page's main-thread time may be at most this many times the reference page's (its own text, no CSS,
- * no JS), both observed on the host in the same run, alternated, the lowest of each (runLighthouse), so the
- * ratio does not depend on the host's speed. Measured 2026-11-29 on this kind of VM: 3.83, 4.12 and 4.93 in
- * three runs of that form (4 pairs each), 3.44 and 5.99 as medians inside the routes' runs. The host's noise
- * moves it by a third from one run to the next, so the bound sits well above: it catches a home page doing
- * about twice its work, not a 20 % regression (the restyles are counted, exactly, by
- * tests/browser/restyle-budget.test.ts). The issue's target, 1.2, is not met.
+ * The home page's main thread may cost at most this many times the reference page's (its own text, no CSS, no
+ * JS), both audited in the same Chromium, back to back and alternated (RATIO_PAIRS each, medians), so the ratio
+ * does not depend on the host's speed. What is compared is the main thread's CPU time over the tasks Lighthouse's
+ * mainthread-work-breakdown sums (mainThreadCpuMs); that audit's own total, in wall time, is printed beside it.
+ * Wall time also counts the moments the thread waited for a core: on this shared 2-core machine at load 5-8 the
+ * bare page's wall time was 2.5-3x its CPU time and moved by 2x from one run to the next (364-964 ms), where its
+ * CPU time stayed within 36-46 ms (docs/performance.md). Measured (medians of 3, CPU): the home page as built
+ * when content pages still fetched their full stylesheet and layout script right after the first paint,
+ * 3.07x and 3.85x; with them on the first touch, 2.59-2.75x. The issue's 1.2 is not met.
  */
-export const HOME_MAIN_THREAD_RATIO = 8;
+export const HOME_MAIN_THREAD_RATIO = 3;
+/** Reference and home page runs, alternated, for the same-run ratio (after the routes); their medians count. */
+export const RATIO_PAIRS = 3;
 /** Reference runs before the first route; one more before each route; the cap reads the last REFERENCE_WINDOW. */
 const REFERENCE_FIRST_RUNS = 3;
-/** Reference and home page runs, alternated, for the same-run ratio (after the routes). */
-const RATIO_PAIRS = 4;
 const REFERENCE_WINDOW = 5;
 
 // The mobile preset: Lighthouse's default config (formFactor mobile, mobile screen emulation, simulated
@@ -113,6 +120,8 @@ export function summarize(lhr) {
     // slowdown). A high index with a long main thread means the index misjudged the host (see below).
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     hostTaskMs: audits.diagnostics?.details?.items?.[0]?.totalTaskTime ?? NaN,
+    // Lighthouse's main-thread breakdown: the observed time times the run's CPU slowdown.
+    mainThreadMs: audits['mainthread-work-breakdown']?.numericValue ?? NaN,
     totalKB: totalBytes / 1024,
     jsKB: jsBytes / 1024,
   };
@@ -165,11 +174,25 @@ async function routeStatus(url) {
   }
 }
 
-async function auditOnce(url, port, cpuSlowdown, categories) {
+/**
+ * The main thread's CPU time in ms over the tasks Lighthouse finds in a run's trace (the ones its
+ * mainthread-work-breakdown sums in wall time): each top-level task's thread duration (tdur).
+ */
+export function mainThreadCpuMs(trace) {
+  const processed = TraceProcessor.processTrace(trace);
+  const tasks = MainThreadTasks.getMainThreadTasks(processed.mainThreadEvents, processed.frames, processed.timestamps.traceEnd, processed.timestamps.timeOrigin);
+  return tasks.filter((task) => !task.parent).reduce((sum, task) => sum + (task.event.tdur ?? task.event.dur) / 1000, 0);
+}
+
+async function auditOnce(url, port, cpuSlowdown, categories, { withTrace = false } = {}) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, lighthouseConfig(cpuSlowdown, categories));
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (withTrace) {
+    if (!result.artifacts?.Trace) throw new Error('Lighthouse returned no trace');
+    return { lhr, cpuMs: mainThreadCpuMs(result.artifacts.Trace) };
+  }
   return lhr;
 }
 
@@ -284,23 +307,39 @@ export async function runLighthouse({
       }
       results.push({ route, status, lhr: representative, summary, runs: summaries, failures, referenceMs: referenceAtStart });
     }
-    // The home page against the reference, warm and interleaved (reference, home, reference, home…), after every
-    // route: the lowest of each, since a neighbour's burst or a cold start only ever adds time. Measured inside
-    // the routes' runs instead (the home page first, in a new Chromium, medians), the ratio read 3.44 on one run
-    // and 5.99 on the next (a fresh clone, 2026-11-29): the first route paid the browser's cold start.
+    // The home page against the reference, warm and alternated (reference, home, reference, home…) after every
+    // route, at the same (1x) slowdown: the median of each. Measured instead inside the routes' runs, the home
+    // page first in a new Chromium, the ratio read 3.44 on one run and 5.99 on the next (2026-11-29): the first
+    // route paid the browser's cold start.
     const home = results.find((r) => r.route === '/' && r.summary);
     if (home) {
-      const homeMs = [];
-      const barePageMs = [];
+      const homeRuns = [];
+      const bareRuns = [];
+      const homeUrl = new URL('/', baseUrl).href;
+      const measure = async (url) => {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            const { lhr, cpuMs } = await auditOnce(url, chrome.port, 1, ['performance'], { withTrace: true });
+            return { cpuMs, wallMs: summarize(lhr).mainThreadMs };
+          } catch (e) {
+            // A broken trace says nothing about the page: run it again.
+            if (attempt >= BROKEN_TRACE_RETRIES) throw e;
+          }
+        }
+      };
       for (let i = 0; i < RATIO_PAIRS; i += 1) {
-        await measureReference();
-        barePageMs.push(referenceMs.at(-1));
-        homeMs.push(summarize(await auditOnce(new URL('/', baseUrl).href, chrome.port, 1, ['performance'])).hostTaskMs);
+        bareRuns.push(await measure(reference.url));
+        homeRuns.push(await measure(homeUrl));
       }
-      home.mainThreadRatio = Math.min(...homeMs) / Math.min(...barePageMs);
-      home.ratioDetail = `home ${homeMs.map((x) => x.toFixed(0)).join('/')} ms, reference ${barePageMs.map((x) => x.toFixed(0)).join('/')} ms`;
+      const med = (runs, key) => median(runs.map((x) => x[key]));
+      const list = (runs, key) => runs.map((x) => x[key].toFixed(0)).join('/');
+      home.mainThreadRatio = med(homeRuns, 'cpuMs') / med(bareRuns, 'cpuMs');
+      home.wallRatio = med(homeRuns, 'wallMs') / med(bareRuns, 'wallMs');
+      home.ratioDetail =
+        `CPU: home ${list(homeRuns, 'cpuMs')} ms, reference ${list(bareRuns, 'cpuMs')} ms; ` +
+        `mainthread-work-breakdown (wall): home ${list(homeRuns, 'wallMs')} ms, reference ${list(bareRuns, 'wallMs')} ms = ${home.wallRatio.toFixed(2)}×; load ${loadAverage()}`;
       if (!(home.mainThreadRatio <= HOME_MAIN_THREAD_RATIO)) {
-        home.failures.push(`main thread ${Math.min(...homeMs).toFixed(0)} ms = ${home.mainThreadRatio.toFixed(2)}× the bare page's ${Math.min(...barePageMs).toFixed(0)} ms (lowest of ${RATIO_PAIRS}, ${home.ratioDetail}) > ${HOME_MAIN_THREAD_RATIO}×`);
+        home.failures.push(`main thread ${med(homeRuns, 'cpuMs').toFixed(0)} ms of CPU = ${home.mainThreadRatio.toFixed(2)}× the bare page's ${med(bareRuns, 'cpuMs').toFixed(0)} ms (medians of ${RATIO_PAIRS}; ${home.ratioDetail}) > ${HOME_MAIN_THREAD_RATIO}×`);
       }
       log(`- / against the reference page: ${home.mainThreadRatio.toFixed(2)}× (${home.ratioDetail})`);
     }
@@ -310,6 +349,15 @@ export async function runLighthouse({
   }
   const problems = results.flatMap((r) => r.failures.map((f) => `${r.route}: ${f}`));
   return { ok: problems.length === 0, results, problems, referenceMs };
+}
+
+/** The host's load average (1, 5, 15 min), printed with each ratio: the machine is shared. */
+function loadAverage() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
 }
 
 const fmt = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -341,7 +389,7 @@ export function formatTable(results, baseUrl) {
   lines.push(
     '',
     `Reference page (the home page's text, no CSS, no JS): "reference ms" is its main thread on the host, median of the last ${REFERENCE_WINDOW} runs before each route (it caps the CPU slowdown).`,
-    `The home page against it, ${RATIO_PAIRS} runs each alternated after the routes, lowest of each: ${home ? `${fmt(home.mainThreadRatio, 2)}× (${home.ratioDetail})` : 'not measured'}; at most ${HOME_MAIN_THREAD_RATIO}×.`,
+    `The home page's main-thread CPU time against it, ${RATIO_PAIRS} runs each alternated after the routes, medians: ${home ? `${fmt(home.mainThreadRatio, 2)}× (${home.ratioDetail})` : 'not measured'}; at most ${HOME_MAIN_THREAD_RATIO}×.`,
   );
   return lines.join('\n');
 }

@@ -18,7 +18,7 @@ describe('deferAssets', () => {
       '<head><noscript><link rel="manifest" href="/manifest.webmanifest"><link rel="stylesheet" href="/_astro/a.css"><link rel="stylesheet" href="/_astro/b.css"></noscript></head>',
     );
     expect(out).toContain(
-      `<h1>Oi</h1><script data-links="manifest /manifest.webmanifest,stylesheet /_astro/a.css,stylesheet /_astro/b.css" data-js="/_astro/layout.js">${LOADER}</script></body>`,
+      `<h1>Oi</h1><script data-links="manifest /manifest.webmanifest,stylesheet /_astro/a.css,stylesheet /_astro/b.css" data-js="/_astro/layout.js" data-on="touch">${LOADER}</script></body>`,
     );
     // Nothing outside the noscript and the loader refers to them any more.
     expect(out.replace(/<noscript>.*?<\/noscript>/, '').match(/rel="stylesheet"|rel="manifest"/g)).toBeNull();
@@ -30,11 +30,17 @@ describe('deferAssets', () => {
   });
 
   it('gives every page the same loader source, so the CSP needs one hash for it', () => {
-    const loaderOf = (html: string) => html.match(/<script data-links="[^"]*" data-js="[^"]*">(.*?)<\/script>/)![1];
+    const loaderOf = (html: string) => html.match(/<script data-links="[^"]*" data-js="[^"]*"(?: data-on="touch")?>(.*?)<\/script>/)![1];
     const a = loaderOf(deferAssets(page('', '<link rel="stylesheet" href="/a.css">')));
     const b = loaderOf(deferAssets(page('<script type="module" src="/m.js"></script>', '<link rel="stylesheet" href="/b.css">')));
     const hash = (s: string) => createHash('sha256').update(s).digest('base64');
     expect(hash(a)).toBe(hash(b));
+  });
+
+  it('waits for the first touch on a page without islands, for the first paint on a page with one', () => {
+    const loaderTag = (html: string) => html.match(/<script data-links[^>]*>/)![0];
+    expect(loaderTag(deferAssets(page('', '<p>x</p><link rel="stylesheet" href="/a.css">')))).toContain(' data-on="touch"');
+    expect(loaderTag(deferAssets(page('', '<astro-island uid="1"></astro-island><link rel="stylesheet" href="/a.css">')))).not.toContain('data-on');
   });
 
   it('refuses a page with two module scripts (the loader carries one)', () => {

@@ -1,0 +1,80 @@
+// Lighthouse as the issue's "done when" reads it: the mobile preset with its default, uncalibrated 4x CPU
+// slowdown, RUNS runs per route (median), each route's runs alternated with the bare reference page of the
+// same run (reference-page.mjs), Lighthouse's main-thread breakdown by group, and the main thread's CPU time
+// (mainThreadCpuMs in lighthouse.mjs) against the bare page's. Not a gate: what the docs'
+// tables come from (docs/performance.md). Prints the load average before and after.
+//
+// Usage (after `npm run build`): node tests/tools/lighthouse-uncalibrated.mjs [route…] (default: the content
+// pages and /orcamento); RUNS=5 for more runs; BASE_URL to audit a running site.
+import { readFile } from 'node:fs/promises';
+import lighthouse from 'lighthouse';
+import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
+import { launchChromium, mainThreadCpuMs } from './lighthouse.mjs';
+import { bareDocument, pageText, serveReference } from './reference-page.mjs';
+import { startSite } from '../support/site-process.mjs';
+
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/nao-existe'];
+const runs = Number(process.env.RUNS ?? 3);
+const config = {
+  extends: 'lighthouse:default',
+  settings: {
+    onlyCategories: ['performance'],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+    throttling: THROTTLING_PRESETS.mobileSlow4G,
+    disableFullPageScreenshot: true,
+  },
+};
+const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const loadavg = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+
+const site = process.env.BASE_URL ? null : await startSite({ env: { RATE_LIMITS: 'off' }, output: null });
+const baseUrl = site?.url ?? process.env.BASE_URL;
+const chrome = await launchChromium();
+const reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
+const audit = async (url) => {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+      if (lhr.runtimeError || !artifacts?.Trace) throw new Error(lhr.runtimeError?.code ?? 'no trace');
+      const a = lhr.audits;
+      const groups = Object.fromEntries((a['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, i.duration]));
+      return {
+        perf: Math.round(lhr.categories.performance.score * 100),
+        tbt: a['total-blocking-time'].numericValue,
+        lcp: a['largest-contentful-paint'].numericValue / 1000,
+        main: a['mainthread-work-breakdown'].numericValue,
+        cpu: mainThreadCpuMs(artifacts.Trace),
+        groups,
+        kb: a['total-byte-weight'].numericValue / 1024,
+      };
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+};
+try {
+  console.log(`load ${await loadavg()}`);
+  await audit(reference.url); // a new Chromium's first audit is slower: not counted
+  for (const route of routes) {
+    const page = [];
+    const bare = [];
+    for (let i = 0; i < runs; i += 1) {
+      bare.push(await audit(reference.url));
+      page.push(await audit(new URL(route, baseUrl).href));
+    }
+    const m = (list, key) => median(list.map((x) => x[key]));
+    const groupNames = [...new Set(page.flatMap((x) => Object.keys(x.groups)))];
+    const groups = groupNames.map((g) => `${g} ${median(page.map((x) => x.groups[g] ?? 0)).toFixed(0)}`).join(', ');
+    console.log(
+      `${route}: perf ${m(page, 'perf')} (${page.map((x) => x.perf).join('/')}), TBT ${m(page, 'tbt').toFixed(0)} (${page.map((x) => x.tbt.toFixed(0)).join('/')}) ms, ` +
+        `LCP ${m(page, 'lcp').toFixed(2)} (${page.map((x) => x.lcp.toFixed(2)).join('/')}) s, ${m(page, 'kb').toFixed(1)} KB, main thread ${m(page, 'main').toFixed(0)} (${page.map((x) => x.main.toFixed(0)).join('/')}) ms ` +
+        `vs bare ${m(bare, 'main').toFixed(0)} (${bare.map((x) => x.main.toFixed(0)).join('/')}) ms = ${(m(page, 'main') / m(bare, 'main')).toFixed(2)}x; ` +
+        `CPU ${m(page, 'cpu').toFixed(0)} vs bare ${m(bare, 'cpu').toFixed(0)} ms = ${(m(page, 'cpu') / m(bare, 'cpu')).toFixed(2)}x; ${groups}; load ${await loadavg()}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await reference.close();
+  await site?.stop();
+}
