@@ -1,5 +1,5 @@
 // Números on a real year (issue 34, item 4): the facts the writers keep for the figures (lead_person_ids'
-// dates, touches and steps; meeting_latest_outcomes) equal a recomputation from the rows themselves after
+// dates, touches and steps; meeting_latest_outcomes; numbers_daily's per-day totals) equal a recomputation from the rows themselves after
 // every kind of write — a lead, a returning person filling the form between two earlier fills, a corrected
 // address, a booking, a cancellation, an outcome recorded, changed and removed, an erasure (which leaves
 // nothing behind) — and numbers_people equals the reference people for periods that cut a person's rows every way, on PGlite and
@@ -32,6 +32,28 @@ const STORED = `
   select i.lead_id::text as lead_id, i.identity, i.created_at::text as created_at, i.prev_at::text as prev_at, i.next_at::text as next_at,
     i.f_source, i.f_campaign, i.f_referrer, i.l_source, i.l_campaign, i.segmento, i.routing_kind, i.booked, i.attended, i.qualified
   from lead_person_ids i order by i.lead_id`;
+/**
+ * numbers_daily by a reading apart from the triggers: the persons with one lead ever, counted per Brasília
+ * day and per table (each kind's key from that lead's facts); the stored rows whose counts are all zero
+ * (after an erasure or a second submission) are left out of the stored side.
+ */
+const DAILY_RECOMPUTED = `
+  with single as (
+    select i.* from lead_person_ids i where (select count(*) from lead_person_ids j where j.identity = i.identity) = 1
+  ), keyed as (
+    select (s.created_at at time zone 'America/Sao_Paulo')::date as day, k.kind, k.a, k.b, k.c, k.d, k.v, s.routing_kind, s.booked, s.attended, s.qualified
+    from single s cross join lateral (values ('first', s.f_source, s.f_medium, s.f_campaign, s.f_referrer, null),
+      ('last', s.l_source, s.l_medium, s.l_campaign, s.l_referrer, null), ('segmento', null, null, null, null, s.segmento),
+      ('faturamento', null, null, null, null, s.faturamento), ('servico', null, null, null, null, s.servico)) k(kind, a, b, c, d, v)
+  )
+  select day::text as day, kind, a, b, c, d, v, count(*)::int as leads, (count(*) filter (where routing_kind in ('team', 'pool')))::int as offered,
+    count(routing_kind)::int as offered_known, (count(*) filter (where routing_kind = 'none' and not booked))::int as no_rule,
+    (count(*) filter (where booked))::int as booked, (count(*) filter (where attended))::int as attended, (count(*) filter (where qualified))::int as qualified
+  from keyed group by 1, 2, 3, 4, 5, 6, 7 order by 2, 1, 3, 4, 5, 6, 7`;
+const DAILY_STORED = `
+  select day::text as day, kind, source as a, medium as b, campaign as c, referrer as d, value as v, leads, offered, offered_known, no_rule, booked, attended, qualified
+  from numbers_daily where (leads, offered, offered_known, no_rule, booked, attended, qualified) <> (0, 0, 0, 0, 0, 0, 0)
+  order by 2, 1, 3, 4, 5, 6, 7`;
 const LATEST = `select distinct on (o.meeting_id) o.meeting_id::text as meeting_id, o.attendance, o.qualified from meeting_outcomes o
   order by o.meeting_id, o.recorded_at desc, o.id desc`;
 
@@ -47,6 +69,9 @@ describe.each(storeCases(inject('postgresUrl')))('Números facts on $name', (sto
     expect(await opened.query(STORED)).toEqual(await opened.query(RECOMPUTED));
     expect(await opened.query('select meeting_id::text as meeting_id, attendance, qualified from meeting_latest_outcomes order by meeting_id'))
       .toEqual(await opened.query(LATEST));
+    const daily = await opened.query(DAILY_RECOMPUTED);
+    expect(daily.length).toBeGreaterThan(0);
+    expect(await opened.query(DAILY_STORED)).toEqual(daily);
   };
 
   it('numbers_people equals the reference people for periods cutting persons\' rows every way', async () => {
@@ -107,6 +132,11 @@ describe.each(storeCases(inject('postgresUrl')))('Números facts on $name', (sto
     await opened.query(`select delete_person_data('pessoa.1@exemplo.com.br')`);
     expect(await opened.query('select 1 from lead_person_ids where lead_id = any($1::uuid[])', [ids])).toEqual([]);
     expect(await opened.query(`select 1 from meeting_latest_outcomes o where not exists (select 1 from meetings m where m.id = o.meeting_id)`)).toEqual([]);
+    await expectFactsTrue();
+    // A person with one submission ever (counted in numbers_daily), booked, erased: their day's totals drop.
+    const [{ email }] = await opened.query<{ email: string }>(`select l.email from leads l join lead_person_ids i on i.lead_id = l.id
+      where i.prev_at is null and i.next_at is null and i.booked order by l.created_at limit 1`);
+    await opened.query('select delete_person_data($1)', [email]);
     await expectFactsTrue();
   });
 });

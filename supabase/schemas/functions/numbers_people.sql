@@ -1,5 +1,5 @@
--- public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid)
-CREATE OR REPLACE FUNCTION public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid)
+-- public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid, p_multi_only boolean)
+CREATE OR REPLACE FUNCTION public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid, p_multi_only boolean DEFAULT false)
  RETURNS TABLE(identity text, created_at timestamp with time zone, f_source text, f_medium text, f_campaign text, f_referrer text, l_source text, l_medium text, l_campaign text, l_referrer text, segmento text, faturamento text, servico text, offered boolean, no_rule boolean, booked boolean, attended boolean, qualified boolean)
  LANGUAGE plpgsql
  STABLE
@@ -7,7 +7,8 @@ CREATE OR REPLACE FUNCTION public.numbers_people(p_from timestamp with time zone
  SET jit TO 'off'
 AS $function$
 begin
-  -- EXECUTE: planned for these dates each time (a generic plan guesses a period's rows). $4: the rows
+  -- p_multi_only (the team's only): leave out the persons with one submission ever, whom the caller counts
+  -- from numbers_daily. EXECUTE: planned for these dates each time (a generic plan guesses a period's rows). $4: the rows
   -- grouped by person (the rows of the people with several in the period, or a consultant's rows).
   return query execute format($q$
     with cr as materialized (%s), firsts as (
@@ -44,14 +45,16 @@ begin
       join lead_person_ids i on i.lead_id = own.lead_id where i.created_at >= $1 and i.created_at < $2$r$ end,
     case when p_preseller is null then
       -- The team's people with one row in the period (nearly all): that row, as it is.
-      $s$select i.identity, i.created_at, i.f_source, i.f_medium, i.f_campaign, i.f_referrer, i.l_source, i.l_medium, i.l_campaign,
+      format($s$select i.identity, i.created_at, i.f_source, i.f_medium, i.f_campaign, i.f_referrer, i.l_source, i.l_medium, i.l_campaign,
         i.l_referrer, i.segmento, i.faturamento, i.servico, i.routing_kind in ('team', 'pool'),
         coalesce(i.routing_kind = 'none', false) and not i.booked, i.booked, i.attended, i.qualified
       from lead_person_ids i where i.created_at >= $1 and i.created_at < $2
-        and (i.prev_at is null or i.prev_at < $1) and (i.next_at is null or i.next_at >= $2)
-      union all$s$ else '' end)
+        and (i.prev_at is null or i.prev_at < $1) and (i.next_at is null or i.next_at >= $2)%s
+      union all$s$,
+      -- Written into the query, so the planner can use lead_person_ids_multi_idx (a parameter would not match it).
+      case when p_multi_only then ' and (i.prev_at is not null or i.next_at is not null)' else '' end) else '' end)
   using p_from, p_to, p_preseller;
 end
 $function$;
-revoke all on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid) from public;
-grant execute on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid) to service_role;
+revoke all on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid, p_multi_only boolean) from public;
+grant execute on function public.numbers_people(p_from timestamp with time zone, p_to timestamp with time zone, p_preseller uuid, p_multi_only boolean) to service_role;

@@ -17,27 +17,59 @@ declare
   v_last boolean := p->>'touch' = 'last';
   v_parts jsonb := coalesce(p->'parts', '["funnel","previous","groups","consultants","time"]'::jsonb);
   v_result jsonb := '{}'::jsonb;
+  -- The team's figures over whole Brasília days: the single-submission persons from numbers_daily (exact:
+  -- such a person is their row in any period), the others grouped per period by numbers_people.
+  v_daily boolean := v_pre is null and v_tz = numbers_daily_zone()
+    and (v_from at time zone v_tz)::time = '00:00' and (v_to at time zone v_tz)::time = '00:00';
+  v_prev_from timestamptz := v_from - (v_to - v_from);
+  v_prev_daily boolean := v_daily and (v_prev_from at time zone v_tz)::time = '00:00';
 begin
   if v_parts ? 'funnel' or v_parts ? 'groups' then
     with people as (
       select n.*, case when v_last then n.l_source else n.f_source end as src, case when v_last then n.l_medium else n.f_medium end as med,
         case when v_last then n.l_campaign else n.f_campaign end as camp, case when v_last then n.l_referrer else n.f_referrer end as ref
-      from numbers_people(v_from, v_to, v_pre) n
-    ), sets as (
+      from numbers_people(v_from, v_to, v_pre, v_daily) n
+    ), counted as (
       select
         case when grouping(src, med, camp, ref) = 0 then 'origin'
           when grouping(segmento) = 0 then 'segmento' when grouping(faturamento) = 0 then 'faturamento'
           when grouping(servico) = 0 then 'servico'
           when grouping((date_trunc('week', created_at at time zone v_tz))::date) = 0 then 'week' else 'all' end as kind,
-        jsonb_build_object('source', src, 'medium', med, 'campaign', camp, 'referrer', ref) as origin,
-        coalesce(segmento, faturamento, servico, (date_trunc('week', created_at at time zone v_tz))::date::text) as value,
-        jsonb_build_object('leads', count(*), 'offered', count(*) filter (where offered),
-          'offeredKnown', count(*) filter (where offered is not null), 'noRule', count(*) filter (where no_rule),
-          'booked', count(*) filter (where booked), 'attended', count(*) filter (where attended),
-          'qualified', count(*) filter (where qualified)) as counts
+        src, med, camp, ref, coalesce(segmento, faturamento, servico, (date_trunc('week', created_at at time zone v_tz))::date::text) as value,
+        count(*) as leads, count(*) filter (where offered) as offered, count(*) filter (where offered is not null) as offered_known,
+        count(*) filter (where no_rule) as no_rule, count(*) filter (where booked) as booked,
+        count(*) filter (where attended) as attended, count(*) filter (where qualified) as qualified
       from people
       group by grouping sets ((), (src, med, camp, ref),
         (segmento), (faturamento), (servico), ((date_trunc('week', created_at at time zone v_tz))::date))
+    ), daily as (
+      -- Each single-submission person has exactly one row of each kind: the segmento rows count everyone once.
+      select d.* from numbers_daily d
+      where v_daily and d.day >= (v_from at time zone v_tz)::date and d.day < (v_to at time zone v_tz)::date
+    ), summed as (
+      select * from counted
+      union all
+      select case when grouping(d.kind, d.source, d.medium, d.campaign, d.referrer) = 0 then 'origin'
+          when grouping(d.value) = 0 then d.kind
+          when grouping((date_trunc('week', d.day))::date) = 0 then 'week' else 'all' end,
+        d.source, d.medium, d.campaign, d.referrer, coalesce(d.value, (date_trunc('week', d.day))::date::text),
+        sum(d.leads), sum(d.offered), sum(d.offered_known), sum(d.no_rule), sum(d.booked), sum(d.attended), sum(d.qualified)
+      from daily d
+      where d.kind in ('segmento', case when v_last then 'last' else 'first' end, 'faturamento', 'servico')
+      group by grouping sets ((d.kind), (d.kind, d.source, d.medium, d.campaign, d.referrer), (d.kind, d.value), (d.kind, (date_trunc('week', d.day))::date))
+      -- (d.kind) alone is the whole period; the week and the whole period once, from the segmento rows; the
+      -- origin from the chosen touch's rows; each answer from its own kind's rows.
+      having case when grouping(d.kind, d.source, d.medium, d.campaign, d.referrer) = 0 then d.kind in ('first', 'last')
+        when grouping(d.value) = 0 then d.kind in ('segmento', 'faturamento', 'servico')
+        else d.kind = 'segmento' end
+    ), sets as (
+      select s.kind, jsonb_build_object('source', s.src, 'medium', s.med, 'campaign', s.camp, 'referrer', s.ref) as origin, s.value,
+        jsonb_build_object('leads', sum(s.leads), 'offered', sum(s.offered), 'offeredKnown', sum(s.offered_known), 'noRule', sum(s.no_rule),
+          'booked', sum(s.booked), 'attended', sum(s.attended), 'qualified', sum(s.qualified)) as counts
+      from summed s
+      group by s.kind, s.src, s.med, s.camp, s.ref, s.value
+      -- A group with nobody (an empty period's total, or daily totals brought back to zero) is no row.
+      having sum(s.leads) > 0
     )
     select v_result || jsonb_build_object(
       'funnel', coalesce((select s.counts from sets s where s.kind = 'all'),
@@ -57,11 +89,21 @@ begin
   end if;
 
   if v_parts ? 'previous' then
-    select v_result || jsonb_build_object('previous', jsonb_build_object('leads', count(*),
-      'offered', count(*) filter (where offered), 'offeredKnown', count(*) filter (where offered is not null),
-      'noRule', count(*) filter (where no_rule), 'booked', count(*) filter (where booked),
-      'attended', count(*) filter (where attended), 'qualified', count(*) filter (where qualified)))
-    from numbers_people(v_from - (v_to - v_from), v_from, v_pre)
+    with counted as (
+      select count(*) as leads, count(*) filter (where offered) as offered, count(*) filter (where offered is not null) as offered_known,
+        count(*) filter (where no_rule) as no_rule, count(*) filter (where booked) as booked,
+        count(*) filter (where attended) as attended, count(*) filter (where qualified) as qualified
+      from numbers_people(v_prev_from, v_from, v_pre, v_prev_daily)
+      union all
+      select sum(d.leads), sum(d.offered), sum(d.offered_known), sum(d.no_rule), sum(d.booked), sum(d.attended), sum(d.qualified)
+      from numbers_daily d
+      where v_prev_daily and d.kind = 'segmento' and d.day >= (v_prev_from at time zone v_tz)::date and d.day < (v_from at time zone v_tz)::date
+    )
+    select v_result || jsonb_build_object('previous', jsonb_build_object('leads', coalesce(sum(leads), 0),
+      'offered', coalesce(sum(offered), 0), 'offeredKnown', coalesce(sum(offered_known), 0),
+      'noRule', coalesce(sum(no_rule), 0), 'booked', coalesce(sum(booked), 0),
+      'attended', coalesce(sum(attended), 0), 'qualified', coalesce(sum(qualified), 0)))
+    from counted
     into v_result;
   end if;
 
