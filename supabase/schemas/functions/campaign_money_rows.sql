@@ -17,11 +17,28 @@ AS $function$
   -- - spend is the imported spend of the period's days (ad_spend) whose platform campaign is mapped to the
   --   utm value (campaign_map); the rest is one "unmapped" row. A consultant sees no spend (nulls), only
   --   their own people and deals.
-  with people as (
-    select case when p_last then n.l_campaign else n.f_campaign end as campaign,
-      count(*) as leads, count(*) filter (where n.booked) as booked, count(*) filter (where n.attended) as attended,
-      count(*) filter (where n.qualified) as qualified
-    from numbers_people(p_from, p_to, p_preseller) n group by 1
+  -- The team's persons over whole Brasília days: the single-submission ones from numbers_daily's touch rows
+  -- (exact, as in painel_numbers), the others grouped by numbers_people; a consultant's, row by row.
+  with daily as (
+    select p_preseller is null and (p_from at time zone numbers_daily_zone())::time = '00:00'
+      and (p_to at time zone numbers_daily_zone())::time = '00:00' as ok
+  ), people as (
+    select u.campaign, sum(u.leads)::bigint as leads, sum(u.booked)::bigint as booked, sum(u.attended)::bigint as attended,
+      sum(u.qualified)::bigint as qualified
+    from (
+      select case when p_last then n.l_campaign else n.f_campaign end as campaign,
+        count(*) as leads, count(*) filter (where n.booked) as booked, count(*) filter (where n.attended) as attended,
+        count(*) filter (where n.qualified) as qualified
+      from numbers_people(p_from, p_to, p_preseller, (select ok from daily)) n group by 1
+      union all
+      select d.campaign, sum(d.leads), sum(d.booked), sum(d.attended), sum(d.qualified)
+      from numbers_daily d
+      where (select ok from daily) and d.kind = case when p_last then 'last' else 'first' end
+        and d.day >= (p_from at time zone numbers_daily_zone())::date and d.day < (p_to at time zone numbers_daily_zone())::date
+      group by d.campaign
+    ) u
+    group by u.campaign
+    having sum(u.leads) > 0
   ), deal_rows as (
     select case when p_last then i.l_campaign else i.f_campaign end as campaign,
       d.created_at >= p_from and d.created_at < p_to as proposed,
