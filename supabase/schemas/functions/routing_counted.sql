@@ -1,13 +1,20 @@
 -- public.routing_counted(p_from timestamp with time zone, p_to timestamp with time zone)
 CREATE OR REPLACE FUNCTION public.routing_counted(p_from timestamp with time zone, p_to timestamp with time zone)
  RETURNS TABLE(meeting_id uuid, preseller_id uuid, booked_at timestamp with time zone)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO 'public'
 AS $function$
-  select m.id, m.preseller_id, m.booked_at from meetings m
-  where m.booked_at >= p_from and m.booked_at < p_to and m.status = 'scheduled'
-    and not exists (select 1 from meeting_latest_outcomes o where o.meeting_id = m.id and o.attendance = 'lead_no_show');
+begin
+  -- EXECUTE: planned for these dates each call. As a SQL function its one generic plan guessed 92 meetings
+  -- for any window and probed the outcomes once per meeting: fine for routing's week or month, 175 ms for
+  -- Números' two years (18,400 probes; a hash anti join reads the 15,000 outcomes once, EXPLAIN 2026-11-29).
+  return query execute $q$
+    select m.id, m.preseller_id, m.booked_at from meetings m
+    where m.booked_at >= $1 and m.booked_at < $2 and m.status = 'scheduled'
+      and not exists (select 1 from meeting_latest_outcomes o where o.meeting_id = m.id and o.attendance = 'lead_no_show')$q$
+  using p_from, p_to;
+end
 $function$;
 revoke all on function public.routing_counted(p_from timestamp with time zone, p_to timestamp with time zone) from public;
 grant execute on function public.routing_counted(p_from timestamp with time zone, p_to timestamp with time zone) to service_role;
