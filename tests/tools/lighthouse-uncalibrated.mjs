@@ -5,7 +5,8 @@
 // tables come from (docs/performance.md). Prints the load average before and after.
 //
 // Usage (after `npm run build`): node tests/tools/lighthouse-uncalibrated.mjs [route…] (default: the content
-// pages and /orcamento); RUNS=5 for more runs; BASE_URL to audit a running site.
+// pages and /orcamento; Lighthouse does not audit a page answering 404); RUNS=5 for more runs; BASE_URL to
+// audit a running site.
 import { readFile } from 'node:fs/promises';
 import lighthouse from 'lighthouse';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
@@ -13,7 +14,7 @@ import { launchChromium, mainThreadCpuMs } from './lighthouse.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
 import { startSite } from '../support/site-process.mjs';
 
-const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento', '/nao-existe'];
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento'];
 const runs = Number(process.env.RUNS ?? 3);
 const config = {
   extends: 'lighthouse:default',
