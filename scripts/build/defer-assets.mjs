@@ -17,11 +17,11 @@ import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
  * the browser reports the first contentful paint (paint timing carries the presentation time; an animation
  * frame or the load event can both come before the first frame is on screen, measured), or 2 s after `load`
  * where paint timing is missing or the tab is hidden. On a content page (data-on="touch") it starts on the
- * visitor's first pointerdown (a touch too), keydown, focusin or wheel instead (go runs once; the listeners stay,
- * idle): the inlined critical CSS already
+ * visitor's first pointerdown (a touch too), keydown, focusin or click (a screen reader's activation is a click
+ * alone) instead (go runs once; the listeners stay, idle); scrolling needs neither: the inlined critical CSS already
  * styles everything the page shows, and fetching the full stylesheet after the paint restyled and relaid the
- * whole rendered page and ran the layout script while the phone had nothing to do for the visitor (about half
- * of the home page's main-thread time at 4x CPU: docs/performance.md). Exception: a visitor who accepted the
+ * whole rendered page and ran the layout script while the phone had nothing to do for the visitor (about a
+ * third of the home page's main-thread CPU: docs/performance.md). Exception: a visitor who accepted the
  * cookies (window.consentGranted, set by the banner's script) gets it after the paint as before, so the tag
  * manager counts the page view.
  * Clicks that land before the layout script has run (the one whose pointerdown started it) are played again
@@ -32,7 +32,7 @@ import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
  */
 export const LOADER =
   `(s=>{let done=0,ready=0,replay=0;const early=[],go=()=>{if(done++)return;for(const p of s.dataset.links.split(',')){const[r,h]=p.split(' ');if(!h)continue;const l=document.createElement('link');l.rel=r;l.href=h;document.head.append(l)}if(s.dataset.js){const m=document.createElement('script');m.type='module';m.src=s.dataset.js;m.onload=()=>{ready=replay=1;for(const t of early)t.dispatchEvent(new MouseEvent('click',{bubbles:true,cancelable:true}));replay=0};document.head.append(m)}document.documentElement.setAttribute('data-${PAINTED}','');dispatchEvent(new Event('${PAINTED}'))};` +
-  `if(s.dataset.on==='touch'&&!self.consentGranted){for(const e of['pointerdown','keydown','focusin','wheel'])addEventListener(e,go,true);addEventListener('click',e=>ready?replay&&e.preventDefault():early.push(e.target),true);return}` +
+  `if(s.dataset.on==='touch'&&!self.consentGranted){for(const e of['pointerdown','keydown','focusin','click'])addEventListener(e,go,true);addEventListener('click',e=>ready?replay&&e.preventDefault():early.push(e.target),true);return}` +
   `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{}addEventListener('load',()=>setTimeout(go,2000),{once:true})})(document.currentScript)`;
 
 const DEFERRED_LINK = /<link rel="(stylesheet|manifest)" href="([^"]+)">/g;

@@ -125,6 +125,15 @@ describe('critical path', () => {
     await context.close();
   });
 
+  it('a click with no pointer or key before it (a screen reader activating Recusar) loads the layout script and counts', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    await page.goto(`${BASE_URL}/trafego-pago`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('#consentimento [data-consent="denied"]')!.click());
+    await page.waitForFunction(() => localStorage.getItem('consentimento-cookies') === 'denied');
+    await expect(page.locator('#consentimento').isHidden()).resolves.toBe(true);
+    await context.close();
+  });
+
   it('the consent banner is shown by the page itself, before the layout script runs, and stays hidden once a choice is stored', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.mobile);
     // Without the layout module the banner can only come from the inline script in the HTML.
