@@ -39,13 +39,16 @@ create index lead_person_ids_multi_idx on public.lead_person_ids (created_at) wh
 create unique index numbers_daily_key on public.numbers_daily (kind, day, source, medium, campaign, referrer, value) nulls not distinct;
 alter table public.numbers_daily enable row level security;
 
--- Adds (p_sign 1) or removes (-1) the rows' counts, for the rows of single-submission persons. In key order,
--- so two writers meet the same totals rows in the same order.
+-- Adds (p_sign 1) or removes (-1) the rows' counts, for the rows of single-submission persons. The writers
+-- take one lock until they commit: a transaction can write the totals in two statements (a returning
+-- person's new row, then their earlier one's), and two such on the same day could each hold a row the
+-- other needs next; the totals' rows of a day are shared by every lead of it anyway.
 create function public.numbers_daily_add(p_rows lead_person_ids[], p_sign integer)
 returns void
 language sql
 set search_path = public
 as $$
+  select pg_advisory_xact_lock(20261201, 1);
   insert into numbers_daily as d (day, kind, source, medium, campaign, referrer, value, leads, offered, offered_known, no_rule, booked, attended, qualified)
   select k.day, k.kind, k.source, k.medium, k.campaign, k.referrer, k.value, p_sign * count(*),
     p_sign * count(*) filter (where k.routing_kind in ('team', 'pool')), p_sign * count(k.routing_kind),

@@ -7,6 +7,7 @@ CREATE OR REPLACE FUNCTION public.routing_counted(p_from timestamp with time zon
  LANGUAGE plpgsql
  STABLE
  SET search_path TO 'public'
+ SET jit TO 'off'
 AS $function$
 begin
   -- EXECUTE: planned for these dates each call. As a SQL function its one generic plan guessed 92 meetings

@@ -4,6 +4,7 @@ CREATE OR REPLACE FUNCTION public.numbers_daily_add(p_rows lead_person_ids[], p_
  LANGUAGE sql
  SET search_path TO 'public'
 AS $function$
+  select pg_advisory_xact_lock(20261201, 1);
   insert into numbers_daily as d (day, kind, source, medium, campaign, referrer, value, leads, offered, offered_known, no_rule, booked, attended, qualified)
   select k.day, k.kind, k.source, k.medium, k.campaign, k.referrer, k.value, p_sign * count(*),
     p_sign * count(*) filter (where k.routing_kind in ('team', 'pool')), p_sign * count(k.routing_kind),
