@@ -2,14 +2,14 @@
 -- each person as one positional array with the person's deals, a page of thousands at once. A jsonb object
 -- per row (keys sorted, then printed) was two thirds of a 50,000-lead export's database time. The return
 -- type changes, so the function is dropped and made again.
--- person_deal_summaries: the one home of a person's deals in one line, read by painel_deal_summaries (the
--- lead's page) and the CSV.
+-- person_deal_summaries: the one home of a person's deals in one line, for the CSV. It replaces
+-- painel_deal_summaries, whose only reader was the CSV's page-by-page deals call.
 create function public.person_deal_summaries(p_identities text[])
 returns table (identity text, deals bigint, open bigint, open_cents numeric, won_cents numeric, latest_stage text, latest_won_at timestamptz)
 language sql stable
 set search_path = public
 as $$
-  -- A few persons (a lead's page): each found by its identity. Many (a CSV page of thousands): every deal
+  -- A few persons (a filtered export): each found by its identity. Many (a CSV page of thousands): every deal
   -- read once and kept when its person is asked; probing 10,000 identities one by one took 75 ms against
   -- 29 ms (PostgreSQL 15, 50,000 leads, 3,000 deals, 2026-11-29). Only one branch runs (cardinality).
   with person_deals as (
@@ -29,20 +29,7 @@ $$;
 revoke all on function public.person_deal_summaries(text[]) from public, anon, authenticated;
 grant execute on function public.person_deal_summaries(text[]) to service_role;
 
--- The lead's page: the same summary, keyed by the asked lead ids the viewer may see.
-create or replace function public.painel_deal_summaries(p jsonb)
-returns jsonb
-language sql stable
-set search_path = public
-as $$
-  with asked as (select distinct x::uuid as lead_id from jsonb_array_elements_text(coalesce(p->'leads', '[]'::jsonb)) x),
-  visible as (select a.lead_id, pi.identity from asked a join lead_person_ids pi on pi.lead_id = a.lead_id
-    where p->>'preseller' is null or exists (select 1 from meetings m join lead_person_ids q on q.lead_id = m.lead_id
-      where q.identity = pi.identity and m.preseller_id = (p->>'preseller')::uuid))
-  select coalesce(jsonb_object_agg(v.lead_id, jsonb_build_object('deals', s.deals, 'open', s.open, 'openCents', s.open_cents,
-      'wonCents', s.won_cents, 'latestStage', s.latest_stage, 'latestWonAt', s.latest_won_at)), '{}'::jsonb)
-  from visible v join person_deal_summaries(array(select distinct identity from visible)) s on s.identity = v.identity;
-$$;
+drop function public.painel_deal_summaries(jsonb);
 
 drop function public.painel_leads(jsonb);
 create function public.painel_leads(p jsonb)

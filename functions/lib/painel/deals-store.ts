@@ -1,6 +1,6 @@
 // Negociações' SQL calls, typed (supabase/migrations/20261201130000_deals.sql): painelStore spreads them in.
 // A consultant's scope (`preseller`) is applied inside the SQL, as for every painel read and write.
-import type { DealExportRow, DealInput, DealList, DealSummary } from '../../../src/domain/painel/deals';
+import type { DealExportRow, DealInput, DealList } from '../../../src/domain/painel/deals';
 import type { Store } from '../store/port';
 
 type Scoped = { role: 'mentor' | 'consultor'; email: string; preseller: string | null };
@@ -17,13 +17,6 @@ export function dealCalls(store: Store) {
     /** The person's deals, newest first, each with its log; null when the lead is gone or not the viewer's. */
     deals(viewer: Scoped, leadId: string): Promise<DealList | null> {
       return store.call('painel_deals', { lead: leadId, preseller: scope(viewer) });
-    },
-    /**
-     * Each person's deals in one line, by the lead ids asked (the leads CSV's rows: at most a page of them);
-     * a lead without deals, or not the viewer's, is absent (painel_deal_summaries).
-     */
-    dealsByLead(viewer: Scoped, leadIds: string[]): Promise<Record<string, DealSummary>> {
-      return store.call('painel_deal_summaries', { leads: leadIds, preseller: scope(viewer) });
     },
     /** Every deal in the viewer's scope, newest first, for the deals CSV (painel_deals_export). */
     dealsForExport(viewer: Scoped): Promise<DealExportRow[]> {

@@ -37,7 +37,7 @@ export const JSON_FUNCTIONS = [
   // One person, one lead: the rules leads were routed by (20261130000000_painel_person_leads.sql).
   'painel_lead_rules',
   // Negociações on a lead (20261201130000_deals.sql).
-  'painel_deals', 'painel_deal_save', 'painel_deal_summaries', 'painel_deals_export',
+  'painel_deals', 'painel_deal_save', 'painel_deals_export',
   // Gastos com anúncios and the campaign map (20261201130400_spend_import.sql).
   'spend_import', 'spend_undo', 'spend_imports_list', 'campaign_map_list', 'campaign_map_save',
 ] as const;

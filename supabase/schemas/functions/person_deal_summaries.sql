@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION public.person_deal_summaries(p_identities text[])
  STABLE
  SET search_path TO 'public'
 AS $function$
-  -- A few persons (a lead's page): each found by its identity. Many (a CSV page of thousands): every deal
+  -- A few persons (a filtered export): each found by its identity. Many (a CSV page of thousands): every deal
   -- read once and kept when its person is asked; probing 10,000 identities one by one took 75 ms against
   -- 29 ms (PostgreSQL 15, 50,000 leads, 3,000 deals, 2026-11-29). Only one branch runs (cardinality).
   with person_deals as (
