@@ -6,7 +6,8 @@ import { stringify, type Options } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import type { MeetingExportRow } from './store';
 import { wallClock } from '../../../src/lib/meeting-time';
-import { brasiliaDateTime, csvCell, csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn, type LeadCsvRow } from './csv';
+import { brasiliaDateTime, csvCell, csvStream, keysetPages, leadCsvColumns, leadsFileName, meetingCsvColumns, type CsvColumn } from './csv';
+import type { LeadExportRow } from './store';
 
 /** RFC 4180 with ';': quoted cells may hold ';', '"' (doubled) and line breaks. */
 function parse(text: string): string[][] {
@@ -124,7 +125,7 @@ describe('column sets', () => {
     outcome: { attendance: 'lead_no_show', qualified: false, note: '=1+1', recordedBy: 'r@x', recordedAt: '2026-03-10T14:00:00.000Z' },
     bookedAt: '2026-03-02T18:05:00.000Z', contact: { email: 'ana@example.com.br', phone: '43999998888', cnpj: '11222333000181', campaign: '+solar-pr' },
   };
-  const lead: LeadCsvRow = {
+  const lead: LeadExportRow = {
     id: 'l1', createdAt: '2026-01-01T02:05:00.000Z', name: 'Ana Gonçalves', email: 'ana@example.com.br', company: 'Solar Ipê Ltda',
     cnpj: '11222333000181', phone: '43999998888', segmento: 'energia-solar', faturamento: '10000+', vendedores: '20+', modelo: 'hibrido', meetings: 2,
     cargo: 'diretor-comercial', service: 'consultoria', rule: '=Grandes contas', routingKind: 'pool', submissions: 2, consultant: 'Rafael Oliveira',
@@ -163,7 +164,7 @@ describe('column sets', () => {
   });
 
   it('writes the person\'s deals: count, latest stage, open and won totals, the last win in Brasília time', async () => {
-    const withDeals: LeadCsvRow = { ...lead, deals: { deals: 3, open: 1, openCents: 450_000, wonCents: 3_600_000, latestStage: 'ganho', latestWonAt: '2026-11-01T02:00:00.000Z' } };
+    const withDeals: LeadExportRow = { ...lead, deals: { deals: 3, open: 1, openCents: 450_000, wonCents: 3_600_000, latestStage: 'ganho', latestWonAt: '2026-11-01T02:00:00.000Z' } };
     const [header, row] = parse((await read(csvStream(leadCsvColumns, pagesOf([withDeals])))).slice(1));
     const cell = (name: string) => row[header.indexOf(name)];
     expect([cell('Negociações'), cell('Etapa da última negociação'), cell('Em aberto'), cell('Receita ganha'), cell('Último ganho em')])
@@ -171,7 +172,7 @@ describe('column sets', () => {
   });
 
   it('writes both touches and the e-mail marketing opt-in, a campaign that is a formula defused', async () => {
-    const touched: LeadCsvRow = {
+    const touched: LeadExportRow = {
       ...lead,
       firstTouch: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: '=HYPERLINK("http://x","clique")', gclid: 'abc', referrer_host: 'www.google.com', landing_path: '/' },
       lastTouch: { utm_source: 'newsletter', utm_content: '+55 11', fbclid: 'fb1', landing_path: '/trafego-pago' },

@@ -3,8 +3,8 @@
 // `sep=` line (it would show up as data in other programs, and it makes Excel drop the BOM). Cells that a
 // spreadsheet would run as a formula get a leading apostrophe (OWASP, CSV injection), as csv-stringify's
 // escape_formulas does: = + - @ tab and CR (and their full-width forms), negative numbers left alone.
-// The rows are pulled a page at a time, only when the reader wants more, so a 50,000-row export holds one
-// page in memory.
+// The rows are pulled a page at a time, only when the reader wants more, so a 50,000-row export holds a
+// page or two in memory (handlers/exports.ts reads the next while one is written).
 import { touchKeys } from '../../../src/domain/painel/api';
 import { attendanceLabels, attributionCopy, meetingStatusLabels } from '../../../src/domain/painel/copy';
 import { tzOffset } from '@date-fns/tz';
@@ -156,10 +156,7 @@ export function leadsFileName(query: URLSearchParams, now: Date): string {
 /** An instant's Brasília date and time, or nothing. */
 const when = (iso: string | null) => (iso ? brasiliaDateTime(iso) : null);
 
-/** A lead of the export with its person's deals in one line (store.ts, leadsForExport). */
-export type LeadCsvRow = LeadExportRow;
-
-export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
+export const leadCsvColumns: CsvColumn<LeadExportRow>[] = [
   // The newest submission's id: what the painel's address (#lead=<id>) and the meetings CSV name.
   { header: 'ID do lead', value: (l) => l.id },
   { header: 'Data', value: (l) => brasiliaDateTime(l.createdAt) },
@@ -183,8 +180,8 @@ export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   { header: 'Qualificado', value: (l) => l.outcome?.qualified ?? null },
   // Where the lead came from: every field of the first touch, then of the last (utm values are the
   // visitor's own text, so they go through the same formula escaping as every cell).
-  ...touchKeys.map((key): CsvColumn<LeadCsvRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),
-  ...touchKeys.map((key): CsvColumn<LeadCsvRow> => ({ header: attributionCopy.csvHeader(attributionCopy.lastTouch, key), value: (l) => l.lastTouch?.[key] ?? null })),
+  ...touchKeys.map((key): CsvColumn<LeadExportRow> => ({ header: attributionCopy.csvHeader(attributionCopy.firstTouch, key), value: (l) => l.firstTouch?.[key] ?? null })),
+  ...touchKeys.map((key): CsvColumn<LeadExportRow> => ({ header: attributionCopy.csvHeader(attributionCopy.lastTouch, key), value: (l) => l.lastTouch?.[key] ?? null })),
   { header: attributionCopy.optInCsv, value: (l) => l.marketingOptIn },
   { header: attributionCopy.optInAtCsv, value: (l) => (l.marketingOptInAt ? brasiliaDateTime(l.marketingOptInAt) : null) },
   // Last (the columns before keep their places): the person's negociações, how many, what is still open, and what was won (monthly ones at their total).
@@ -194,7 +191,6 @@ export const leadCsvColumns: CsvColumn<LeadCsvRow>[] = [
   { header: 'Receita ganha', value: (l) => (l.deals?.wonCents ? formatBrl(l.deals.wonCents) : null) },
   { header: 'Último ganho em', value: (l) => (l.deals?.latestWonAt ? brasiliaDateTime(l.deals.latestWonAt) : null) },
 ];
-
 
 // Ids first, as the meetings file: what a spreadsheet joins the deals with the leads file on.
 export const dealCsvColumns: CsvColumn<DealExportRow>[] = [

@@ -18,7 +18,6 @@ interface Props {
   onDone: () => void;
 }
 
-
 /** "01/12/2026 (dia inteiro)", "01/12/2026 a 05/12/2026", "01/12/2026 das 14:00 às 18:00"… */
 export function timeOffWords(t: { from: string; to: string }): string {
   const lastDay = dayKey(new Date(Date.parse(t.to) - 1).toISOString());
