@@ -1,31 +1,22 @@
 // Lighthouse as the issue's "done when" reads it: the mobile preset with its default, uncalibrated 4x CPU
 // slowdown, RUNS runs per route (median), each route's runs alternated with the bare reference page of the
 // same run (reference-page.mjs), Lighthouse's main-thread breakdown by group, and the main thread's CPU time
-// (mainThreadCpuMs in lighthouse.mjs) against the bare page's. Not a gate: what the docs'
+// (mainThreadCpuMs in lighthouse.mjs, through auditRetrying) against the bare page's. Not a gate: what the docs'
 // tables come from (docs/performance.md). Prints the load average before and after.
 //
 // Usage (after `npm run build`): node tests/tools/lighthouse-uncalibrated.mjs [route…] (default: the content
 // pages and /orcamento; Lighthouse does not audit a page answering 404); RUNS=5 for more runs; BASE_URL to
 // audit a running site.
 import { readFile } from 'node:fs/promises';
-import lighthouse from 'lighthouse';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
-import { launchChromium, mainThreadCpuMs } from './lighthouse.mjs';
+import { auditRetrying, launchChromium } from './lighthouse.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
 import { startSite } from '../support/site-process.mjs';
 
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/trafego-pago', '/consultoria-empresarial', '/palestras', '/orcamento'];
 const runs = Number(process.env.RUNS ?? 3);
-const config = {
-  extends: 'lighthouse:default',
-  settings: {
-    onlyCategories: ['performance'],
-    formFactor: 'mobile',
-    throttlingMethod: 'simulate',
-    throttling: THROTTLING_PRESETS.mobileSlow4G,
-    disableFullPageScreenshot: true,
-  },
-};
+// The gate's own mobile configuration (lighthouse.mjs), at the preset's slowdown instead of the calibrated one.
+const UNCALIBRATED = THROTTLING_PRESETS.mobileSlow4G.cpuSlowdownMultiplier;
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 const loadavg = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 
@@ -34,25 +25,17 @@ const baseUrl = site?.url ?? process.env.BASE_URL;
 const chrome = await launchChromium();
 const reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
 const audit = async (url) => {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
-      if (lhr.runtimeError || !artifacts?.Trace) throw new Error(lhr.runtimeError?.code ?? 'no trace');
-      const a = lhr.audits;
-      const groups = Object.fromEntries((a['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, i.duration]));
-      return {
-        perf: Math.round(lhr.categories.performance.score * 100),
-        tbt: a['total-blocking-time'].numericValue,
-        lcp: a['largest-contentful-paint'].numericValue / 1000,
-        main: a['mainthread-work-breakdown'].numericValue,
-        cpu: mainThreadCpuMs(artifacts.Trace),
-        groups,
-        kb: a['total-byte-weight'].numericValue / 1024,
-      };
-    } catch (error) {
-      if (attempt >= 2) throw error;
-    }
-  }
+  const { lhr, cpuMs } = await auditRetrying(url, chrome.port, UNCALIBRATED, ['performance'], { withTrace: true });
+  const a = lhr.audits;
+  return {
+    perf: Math.round(lhr.categories.performance.score * 100),
+    tbt: a['total-blocking-time'].numericValue,
+    lcp: a['largest-contentful-paint'].numericValue / 1000,
+    main: a['mainthread-work-breakdown'].numericValue,
+    cpu: cpuMs,
+    groups: Object.fromEntries((a['mainthread-work-breakdown'].details?.items ?? []).map((i) => [i.group, i.duration])),
+    kb: a['total-byte-weight'].numericValue / 1024,
+  };
 };
 try {
   console.log(`load ${await loadavg()}`);

@@ -198,6 +198,17 @@ async function auditOnce(url, port, cpuSlowdown, categories, { withTrace = false
   return lhr;
 }
 
+/** auditOnce, run again (BROKEN_TRACE_RETRIES times at most) when the trace breaks: that says nothing about the page. */
+export async function auditRetrying(url, port, cpuSlowdown, categories, options) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await auditOnce(url, port, cpuSlowdown, categories, options);
+    } catch (error) {
+      if (attempt >= BROKEN_TRACE_RETRIES) throw error;
+    }
+  }
+}
+
 /**
  * Audits the routes one after another in one Chromium.
  * Returns { ok, results: [{ route, status, skipped?, error?, lhr?, summary?, runs?, failures: [] }], problems: [] }.
@@ -319,15 +330,8 @@ export async function runLighthouse({
       const bareRuns = [];
       const homeUrl = new URL('/', baseUrl).href;
       const measure = async (url) => {
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            const { lhr, cpuMs } = await auditOnce(url, chrome.port, 1, ['performance'], { withTrace: true });
-            return { cpuMs, wallMs: summarize(lhr).mainThreadMs };
-          } catch (e) {
-            // A broken trace says nothing about the page: run it again.
-            if (attempt >= BROKEN_TRACE_RETRIES) throw e;
-          }
-        }
+        const { lhr, cpuMs } = await auditRetrying(url, chrome.port, 1, ['performance'], { withTrace: true });
+        return { cpuMs, wallMs: summarize(lhr).mainThreadMs };
       };
       for (let i = 0; i < RATIO_PAIRS; i += 1) {
         bareRuns.push(await measure(reference.url));
