@@ -107,7 +107,7 @@ export async function referencePeople(db: Opened, from: string, to: string, pres
 
 /** Per consultant: meetings booked in [from, to), and what happened in the meetings starting in it. */
 export async function referenceConsultants(db: Opened, from: string, to: string) {
-  return db.query<{ id: string; booked: number; cancelled: number; held: number; no_shows: number; qualified: number; pending: number }>(`
+  return db.query<{ id: string; booked: number; cancelled: number; held: number; no_shows: number; qualified: number; pending: number; counted: number }>(`
     with latest as (
       select distinct on (o.meeting_id) o.meeting_id, o.attendance, o.qualified from meeting_outcomes o
       order by o.meeting_id, o.recorded_at desc, o.id desc
@@ -119,7 +119,10 @@ export async function referenceConsultants(db: Opened, from: string, to: string)
       (select count(*)::int from meetings m join latest l on l.meeting_id = m.id where m.preseller_id = p.id and m.starts_at >= $1 and m.starts_at < $2 and m.status = 'scheduled' and l.attendance = 'lead_no_show') as no_shows,
       (select count(*)::int from meetings m join latest l on l.meeting_id = m.id where m.preseller_id = p.id and m.starts_at >= $1 and m.starts_at < $2 and m.status = 'scheduled' and l.attendance = 'attended' and l.qualified) as qualified,
       (select count(*)::int from meetings m where m.preseller_id = p.id and m.starts_at >= $1 and m.starts_at < $2 and m.status = 'scheduled' and m.ends_at <= $3
-        and not exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)) as pending
+        and not exists (select 1 from meeting_outcomes o where o.meeting_id = m.id)) as pending,
+      -- The fair share's count: booked in the period, standing, the latest outcome not the lead's no-show.
+      (select count(*)::int from meetings m left join latest l on l.meeting_id = m.id where m.preseller_id = p.id and m.booked_at >= $1 and m.booked_at < $2
+        and m.status = 'scheduled' and l.attendance is distinct from 'lead_no_show') as counted
     from presellers p order by p.id`, [from, to, NOW.toISOString()]);
 }
 

@@ -71,7 +71,9 @@ describe.each(storeCases(inject('postgresUrl')))('Números on $name', (store) =>
       const ref = reference.find((r) => r.id === id)!;
       expect(view.consultants.find((c) => c.id === id), id).toMatchObject({
         booked: ref.booked, cancelled: ref.cancelled, held: ref.held, noShows: ref.no_shows, qualified: ref.qualified, pending: ref.pending,
+        counted: ref.counted,
       });
+      expect(ref.counted, id).toBeGreaterThan(0);
     }
     expect(view.team.booked).toBe(reference.reduce((n, r) => n + r.booked, 0));
     expect(view.team.held).toBeGreaterThan(0);

@@ -70,7 +70,7 @@ export async function painelSuite(label, { runNode, databaseUrl = null }) {
   }
 }
 
-async function measure(opened, store) {
+export async function measure(opened, store) {
   // The SQL calls each list call made, kept for bench-explain.mjs.
   const recorded = recordingStore(opened);
   const painel = lib.painelStore(recorded.store);

@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.painel_numbers(p jsonb)
  STABLE
  SET search_path TO 'public'
  SET jit TO 'off'
+ SET plan_cache_mode TO 'force_custom_plan'
  SET work_mem TO '32MB'
  SET random_page_cost TO '1.1'
 AS $function$
@@ -42,26 +43,32 @@ begin
       from people
       group by grouping sets ((), (src, med, camp, ref),
         (segmento), (faturamento), (servico), ((date_trunc('week', created_at at time zone v_tz))::date))
-    ), daily as (
+    ), daily as not materialized (
       -- Each single-submission person has exactly one row of each kind: the segmento rows count everyone once.
       select d.* from numbers_daily d
       where v_daily and d.day >= (v_from at time zone v_tz)::date and d.day < (v_to at time zone v_tz)::date
     ), summed as (
       select * from counted
+      -- Each table from its own kind's rows, each row grouped once: the whole period and the weeks from the
+      -- segmento rows, the origins from the chosen touch's, each answer from its own (one grouping-sets pass
+      -- over every kind grouped each row four ways: 20 of a 731-day call's 40 ms, 2026-11-29).
       union all
-      select case when grouping(d.kind, d.source, d.medium, d.campaign, d.referrer) = 0 then 'origin'
-          when grouping(d.value) = 0 then d.kind
-          when grouping((date_trunc('week', d.day))::date) = 0 then 'week' else 'all' end,
-        d.source, d.medium, d.campaign, d.referrer, coalesce(d.value, (date_trunc('week', d.day))::date::text),
-        sum(d.leads), sum(d.offered), sum(d.offered_known), sum(d.no_rule), sum(d.booked), sum(d.attended), sum(d.qualified)
-      from daily d
-      where d.kind in ('segmento', case when v_last then 'last' else 'first' end, 'faturamento', 'servico')
-      group by grouping sets ((d.kind), (d.kind, d.source, d.medium, d.campaign, d.referrer), (d.kind, d.value), (d.kind, (date_trunc('week', d.day))::date))
-      -- (d.kind) alone is the whole period; the week and the whole period once, from the segmento rows; the
-      -- origin from the chosen touch's rows; each answer from its own kind's rows.
-      having case when grouping(d.kind, d.source, d.medium, d.campaign, d.referrer) = 0 then d.kind in ('first', 'last')
-        when grouping(d.value) = 0 then d.kind in ('segmento', 'faturamento', 'servico')
-        else d.kind = 'segmento' end
+      select 'all', null, null, null, null, null, sum(d.leads), sum(d.offered), sum(d.offered_known), sum(d.no_rule),
+        sum(d.booked), sum(d.attended), sum(d.qualified)
+      from daily d where d.kind = 'segmento'
+      union all
+      select 'week', null, null, null, null, (d.day - (d.day - date '2000-01-03') % 7)::text, sum(d.leads), sum(d.offered),
+        sum(d.offered_known), sum(d.no_rule), sum(d.booked), sum(d.attended), sum(d.qualified)
+      from daily d where d.kind = 'segmento' group by d.day - (d.day - date '2000-01-03') % 7
+      union all
+      select 'origin', d.source, d.medium, d.campaign, d.referrer, null, sum(d.leads), sum(d.offered), sum(d.offered_known),
+        sum(d.no_rule), sum(d.booked), sum(d.attended), sum(d.qualified)
+      from daily d where d.kind = case when v_last then 'last' else 'first' end
+      group by d.source, d.medium, d.campaign, d.referrer
+      union all
+      select d.kind, null, null, null, null, d.value, sum(d.leads), sum(d.offered), sum(d.offered_known), sum(d.no_rule),
+        sum(d.booked), sum(d.attended), sum(d.qualified)
+      from daily d where d.kind in ('segmento', 'faturamento', 'servico') group by d.kind, d.value
     ), sets as (
       select s.kind, jsonb_build_object('source', s.src, 'medium', s.med, 'campaign', s.camp, 'referrer', s.ref) as origin, s.value,
         jsonb_build_object('leads', sum(s.leads), 'offered', sum(s.offered), 'offeredKnown', sum(s.offered_known), 'noRule', sum(s.no_rule),
@@ -116,10 +123,6 @@ begin
       left join meeting_latest_outcomes o on o.meeting_id = m.id
       where ((m.booked_at >= v_from and m.booked_at < v_to) or (m.starts_at >= v_from and m.starts_at < v_to))
         and (v_pre is null or m.preseller_id = v_pre)
-    ), counted as materialized (
-      -- Materialized: inlined into the per-consultant subquery below it ran once per consultant.
-      select c.preseller_id, count(*) as n from routing_counted(v_from, v_to) c
-      where v_pre is null or c.preseller_id = v_pre group by c.preseller_id
     ), team as (
       select c.id, c.name, c.active, c.weight from presellers c where v_pre is null or c.id = v_pre
     ), per as (
@@ -132,7 +135,8 @@ begin
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance = 'consultant_no_show') as consultant_no_shows,
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance = 'attended' and m.qualified) as qualified,
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance is null and m.ends_at <= v_now) as pending,
-        coalesce((select n from counted where counted.preseller_id = t.id), 0) as counted
+        -- What the fair share counts (routing_counted's meetings of the period), from the rows already read.
+        count(*) filter (where m.booked_in and meeting_counts_for_share(m.status, m.attendance)) as counted
       from team t left join m on m.preseller_id = t.id
       group by t.id, t.name, t.active, t.weight
       having t.active or count(m.id) > 0
@@ -155,29 +159,32 @@ begin
 
   if v_parts ? 'time' then
     with b as (
-      -- The lead's date joined, the planner choosing (random_page_cost 1.1, above): a probe per meeting for a
-      -- month's 1,200, one hash of the leads' dates for a year's 10,000 or two years' 20,000 (probed one by
-      -- one, 200 ms of a 731-day call's 340, EXPLAIN ANALYZE 2026-11-29).
+      -- The lead's date is on the meeting (a join of the leads' dates was 37 of a 731-day call's 60 ms);
+      -- date_part: seconds as float8 (extract's numeric sorted 3x slower, 2026-11-29).
       select m.id, m.status, m.cancelled_by,
-        extract(epoch from m.booked_at - l.created_at) as to_book,
-        extract(epoch from m.starts_at - m.booked_at) as to_meet
-      from meetings m left join lead_person_ids l on l.lead_id = m.lead_id
+        date_part('epoch', m.booked_at - m.lead_created_at) as to_book,
+        date_part('epoch', m.starts_at - m.booked_at) as to_meet
+      from meetings m
       where m.booked_at >= v_from and m.booked_at < v_to and (v_pre is null or m.preseller_id = v_pre)
     ), moved as (
       select distinct e.meeting_id from meeting_events e join b on b.id = e.meeting_id where e.kind = 'rescheduled'
     ), moved_by_team as (
       select distinct b.id from b join painel_activity a on a.action = 'meeting_rescheduled' and a.subject = b.id::text
     )
-    select v_result || jsonb_build_object('time', jsonb_build_object('booked', count(*),
-      'leadToBooking', jsonb_build_object('median', round(percentile_cont(0.5) within group (order by b.to_book)),
-        'p90', round(percentile_cont(0.9) within group (order by b.to_book))),
-      'bookingToMeeting', jsonb_build_object('median', round(percentile_cont(0.5) within group (order by b.to_meet)),
-        'p90', round(percentile_cont(0.9) within group (order by b.to_meet))),
-      'cancelledByLead', count(*) filter (where b.status = 'cancelled' and b.cancelled_by = 'lead'),
-      'cancelledByTeam', count(*) filter (where b.status = 'cancelled' and b.cancelled_by is distinct from 'lead'),
+    select v_result || jsonb_build_object('time', jsonb_build_object('booked', t.booked,
+      'leadToBooking', jsonb_build_object('median', round(t.to_book[1]), 'p90', round(t.to_book[2])),
+      'bookingToMeeting', jsonb_build_object('median', round(t.to_meet[1]), 'p90', round(t.to_meet[2])),
+      'cancelledByLead', t.by_lead, 'cancelledByTeam', t.by_team,
       'rescheduled', (select count(*) from moved),
       'rescheduledByTeam', (select count(*) from moved_by_team)))
-    from b
+    from (
+      select count(*) as booked,
+        percentile_cont(array[0.5, 0.9]) within group (order by b.to_book) as to_book,
+        percentile_cont(array[0.5, 0.9]) within group (order by b.to_meet) as to_meet,
+        count(*) filter (where b.status = 'cancelled' and b.cancelled_by = 'lead') as by_lead,
+        count(*) filter (where b.status = 'cancelled' and b.cancelled_by is distinct from 'lead') as by_team
+      from b
+    ) t
     into v_result;
   end if;
 

@@ -9,11 +9,11 @@ AS $function$
 begin
   -- EXECUTE: planned for these dates each call. As a SQL function its one generic plan guessed 92 meetings
   -- for any window and probed the outcomes once per meeting: fine for routing's week or month, 175 ms for
-  -- Números' two years (18,400 probes; a hash anti join reads the 15,000 outcomes once, EXPLAIN 2026-11-29).
+  -- Números' two years (18,400 probes; a hash join reads the 15,000 outcomes once, EXPLAIN 2026-11-29).
   return query execute $q$
     select m.id, m.preseller_id, m.booked_at from meetings m
-    where m.booked_at >= $1 and m.booked_at < $2 and m.status = 'scheduled'
-      and not exists (select 1 from meeting_latest_outcomes o where o.meeting_id = m.id and o.attendance = 'lead_no_show')$q$
+    left join meeting_latest_outcomes o on o.meeting_id = m.id
+    where m.booked_at >= $1 and m.booked_at < $2 and public.meeting_counts_for_share(m.status, o.attendance)$q$
   using p_from, p_to;
 end
 $function$;
