@@ -1,9 +1,9 @@
 // Números on a real year (issue 34, item 4): the facts the writers keep for the figures (lead_person_ids'
-// dates, touches and steps; meeting_latest_outcomes; numbers_daily's per-day totals) equal a recomputation from the rows themselves after
+// dates, touches and steps; meeting_latest_outcomes; numbers_daily's and consultant_daily's per-day totals) equal a recomputation from the rows themselves after
 // every kind of write — a lead, a returning person filling the form between two earlier fills, a corrected
-// address, a booking, a cancellation, an outcome recorded, changed and removed, an erasure (which leaves
-// nothing behind) — and numbers_people equals the reference people for periods that cut a person's rows every way, on PGlite and
-// PostgreSQL.
+// address, a booking, a cancellation, an outcome recorded, changed and removed, a meeting moved to another
+// consultant and day, an erasure (which leaves nothing behind) — and numbers_people equals the reference
+// people for periods that cut a person's rows every way, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRESELLERS } from './painel-helpers';
 import { buildHistory, NOW, referencePeople } from './numbers-history';
@@ -54,6 +54,37 @@ const DAILY_STORED = `
   select day::text as day, kind, source as a, medium as b, campaign as c, referrer as d, value as v, leads, offered, offered_known, no_rule, booked, attended, qualified
   from numbers_daily where (leads, offered, offered_known, no_rule, booked, attended, qualified) <> (0, 0, 0, 0, 0, 0, 0)
   order by 2, 1, 3, 4, 5, 6, 7`;
+/**
+ * consultant_daily by a reading apart from the writers: every meeting by its consultant and Brasília day of
+ * booking (booked, cancelled, the fair share's count) and of start (the rest), its latest outcome looked up
+ * one by one.
+ */
+const CONSULTANT_DAILY_RECOMPUTED = `
+  with m as (
+    select m.preseller_id, m.status, (m.booked_at at time zone 'America/Sao_Paulo')::date as booked_day,
+      (m.starts_at at time zone 'America/Sao_Paulo')::date as starts_day,
+      (select o.attendance from meeting_outcomes o where o.meeting_id = m.id order by o.recorded_at desc, o.id desc limit 1) as attendance,
+      (select o.qualified from meeting_outcomes o where o.meeting_id = m.id order by o.recorded_at desc, o.id desc limit 1) as qualified
+    from meetings m
+  ), facts as (
+    select preseller_id, booked_day as day, 1 as booked, (status = 'cancelled')::int as cancelled,
+      (status = 'scheduled' and attendance is distinct from 'lead_no_show')::int as counted, 0 as starting, 0 as scheduled, 0 as held,
+      0 as no_shows, 0 as consultant_no_shows, 0 as qualified, 0 as open
+    from m
+    union all
+    select preseller_id, starts_day, 0, 0, 0, 1, (status = 'scheduled')::int, coalesce(status = 'scheduled' and attendance = 'attended', false)::int,
+      coalesce(status = 'scheduled' and attendance = 'lead_no_show', false)::int, coalesce(status = 'scheduled' and attendance = 'consultant_no_show', false)::int,
+      coalesce(status = 'scheduled' and attendance = 'attended' and qualified, false)::int, (status = 'scheduled' and attendance is null)::int
+    from m
+  )
+  select day::text as day, preseller_id::text as preseller_id, sum(booked)::int as booked, sum(cancelled)::int as cancelled,
+    sum(counted)::int as counted, sum(starting)::int as starting, sum(scheduled)::int as scheduled, sum(held)::int as held,
+    sum(no_shows)::int as no_shows, sum(consultant_no_shows)::int as consultant_no_shows, sum(qualified)::int as qualified, sum(open)::int as open
+  from facts group by 1, 2 order by 1, 2`;
+const CONSULTANT_DAILY_STORED = `
+  select day::text as day, preseller_id::text as preseller_id, booked, cancelled, counted, starting, scheduled, held, no_shows,
+    consultant_no_shows, qualified, open
+  from consultant_daily order by 1, 2`;
 const LATEST = `select distinct on (o.meeting_id) o.meeting_id::text as meeting_id, o.attendance, o.qualified from meeting_outcomes o
   order by o.meeting_id, o.recorded_at desc, o.id desc`;
 
@@ -72,6 +103,9 @@ describe.each(storeCases(inject('postgresUrl')))('Números facts on $name', (sto
     const daily = await opened.query(DAILY_RECOMPUTED);
     expect(daily.length).toBeGreaterThan(0);
     expect(await opened.query(DAILY_STORED)).toEqual(daily);
+    const consultants = await opened.query(CONSULTANT_DAILY_RECOMPUTED);
+    expect(consultants.length).toBeGreaterThan(0);
+    expect(await opened.query(CONSULTANT_DAILY_STORED)).toEqual(consultants);
   };
 
   it('numbers_people equals the reference people for periods cutting persons\' rows every way', async () => {
@@ -125,6 +159,9 @@ describe.each(storeCases(inject('postgresUrl')))('Números facts on $name', (sto
     await opened.query(`update meetings set status = 'cancelled', cancelled_at = now(), cancelled_by = 'lead' where id = $1`, [a.id]);
     await opened.query(`insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, idempotency_key)
       select id, $1, '2026-12-01T13:00:00Z', '2026-12-01T13:30:00Z', 'consultoria', 50, 'facts-booking' from leads where idempotency_key = 'facts-between'`, [PRESELLERS.bruno]);
+    // A meeting with an outcome moved to another consultant and day (a reassignment and a reschedule).
+    await opened.query(`update meetings set preseller_id = $2, starts_at = starts_at + interval '2 days', ends_at = ends_at + interval '2 days'
+      where id = $1`, [b.id, PRESELLERS.carla]);
     await expectFactsTrue();
     // The erasure (the painel's and the data-subject command's function): nothing of the person stays.
     const [{ ids }] = await opened.query<{ ids: string[] }>(`select array_agg(id::text) as ids from leads where email_identity(email) = email_identity('pessoa.1@exemplo.com.br')`);

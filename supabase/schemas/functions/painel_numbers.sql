@@ -20,8 +20,11 @@ declare
   v_result jsonb := '{}'::jsonb;
   -- The team's figures over whole Brasília days: the single-submission persons from numbers_daily (exact:
   -- such a person is their row in any period), the others grouped per period by numbers_people.
-  v_daily boolean := v_pre is null and v_tz = numbers_daily_zone()
+  -- Whole Brasília days: the per-day totals answer (numbers_daily the team's people, consultant_daily
+  -- everyone's meetings); any other period is counted row by row.
+  v_days boolean := v_tz = numbers_daily_zone()
     and (v_from at time zone v_tz)::time = '00:00' and (v_to at time zone v_tz)::time = '00:00';
+  v_daily boolean := v_pre is null and v_days;
   v_prev_from timestamptz := v_from - (v_to - v_from);
   v_prev_daily boolean := v_daily and (v_prev_from at time zone v_tz)::time = '00:00';
 begin
@@ -121,12 +124,11 @@ begin
         m.starts_at >= v_from and m.starts_at < v_to as starts_in, o.attendance, o.qualified
       from meetings m
       left join meeting_latest_outcomes o on o.meeting_id = m.id
-      where ((m.booked_at >= v_from and m.booked_at < v_to) or (m.starts_at >= v_from and m.starts_at < v_to))
+      where not v_days and ((m.booked_at >= v_from and m.booked_at < v_to) or (m.starts_at >= v_from and m.starts_at < v_to))
         and (v_pre is null or m.preseller_id = v_pre)
-    ), team as (
-      select c.id, c.name, c.active, c.weight from presellers c where v_pre is null or c.id = v_pre
-    ), per as (
-      select t.id, t.name, t.active, t.weight,
+    ), rows as (
+      -- A period that is not whole Brasília days: counted from the meetings themselves.
+      select m.preseller_id, count(*) as meetings,
         count(*) filter (where m.booked_in) as booked,
         count(*) filter (where m.booked_in and m.status = 'cancelled') as cancelled,
         count(*) filter (where m.starts_in and m.status = 'scheduled') as scheduled,
@@ -135,11 +137,42 @@ begin
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance = 'consultant_no_show') as consultant_no_shows,
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance = 'attended' and m.qualified) as qualified,
         count(*) filter (where m.starts_in and m.status = 'scheduled' and m.attendance is null and m.ends_at <= v_now) as pending,
-        -- What the fair share counts (routing_counted's meetings of the period), from the rows already read.
+        -- What the fair share counts (routing_counted's meetings of the period).
         count(*) filter (where m.booked_in and meeting_counts_for_share(m.status, m.attendance)) as counted
-      from team t left join m on m.preseller_id = t.id
-      group by t.id, t.name, t.active, t.weight
-      having t.active or count(m.id) > 0
+      from m group by m.preseller_id
+    ), days as (
+      -- Whole days: consultant_daily's rows (a day and a consultant each; counting 20,000 meetings one by one
+      -- was 30-45 of a 731-day call's ~100 ms, 2026-11-29). Pending is "open" (no outcome yet) less the open
+      -- meetings that have not ended by now.
+      select d.preseller_id, sum(d.booked + d.starting) as meetings, sum(d.booked) as booked, sum(d.cancelled) as cancelled,
+        sum(d.scheduled) as scheduled, sum(d.held) as held, sum(d.no_shows) as no_shows,
+        sum(d.consultant_no_shows) as consultant_no_shows, sum(d.qualified) as qualified, sum(d.open) as pending,
+        sum(d.counted) as counted
+      from consultant_daily d
+      where v_days and d.day >= (v_from at time zone v_tz)::date and d.day < (v_to at time zone v_tz)::date
+        and (v_pre is null or d.preseller_id = v_pre)
+      group by d.preseller_id
+      union all
+      select m.preseller_id, 0, 0, 0, 0, 0, 0, 0, 0, -count(*), 0
+      from meetings m
+      where v_days and m.status = 'scheduled' and m.ends_at > v_now and m.starts_at >= v_from and m.starts_at < v_to
+        and (v_pre is null or m.preseller_id = v_pre)
+        and not exists (select 1 from meeting_latest_outcomes o where o.meeting_id = m.id)
+      group by m.preseller_id
+    ), agg as (
+      select a.preseller_id, sum(a.meetings) as meetings, sum(a.booked) as booked, sum(a.cancelled) as cancelled,
+        sum(a.scheduled) as scheduled, sum(a.held) as held, sum(a.no_shows) as no_shows,
+        sum(a.consultant_no_shows) as consultant_no_shows, sum(a.qualified) as qualified, sum(a.pending) as pending,
+        sum(a.counted) as counted
+      from (select * from rows union all select * from days) a
+      group by a.preseller_id
+    ), per as (
+      select t.id, t.name, t.active, t.weight, coalesce(a.booked, 0) as booked, coalesce(a.cancelled, 0) as cancelled,
+        coalesce(a.scheduled, 0) as scheduled, coalesce(a.held, 0) as held, coalesce(a.no_shows, 0) as no_shows,
+        coalesce(a.consultant_no_shows, 0) as consultant_no_shows, coalesce(a.qualified, 0) as qualified,
+        coalesce(a.pending, 0) as pending, coalesce(a.counted, 0) as counted
+      from presellers t left join agg a on a.preseller_id = t.id
+      where (v_pre is null or t.id = v_pre) and (t.active or a.meetings > 0)
     ), totals as (
       select coalesce(sum(counted), 0) as counted, (select sum(weight) from presellers where active) as weights from per
     )
