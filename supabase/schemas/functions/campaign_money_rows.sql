@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.campaign_money_rows(p_from timestamp with time
  STABLE
  SET search_path TO 'public'
  SET jit TO 'off'
+ SET random_page_cost TO '1.1'
 AS $function$
   -- "Qual campanha paga", one period. What each figure counts is decided here, once (the screen, its CSV and
   -- the tests read it; docs/mentor/numeros.md says it in pt-BR):

@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.numbers_people(p_from timestamp with time zone
  STABLE
  SET search_path TO 'public'
  SET jit TO 'off'
+ SET random_page_cost TO '1.1'
 AS $function$
 begin
   -- p_multi_only (the team's only): leave out the persons with one submission ever, whom the caller counts
