@@ -243,7 +243,8 @@ from (values ('google', 'Energia Solar | Pesquisa', 'energia-solar-busca'), ('go
   ('meta', 'Reels Vendas', 'reels-vendas')) c (platform, campaign, utm) cross join demo_window w;
 
 -- PGlite has no autovacuum: without fresh statistics the lists would be planned for empty tables.
-analyze leads, meetings, meeting_outcomes, meeting_events, lead_persons, lead_person_ids, meeting_latest_outcomes, deals, ad_spend;
+analyze leads, meetings, meeting_outcomes, meeting_events, lead_persons, lead_person_ids, meeting_latest_outcomes, deals, ad_spend,
+  numbers_daily, consultant_daily;
 `;
 }
 
@@ -256,10 +257,12 @@ export async function seedDemo(client, leads, { policyVersion }) {
   const [found] = await client.query(`select exists (select 1 from leads where idempotency_key like '${DEMO_LEAD_KEY}%') as found`);
   if (found.found) return { status: 'exists' };
   await client.transaction((tx) => tx.exec(sql));
-  // Números' facts (lead_person_ids, meeting_latest_outcomes) are written twice per row by a bulk load
-  // (made, then filled by the statement's trigger): half their pages are dead until a vacuum, which PGlite
-  // never runs by itself and PostgreSQL's autovacuum runs whenever it gets to it. Outside the transaction.
-  await client.exec('vacuum analyze lead_person_ids, meeting_latest_outcomes');
+  // Números' facts (lead_person_ids, meeting_latest_outcomes, the per-day totals) and the persons
+  // (lead_persons) are written more than once per row by a bulk load (made, then filled or moved by the
+  // statements' triggers): their pages hold dead rows, and their index-only scans visit the table, until a
+  // vacuum, which PGlite never runs by itself and PostgreSQL's autovacuum runs a minute or so later (the
+  // state every later reading sees). Outside the transaction.
+  await client.exec('vacuum analyze lead_person_ids, meeting_latest_outcomes, lead_persons, numbers_daily, consultant_daily, meetings, leads');
   const [counts] = await client.query(`select
     (select count(*)::int from leads where idempotency_key like '${DEMO_LEAD_KEY}%') as leads,
     (select count(*)::int from meetings where idempotency_key like '${DEMO_MEETING_KEY}%') as meetings`);
