@@ -26,7 +26,8 @@ type LeadExportTuple = [
   segmento: string, faturamento: string, vendedores: string, modelo: string, cargo: string, service: LeadRow['service'],
   rule: string | null, routingKind: string | null, submissions: number, meetings: number, consultant: string | null,
   nextMeeting: string | null, attendance: Attendance | null, qualified: boolean | null,
-  firstTouch: LeadRow['firstTouch'], lastTouch: LeadRow['lastTouch'], marketingOptIn: boolean, marketingOptInAt: string | null,
+  // lastTouch `true`: the same as the first (painel_leads sends it once).
+  firstTouch: LeadRow['firstTouch'], lastTouch: LeadRow['lastTouch'] | true, marketingOptIn: boolean, marketingOptInAt: string | null,
   deals: number | null, open: number | null, openCents: number | null, wonCents: number | null, latestStage: DealStage | null, latestWonAt: string | null,
 ];
 
@@ -37,7 +38,7 @@ function leadExportRow(t: LeadExportTuple): LeadExportRow {
   return {
     id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
     submissions, meetings, consultant, nextMeeting, outcome: attendance ? { attendance, qualified } : null,
-    firstTouch, lastTouch, marketingOptIn, marketingOptInAt,
+    firstTouch, lastTouch: lastTouch === true ? firstTouch : lastTouch, marketingOptIn, marketingOptInAt,
     deals: deals ? { deals, open: open!, openCents: openCents!, wonCents: wonCents!, latestStage: latestStage!, latestWonAt } : null,
   };
 }

@@ -6,6 +6,7 @@ CREATE OR REPLACE FUNCTION public.painel_leads(p jsonb)
  SET search_path TO 'public'
  SET jit TO 'off'
  SET random_page_cost TO '1.1'
+ SET work_mem TO '32MB'
 AS $function$
 declare
   v_search text := 'true';
@@ -123,11 +124,15 @@ begin
   -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
   -- reads it in this order), with the person's deals in one line; json, not jsonb: 50,000 rows as jsonb
   -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
-  -- the file needs neither the keys nor their order.
+  -- the file needs neither the keys nor their order. The last touch is `true` when it is the first one again
+  -- (72% of the demo's leads): printed and parsed once, not twice (store.ts, leadExportRow, puts it back).
+  -- work_mem (the function's SET): a page of 10,000 sorted for json_agg is ~6 MB, which at the default 4 MB
+  -- went to temporary files (EXPLAIN, 2026-11-29: "external merge Disk: 4648kB" on PGlite, temp
+  -- read/written 750 pages on PostgreSQL 15; PGlite's file reads were 0.5 s of a 2-run profile, 0.16 s after).
   v_select := case when v_export then 'select coalesce(json_agg(json_build_array(l.id, l.created_at, l.nome, l.email, l.empresa, l.cnpj, l.telefone,
          l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
          per.submissions, per.meetings, coalesce(nx.name, latest.name), nx.starts_at, oc.attendance, oc.qualified,
-         l.first_touch, l.last_touch, l.marketing_opt_in, l.marketing_opt_in_at,
+         l.first_touch, case when l.last_touch = l.first_touch then ''true''::jsonb else l.last_touch end, l.marketing_opt_in, l.marketing_opt_in_at,
          ds.deals, ds.open, ds.open_cents, ds.won_cents, ds.latest_stage, ds.latest_won_at) order by x.at desc, x.hid desc), ''[]''::json)'
     else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
          ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
@@ -138,6 +143,9 @@ begin
          ''outcome'', case when oc.identity is not null then json_build_object(''attendance'', oc.attendance, ''qualified'', oc.qualified) end,
          ''firstTouch'', l.first_touch, ''lastTouch'', l.last_touch,
          ''marketingOptIn'', l.marketing_opt_in, ''marketingOptInAt'', l.marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]''::json)' end;
+  -- The export reads each page's leads one by one (the lateral's `limit 1` keeps it a per-row lookup): joined,
+  -- the planner walked all of leads_pkey to merge 10,000 of its 50,000 rows, for every page (EXPLAIN,
+  -- PostgreSQL 15, 2026-11-29: 50,255 buffers, ~100 of the page's ~430 ms). The list's 51 rows keep the join.
   execute format(
     '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13),
      pm as (select x.identity, pl.lead_id, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
@@ -152,11 +160,12 @@ begin
        join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)
 %s
 
-     from x join leads l on l.id = x.hid join per on per.identity = x.identity
+     from x %s join per on per.identity = x.identity
        left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
        left join oc on oc.identity = x.identity
        %s',
     case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, v_select,
+    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l' else 'join leads l on l.id = x.hid' end,
     case when v_export then 'left join person_deal_summaries(array(select x.identity from x)) ds on ds.identity = x.identity' else '' end)
   into v_rows
   using v_pattern, v_alnum,
