@@ -2,8 +2,8 @@
 // timed in-process on a database loaded with `npm run db:seed -- --demo 50000`, and the CSV of every lead.
 // p95 of RUNS calls after WARMUP; budgets below. PGlite always; PostgreSQL when the caller passes a URL.
 // Then Números, Qual campanha paga and Hoje: the screen's presets and 92, 366 and 731 days (MAX_PERIOD_DAYS),
-// the team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets (a year or
-// two is over them today: docs/development.md, "Números on a year").
+// the team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets
+// (docs/development.md, "Números on a year"). `measure` is exported for timing an already seeded database.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,7 +159,7 @@ export async function measure(opened, store) {
     numbers('este mês', lib.presetPeriod('mes', today)),
     numbers('mês passado', lib.presetPeriod('mes-passado', today)),
     numbers('mês passado, último toque', lib.presetPeriod('mes-passado', today), { touch: 'last' }),
-    // 92 days, a quarter, the longest within budget; 366 and 731 (the longest the screen takes) are over it.
+    // 92 days, a quarter; 366; and 731, the longest the screen takes.
     ...[92, 366, lib.MAX_PERIOD_DAYS].flatMap((days) => [
       numbers(`${days} dias`, { de: lib.addDays(today, 1 - days), ate: today }),
       numbers(`${days} dias, viewer consultor`, { de: lib.addDays(today, 1 - days), ate: today }, { viewer: one.preseller_id }),
