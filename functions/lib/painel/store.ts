@@ -28,18 +28,22 @@ type LeadExportTuple = [
   nextMeeting: string | null, attendance: Attendance | null, qualified: boolean | null,
   // lastTouch `true`: the same as the first (painel_leads sends it once).
   firstTouch: LeadRow['firstTouch'], lastTouch: LeadRow['lastTouch'] | true, marketingOptIn: boolean, marketingOptInAt: string | null,
-  deals: number | null, open: number | null, openCents: number | null, wonCents: number | null, latestStage: DealStage | null, latestWonAt: string | null,
+  identity: string,
 ];
 
-function leadExportRow(t: LeadExportTuple): LeadExportRow {
+/** Each person's deals in one line, by identity (painel_export_deals): read once for a whole CSV. */
+export type ExportDeals = Map<string, DealSummary>;
+type ExportDealTuple = [identity: string, deals: number, open: number, openCents: number, wonCents: number, latestStage: DealStage, latestWonAt: string | null];
+
+function leadExportRow(t: LeadExportTuple, deals: ExportDeals): LeadExportRow {
   const [id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
     submissions, meetings, consultant, nextMeeting, attendance, qualified, firstTouch, lastTouch, marketingOptIn, marketingOptInAt,
-    deals, open, openCents, wonCents, latestStage, latestWonAt] = t;
+    identity] = t;
   return {
     id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
     submissions, meetings, consultant, nextMeeting, outcome: attendance ? { attendance, qualified } : null,
     firstTouch, lastTouch: lastTouch === true ? firstTouch : lastTouch, marketingOptIn, marketingOptInAt,
-    deals: deals ? { deals, open: open!, openCents: openCents!, wonCents: wonCents!, latestStage: latestStage!, latestWonAt } : null,
+    deals: deals.get(identity) ?? null,
   };
 }
 
@@ -105,6 +109,12 @@ function leadArgs(viewer: Viewer, filter: LeadFilter) {
 }
 
 export function painelStore(store: Store) {
+  /** Every person's deals in one line, for a CSV's pages (leadsForExport). */
+  const exportDeals = async (): Promise<ExportDeals> => {
+    const rows = await store.call<ExportDealTuple[]>('painel_export_deals', {});
+    return new Map(rows.map(([identity, deals, open, openCents, wonCents, latestStage, latestWonAt]) =>
+      [identity, { deals, open, openCents, wonCents, latestStage, latestWonAt }]));
+  };
   return {
     ...dealCalls(store),
     ...spendCalls(store),
@@ -135,9 +145,12 @@ export function painelStore(store: Store) {
       return store.call('painel_leads', { ...leadArgs(viewer, filter), now: now?.toISOString() ?? null, limit, after: after ?? null });
     },
     /** The CSV's pages: as `leads`, thousands at a time, each person with their deals (in the viewer's scope). */
-    async leadsForExport(viewer: Viewer, filter: LeadFilter, limit: number, after: After | null, now: Date): Promise<LeadExportRow[]> {
+    exportDeals,
+    /** A page of the leads CSV; `deals`: exportDeals() read once for every page (read here when absent). */
+    async leadsForExport(viewer: Viewer, filter: LeadFilter, limit: number, after: After | null, now: Date, deals?: ExportDeals): Promise<LeadExportRow[]> {
       const rows = await store.call<LeadExportTuple[]>('painel_leads', { ...leadArgs(viewer, filter), now: now.toISOString(), limit, after, export: true });
-      return rows.map(leadExportRow);
+      const summaries = deals ?? (await exportDeals());
+      return rows.map((t) => leadExportRow(t, summaries));
     },
     /** How many persons the filters give (the list's real total). */
     leadsTotal(viewer: Viewer, filter: LeadFilter): Promise<number> {

@@ -40,6 +40,8 @@ export const JSON_FUNCTIONS = [
   'painel_deals', 'painel_deal_save', 'painel_deals_export',
   // Gastos com anúncios and the campaign map (20261201130400_spend_import.sql).
   'spend_import', 'spend_undo', 'spend_imports_list', 'campaign_map_list', 'campaign_map_save',
+  // The leads CSV's deals, read once for every page (20261201150200_export_deals.sql).
+  'painel_export_deals',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

@@ -122,7 +122,8 @@ begin
   -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
   -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
   -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
-  -- reads it in this order), with the person's deals in one line; json, not jsonb: 50,000 rows as jsonb
+  -- reads it in this order), ending with the person's identity, by which the reader puts their deals on the row
+  -- (painel_export_deals, read once for all pages); json, not jsonb: 50,000 rows as jsonb
   -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
   -- the file needs neither the keys nor their order. The last touch is `true` when it is the first one again
   -- (72% of the demo's leads): printed and parsed once, not twice (store.ts, leadExportRow, puts it back).
@@ -133,7 +134,7 @@ begin
          l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
          per.submissions, per.meetings, coalesce(nx.name, latest.name), nx.starts_at, oc.attendance, oc.qualified,
          l.first_touch, case when l.last_touch = l.first_touch then ''true''::jsonb else l.last_touch end, l.marketing_opt_in, l.marketing_opt_in_at,
-         ds.deals, ds.open, ds.open_cents, ds.won_cents, ds.latest_stage, ds.latest_won_at) order by x.at desc, x.hid desc), ''[]''::json)'
+         x.identity) order by x.at desc, x.hid desc), ''[]''::json)'
     else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
          ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
          ''faturamento'', l.faturamento, ''vendedores'', l.vendedores, ''modelo'', l.modelo_negocio, ''cargo'', l.cargo,
@@ -162,11 +163,9 @@ begin
 
      from x %s join per on per.identity = x.identity
        left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
-       left join oc on oc.identity = x.identity
-       %s',
+       left join oc on oc.identity = x.identity',
     case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, v_select,
-    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l' else 'join leads l on l.id = x.hid' end,
-    case when v_export then 'left join person_deal_summaries(array(select x.identity from x)) ds on ds.identity = x.identity' else '' end)
+    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l' else 'join leads l on l.id = x.hid' end)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',

@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.person_deal_summaries(p_identities text[])
  STABLE
  SET search_path TO 'public'
 AS $function$
+  -- Null: every person with a deal (the leads CSV reads them once for all its pages, painel_export_deals).
   -- A few persons (a filtered export): each found by its identity. Many (a CSV page of thousands): every deal
   -- read once and kept when its person is asked; probing 10,000 identities one by one took 75 ms against
   -- 29 ms (PostgreSQL 15, 50,000 leads, 3,000 deals, 2026-11-29). Only one branch runs (cardinality).
@@ -18,8 +19,8 @@ AS $function$
     union all
     select pd.identity, pd.id, pd.stage, pd.updated_at, pd.won_at, deal_total_cents(pd.billing, pd.value_cents, pd.months)
     from (select q.identity, d.id, d.stage, d.updated_at, d.won_at, d.billing, d.value_cents, d.months
-      from deals d join lead_person_ids q on q.lead_id = d.lead_id where cardinality(p_identities) > 100 offset 0) pd
-    where pd.identity in (select unnest(p_identities)))
+      from deals d join lead_person_ids q on q.lead_id = d.lead_id where p_identities is null or cardinality(p_identities) > 100 offset 0) pd
+    where p_identities is null or pd.identity in (select unnest(p_identities)))
   select identity, count(*), count(*) filter (where stage in ('proposta_enviada', 'em_negociacao')),
     coalesce(sum(total) filter (where stage in ('proposta_enviada', 'em_negociacao')), 0),
     coalesce(sum(total) filter (where stage = 'ganho'), 0),
