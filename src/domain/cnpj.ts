@@ -27,8 +27,13 @@ export function isValidCnpj(input: string): boolean {
   return checkDigit(cnpj, WEIGHTS_2) === Number(cnpj[13]);
 }
 
+/** A whole, normalized CNPJ (as stored): masked by slicing, what the loop below gives it. */
+const WHOLE_CNPJ = /^[0-9A-Z]{12}[0-9]{2}$/;
+
 /** Progressive mask NN.NNN.NNN/NNNN-NN while typing: letters only in the first 12 places, max 18 chars. */
 export function maskCnpj(input: string): string {
+  // The leads CSV masks 50,000 stored CNPJs: the loop was ~50 ms of its JavaScript (2026-11-29).
+  if (WHOLE_CNPJ.test(input)) return `${input.slice(0, 2)}.${input.slice(2, 5)}.${input.slice(5, 8)}/${input.slice(8, 12)}-${input.slice(12)}`;
   let chars = '';
   for (const c of normalizeCnpj(input)) {
     if (chars.length >= 14) break;

@@ -69,4 +69,17 @@ describe('maskCnpj', () => {
     expect(maskCnpj('11.222.333/0001-81999')).toHaveLength(18);
     expect(maskCnpj('')).toBe('');
   });
+
+  it('masks a whole stored CNPJ (its fast path) as the typing loop does', () => {
+    const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 500; n++) {
+      const head = Array.from({ length: 12 }, () => alphabet[next() % alphabet.length]).join('');
+      const cnpj = head + String(next() % 100).padStart(2, '0');
+      // Lower case is not a stored CNPJ: it takes the loop, which upper-cases it.
+      expect(maskCnpj(cnpj), cnpj).toBe(maskCnpj(cnpj.toLowerCase()));
+      expect(maskCnpj(cnpj)).toMatch(/^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-[0-9]{2}$/);
+    }
+  });
 });
