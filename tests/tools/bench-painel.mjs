@@ -164,6 +164,7 @@ export async function measure(opened, store) {
       numbers(`${days} dias`, { de: lib.addDays(today, 1 - days), ate: today }),
       numbers(`${days} dias, viewer consultor`, { de: lib.addDays(today, 1 - days), ate: today }, { viewer: one.preseller_id }),
     ]),
+    numbers('últimos 7 dias, viewer consultor', lib.presetPeriod('7d', today), { viewer: one.preseller_id }),
     numbers('últimos 30 dias, viewer consultor', lib.presetPeriod('30d', today), { viewer: one.preseller_id }),
     ...[['últimos 7 dias', lib.presetPeriod('7d', today)], ['últimos 30 dias', lib.presetPeriod('30d', today)],
       ...[92, 366, lib.MAX_PERIOD_DAYS].map((days) => [`${days} dias`, { de: lib.addDays(today, 1 - days), ate: today }])].flatMap(([name, period]) => [
