@@ -248,6 +248,72 @@ describe('fair shares that cannot starve anyone', () => {
   });
 });
 
+describe("the demo's starved newcomers, end to end", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(() => app.close());
+  const state = async () => (await import('../../functions/lib/routing')).readRoutingState(app, [zonedParts(NOW, TZ).date]);
+  let leadCount = 2000;
+  const addConsultant = async (name: string, createdAt: string, active = true) => (await app.store.db.query<{ id: string }>(
+    'insert into presellers (name, email, created_at, active) values ($1, $2, $3, $4) returning id',
+    [name, `${name.split(' ')[0].toLowerCase()}@consultores.example.com`, createdAt, active])).rows[0].id;
+  const insertMeetings = async (presellerId: string, n: number, bookedAt: string) => {
+    for (let i = 0; i < n; i++) {
+      const leadId = await handlers(app).lead(++leadCount);
+      // Far ahead, one a day: never in the way of the days booked below.
+      await app.store.db.query(`insert into meetings (lead_id, preseller_id, starts_at, ends_at, service, diagnostic_score, idempotency_key, status, booked_at)
+        values ($1, $2, $3, $3::timestamptz + interval '30 min', 'consultoria', 50, $4, 'scheduled', $5)`,
+      [leadId, presellerId, new Date(NOW.getTime() + (i + 60) * 86_400_000), key(), bookedAt]);
+    }
+  };
+
+  it('Ana, Bruno and Carla are offered times and end the bookings with their share', async () => {
+    // The demo's shape: Olga booked the month's first meetings and was deactivated; Ana, Bruno and Carla
+    // joined after them; Mariana and Rafael were created later still, with meetings backdated before
+    // Ana's arrival (the demo seed writes booked_at in the past). Nobody active was there before Ana.
+    const olga = await addConsultant('Olga Prado', '2027-02-01T12:00:00Z', false);
+    await insertMeetings(olga, 6, '2027-03-01T05:00:00Z');
+    await app.store.db.query('update presellers set created_at = $1 where id = any($2)', ['2027-03-01T06:00:00Z', Object.values(PRESELLERS)]);
+    const demo = [await addConsultant('Mariana Costa', '2027-03-01T08:00:00Z'), await addConsultant('Rafael Oliveira', '2027-03-01T08:00:00Z')];
+    for (const id of demo) await insertMeetings(id, 4, '2027-03-01T05:30:00Z');
+
+    const team = [...Object.values(PRESELLERS), ...demo];
+    const before = await state();
+    const newcomers = Object.values(PRESELLERS);
+    for (const id of newcomers) {
+      // Before the fix: 1,400 (14 meetings ÷ the floor of 0.01 shares). Soft: the bookings below show what it did.
+      expect.soft(before.consultants.get(id)!.credit, id).toBeLessThanOrEqual(Math.max(...team.map((t) => before.consultants.get(t)!.count)));
+    }
+
+    const h = handlers(app);
+    const rand = seeded(49);
+    const days = workdays(zonedParts(NOW, TZ).date, 10);
+    const named = new Set<string>();
+    const booked: Record<string, number> = {};
+    const bookings = 15;
+    for (let i = 0; i < bookings; i++) {
+      const leadId = await h.lead(3000 + i);
+      const date = days[Math.floor(rand() * days.length)];
+      const slots = await h.slots(date, leadId);
+      for (const s of slots) named.add(s.presellerId);
+      const slot = slots[Math.floor(rand() * slots.length)];
+      expect((await h.book(leadId, date, slot.time, slot.presellerId)).status).toBe(201);
+      booked[slot.presellerId] = (booked[slot.presellerId] ?? 0) + 1;
+    }
+    for (const id of newcomers) {
+      expect.soft(named.has(id), `${id} named on a slot`).toBe(true);
+      // Their share of the new bookings at least (5 equal weights: 3 of 15), having started behind the others.
+      expect.soft(booked[id] ?? 0, id).toBeGreaterThanOrEqual(bookings / team.length);
+    }
+    // And the team ends even: (meetings + credit) per share within one meeting of each other.
+    const after = await state();
+    const loads = team.map((id) => after.consultants.get(id)!).map((c) => (c.count + c.credit) / (c.weight / 100));
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("a rule's pool, the earlier consultant and a reschedule's consultant", () => {
   let app: TestApp;
   let dir: string;
