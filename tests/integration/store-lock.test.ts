@@ -5,6 +5,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -104,13 +105,14 @@ describe('embedded database lock', () => {
     try {
       const bundle = join(dir, 'lock.mjs');
       await build({ entryPoints: ['functions/lib/store/lock.ts'], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
-      // Each contender spins until the shared instant, then tries. A winner holds the lock until every
-      // contender has answered (the parent then writes `done`): on a loaded machine one may start late,
-      // and must then find a live lock, not a lock its winner already let go.
+      // Each contender starts, says it is ready, then spins until the parent creates `go`: all six are
+      // started before any tries (a shared instant on the clock misses when a loaded machine starts one
+      // late), and leave the spin within one file check of each other. A winner holds the lock until every
+      // contender has answered (the parent then writes `done`), so a slow one still finds it held.
       const contender = [
         `const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
         "const { existsSync } = await import('node:fs');",
-        'const start = Number(process.argv[1]); while (Date.now() < start);',
+        "console.log('ready'); while (!existsSync(process.argv[1]));",
         "try { lockDataDir(process.argv[2]); console.log('won');",
         '  while (!existsSync(process.argv[3])) await new Promise((r) => setTimeout(r, 20)); }',
         "catch (error) { console.log(error.code ?? 'error'); }",
@@ -120,17 +122,14 @@ describe('embedded database lock', () => {
         const gone = spawn(process.execPath, ['-e', '']);
         await new Promise((r) => gone.once('exit', r));
         await writeFile(lockFileOf(db), `${gone.pid}\n`);
-        const start = String(Date.now() + 600);
+        const go = join(dir, `go-${round}`);
         const done = join(dir, `done-${round}`);
-        const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, start, db, done]));
-        const answers = await Promise.all(contenders.map((child) => new Promise<string>((resolve) => {
-          let out = '';
-          child.stdout!.on('data', (d: Buffer) => {
-            out += d;
-            if (out.includes('\n')) resolve(out.trim());
-          });
-          child.once('exit', () => resolve(out.trim()));
-        })));
+        const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, go, db, done]));
+        const lines = contenders.map((child) => createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
+        const next = (i: number) => lines[i].next().then((r) => String(r.value ?? ''));
+        expect(await Promise.all(contenders.map((_, i) => next(i)))).toEqual(Array(6).fill('ready'));
+        await writeFile(go, '');
+        const answers = await Promise.all(contenders.map((_, i) => next(i)));
         await writeFile(done, '');
         await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
         expect(answers.filter((a) => a === 'won'), `round ${round}: ${answers.join(' ')}`).toHaveLength(1);
