@@ -121,16 +121,16 @@ describe.skipIf(!serverUrl || !pooledUrl)('a transaction pooler at its limits', 
     const instances = await Promise.all([1, 2, 3].map(() => openPostgresApp(url, { poolMax: 1 })));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const started = performance.now();
       const leads = createLeadsHandler(() => openPostgresApp(url, { poolMax: 1 }));
       const res = await leads(postJson('/api/leads', { ...validRequest, email: `full-${crypto.randomUUID()}@example.com`, idempotencyKey: key() }));
-      const tookMs = performance.now() - started;
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('30');
       expect(await res.json()).toEqual({ error: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
-      // Refused by the pooler, not timed out: well under the statement deadline.
-      expect(tookMs).toBeLessThan(5_000);
-      expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/store unavailable: postgres_\w+:\w+ \(.*DATABASE_POOL_MAX/);
+      // Refused by the pooler, not timed out: the logged reason says which (a wall-clock ceiling would
+      // also fail on a loaded machine).
+      const logged = errors.mock.calls.map((c) => String(c[0])).join('\n');
+      expect(logged).toMatch(/store unavailable: postgres_\w+:\w+ \(.*DATABASE_POOL_MAX/);
+      expect(logged).not.toContain('postgres_timeout');
       // The instances already connected still answer.
       for (const app of instances) await app.store.ping();
     } finally {
@@ -157,10 +157,12 @@ describe.skipIf(!serverUrl || !pooledUrl)('a transaction pooler at its limits', 
         const tookMs = performance.now() - started;
         expect(res.status).toBe(503);
         expect(res.headers.get('retry-after')).toBe('30');
+        // It waited for its deadline: a lower bound, which a loaded machine can only lengthen.
         expect(tookMs).toBeGreaterThanOrEqual(1_400);
-        // Far from the holder's 60 s: the deadline ended the wait, not the other client.
-        expect(tookMs).toBeLessThan(10_000);
+        // The deadline ended the wait, not the other client: the reason is a timeout and the holder is still
+        // in its 60 s sleep (read on the server, where a wall-clock ceiling would fail on a loaded machine).
         expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toContain('store unavailable: postgres_timeout');
+        expect(await sessionsOnServer(`query like 'select pg_sleep%' and state = 'active'`)).toBe(1);
       } finally {
         errors.mockRestore();
       }
