@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { route, type RouteCandidate, type RouteInput, type RoutingWhy } from './routing';
-import { candidateNumbers, whyLines, whyParts, whySentence } from './routing-why';
+import { candidateNumbers, candidateWords, detailsCopy, whyDetails, whyLines, whyParts, whySentence } from './routing-why';
 
 const TZ = 'America/Sao_Paulo';
 const candidate = (id: string, over: Partial<RouteCandidate> = {}): RouteCandidate => ({
@@ -79,5 +79,40 @@ describe('the why in pt-BR', () => {
     const heavy = { id: 'a', name: 'Ana', status: 'livre', chosen: false, load: 168.112, count: 0, credit: 84.056, weight: 50 } as const;
     expect(candidateNumbers(heavy, true)).toBe('carga 168,1 (0 reuniões + crédito 84,1; peso 50)');
     expect(candidateNumbers(heavy)).toBe('carga 168,112 (0 reuniões + crédito 84,056; peso 50)');
+  });
+
+  it('says "Detalhes" in words for the console: no ids, no "Replay", each candidate in a sentence', () => {
+    const uuid = '0b6f3b1e-4d0c-4c61-9a51-0f6b0a1c0009';
+    const gone = whyOf({ ...why.input, candidates: [...why.input.candidates, candidate(uuid, { count: 4, busy: 'ocupado' })] });
+    const details = whyDetails(whyParts(gone, names, TZ, () => detailsCopy.gone), false);
+    expect(details.rows).toEqual([
+      ['Regra', 'Consultoria'],
+      ['Como foi escolhido', 'Tinha a menor carga de reuniões da equipe no período, pelo peso de cada um.'],
+      ['Período contado', 'mês, 01/11/2026 a 30/11/2026'],
+      ['Distribuição igual', 'desligada'],
+      ['Decidido em', '20/11/2026 10:05'],
+    ]);
+    expect(details.candidates.map((c) => `${c.name}: ${c.status}. ${c.words}`)).toEqual([
+      'Ana Souza: livre. 3 reuniões no período.',
+      'Bruno Lima: livre. 2 reuniões no período e 0,5 de crédito (folga ou entrada no período), com peso 50 de 100: conta como 5 reuniões.',
+      'Carla Dias: folga. 1 reunião no período.',
+      'Davi Reis: limite diário. 1 reunião no período.',
+      'consultor que saiu da equipe: fora do grupo. 2 reuniões no período.',
+      'consultor que saiu da equipe: ocupado. 4 reuniões no período.',
+    ]);
+    expect(details.differs).toBeNull();
+    // What the panel shows (the ids are React keys only).
+    const text = JSON.stringify([details.rows, details.candidates.map((c) => [c.name, c.status, c.words]), details.differs]);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}|0b6f3b1e|replay/i);
+    // The starved newcomer of the demo, as the console says it now.
+    expect(candidateWords({ id: 'a', name: 'Ana', status: 'livre', chosen: false, load: 13600, count: 0, credit: 13600, weight: 100 }))
+      .toBe('Nenhuma reunião no período e 13600 de crédito (folga ou entrada no período): conta como 13600 reuniões.');
+    expect(candidateWords({ id: 'a', name: 'Ana', status: 'livre', chosen: false, load: 1, count: 1, credit: 0, weight: 100 })).toBe('1 reunião no período.');
+
+    // A decision the stored facts no longer give is said in a sentence to the mentor; a consultant's part claims nothing.
+    const tampered = whyParts({ ...why, decision: { ...why.decision, chosen: 'b' } }, names, TZ);
+    expect(whyDetails(tampered, false).differs).toBe(detailsCopy.differs);
+    expect(whyDetails(tampered, true).differs).toBeNull();
+    expect(detailsCopy.differs).not.toMatch(/replay/i);
   });
 });

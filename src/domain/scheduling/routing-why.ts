@@ -26,6 +26,19 @@ export const whyCopy = {
   removed: (id: string) => `consultor removido (${id.slice(0, 8)})`,
 } as const;
 
+/**
+ * The console's "Detalhes": the same facts as whyLines, in sentences. No ids and no "Replay": they are for
+ * checking a decision by hand in the terminal (`npm run consultants -- why <id>`), where they stay.
+ */
+export const detailsCopy = {
+  decided: 'Como foi escolhido',
+  window: 'Período contado',
+  /** Someone no longer in the team, named by no id. */
+  gone: 'consultor que saiu da equipe',
+  /** The stored facts, decided again today, give someone else: the record does not explain this meeting. */
+  differs: 'Atenção: com os dados guardados, a escolha hoje seria outro consultor; esta explicação pode não corresponder à reunião.',
+} as const;
+
 /** What each tie-break means, in the mentor's words. */
 export const tieBreakText: Record<TieBreak, string> = {
   'consultor anterior': 'o lead já tinha reunião com este consultor',
@@ -69,8 +82,9 @@ function localDate(iso: string, timeZone: string): string {
   return brDate(zonedParts(new Date(iso), timeZone).date);
 }
 
-export function whyParts(why: RoutingWhy, names: Record<string, string>, timeZone: string): WhyParts {
-  const name = (id: string) => names[id] ?? whyCopy.removed(id);
+/** removed: how a consultant no longer in the team is named (the terminal: by the start of their id). */
+export function whyParts(why: RoutingWhy, names: Record<string, string>, timeZone: string, removed: (id: string) => string = whyCopy.removed): WhyParts {
+  const name = (id: string) => names[id] ?? removed(id);
   const { input, decision } = why;
   const lastDay = new Date(new Date(why.window.to).getTime() - 1).toISOString();
   const decided = zonedParts(new Date(why.at), timeZone);
@@ -105,6 +119,21 @@ export const candidateNumbers = (c: WhyCandidate, rounded = false) => {
   return `carga ${n(c.load)} (${c.count} ${c.count === 1 ? 'reunião' : 'reuniões'} + crédito ${n(c.credit)}; peso ${c.weight})`;
 };
 
+const oneDecimal = (x: number) => String(Math.round(x * 10) / 10).replace('.', ',');
+const meetingsWord = (n: number) => (n === 1 ? 'reunião' : 'reuniões');
+
+/**
+ * One candidate's numbers in a sentence: "2 reuniões no período e 0,5 de crédito (folga ou entrada no
+ * período), com peso 50 de 100: conta como 5 reuniões." The load is said only when it differs from the count.
+ */
+export function candidateWords(c: WhyCandidate): string {
+  const meetings = c.count === 0 ? 'Nenhuma reunião' : `${c.count} ${meetingsWord(c.count)}`;
+  const credit = c.credit > 0 ? ` e ${oneDecimal(c.credit)} de crédito (folga ou entrada no período)` : '';
+  const share = c.weight === 100 ? '' : `, com peso ${c.weight} de 100`;
+  const counts = credit || share ? `: conta como ${oneDecimal(c.load)} ${meetingsWord(Math.round(c.load * 10) / 10)}` : '';
+  return `${meetings} no período${credit}${share}${counts}.`;
+}
+
 /** Why the chosen one, in words that finish "… recebeu esta reunião porque …". */
 const becauseOf: Record<TieBreak, string> = {
   'consultor anterior': 'o lead já tinha reunião com este consultor',
@@ -120,6 +149,25 @@ export function whySentence(parts: WhyParts): string {
   if (!parts.chosen) return whyCopy.nobody;
   const because = parts.tieBreak ? ` porque ${becauseOf[parts.tieBreak]}` : '';
   return `${parts.chosen.name} recebeu esta reunião${because} (regra "${parts.rule}").`;
+}
+
+/**
+ * "Detalhes" in the console: labelled facts and a sentence per candidate (see detailsCopy). partial: a
+ * consultant's own part, which cannot be decided again without the colleagues' lines, so it claims nothing.
+ */
+export function whyDetails(parts: WhyParts, partial: boolean): { rows: [string, string][]; candidates: (WhyCandidate & { words: string })[]; differs: string | null } {
+  const decided = parts.tieBreak ? becauseOf[parts.tieBreak] : null;
+  return {
+    rows: [
+      [whyCopy.rule, parts.rule],
+      [detailsCopy.decided, decided ? `${decided[0].toUpperCase()}${decided.slice(1)}.` : whyCopy.nobody],
+      [detailsCopy.window, parts.window],
+      [whyCopy.equal, parts.equal],
+      [whyCopy.decidedAt, parts.decidedAt],
+    ],
+    candidates: parts.candidates.map((c) => ({ ...c, words: candidateWords(c) })),
+    differs: partial || parts.replays ? null : detailsCopy.differs,
+  };
 }
 
 export const tieBreakLine = (parts: WhyParts) =>

@@ -118,7 +118,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
               {meeting.canCancel && <CancelForm idPrefix={uid} meetingId={meeting.id} onCancelled={cancelled} />}
             </section>
           )}
-          <RoutingWhyPanel idPrefix={uid} meetingId={meeting.id} why={meeting.why ?? null} />
+          <RoutingWhyPanel idPrefix={uid} why={meeting.why ?? null} />
           <section aria-labelledby={`${uid}-historico`} className={ui.card}>
             <h3 id={`${uid}-historico`} className={`${ui.subheading} mb-4`}>
               Histórico
