@@ -12,7 +12,7 @@
 // gate (astro check, ESLint, build, JS budget, valid HTML, Lighthouse); gates that did not run because an earlier one
 // failed count as skipped.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,8 +109,68 @@ function vitestArgs(extra, jsonFile) {
   return [binOf('vitest'), 'run', ...extra, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
 }
 
+/**
+ * A vitest stage's own temp directory (its TMPDIR): the PostgreSQL clusters and PgBouncers its setups start
+ * live there (tests/support/postgres-server.ts, pgbouncer.ts). Both detach from the stage's process group
+ * (pg_ctl and pgbouncer -d start a session of their own), so killing the stage at its cap would leave them
+ * running; stopServersIn finds them by their pid files there, and only there (other runs' are not ours).
+ */
+const stageTmpDirs = new Set();
+function stageTmpDir(name) {
+  const dir = mkdtempSync(path.join(tmpRoot, `${name}-tmp-`));
+  // Open like /tmp: run as root, the clusters run as the postgres user, who must reach their directories.
+  chmodSync(tmpRoot, 0o711);
+  chmodSync(dir, 0o1777);
+  stageTmpDirs.add(dir);
+  return dir;
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Stops every PostgreSQL (immediate shutdown: SIGQUIT) and PgBouncer (SIGKILL) whose pid file is under `dir`. */
+function stopServersIn(dir) {
+  const found = [];
+  const walk = (at, depth) => {
+    let entries = [];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const file = path.join(at, e.name);
+      if (e.isDirectory() && depth < 3) walk(file, depth + 1);
+      else if (e.name === 'postmaster.pid' || e.name === 'pgbouncer.pid') {
+        const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
+        if (pid > 0 && alive(pid)) found.push({ pid, signal: e.name === 'postmaster.pid' ? 'SIGQUIT' : 'SIGKILL' });
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir, 0);
+  for (const { pid, signal } of found) {
+    console.error(`!! stopping a server the stage left running (pid ${pid}, ${signal})`);
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+  // A postmaster ends its backends and exits within moments of SIGQUIT; one that has not after 10 s is killed.
+  const deadline = Date.now() + 10_000;
+  while (found.some(({ pid }) => alive(pid)) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  for (const { pid } of found) if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
 function cleanupSync() {
   for (const child of children) killGroup(child, 'SIGKILL');
+  for (const dir of stageTmpDirs) stopServersIn(dir);
   rmSync(tmpRoot, { recursive: true, force: true });
 }
 process.on('exit', cleanupSync);
@@ -188,11 +248,17 @@ function writeTimeReport() {
   writeFileSync(path.join(root, 'reports/test-times.md'), `${lines.join('\n')}\n`);
 }
 
+/** A vitest stage's cap; VITEST_CAP_MINUTES shortens it (to see a killed stage clean up after itself). */
+const VITEST_CAP_MS = Number(process.env.VITEST_CAP_MINUTES || 40) * MINUTE;
+
 async function vitestStep(extraArgs, name, env) {
   const jsonFile = path.join(tmpRoot, `${name}.json`);
   const started = Date.now();
   // Held: the unit and browser stages run side by side, and two vitest reporters would interleave line by line.
-  const code = await run(vitestArgs(extraArgs, jsonFile), { env, timeoutMs: 40 * MINUTE, hold: true });
+  const tmp = stageTmpDir(name);
+  const code = await run(vitestArgs(extraArgs, jsonFile), { env: { ...env, TMPDIR: tmp }, timeoutMs: VITEST_CAP_MS, hold: true });
+  // After a clean end its setups' teardown stopped them; after a kill at the cap nothing else would.
+  stopServersIn(tmp);
   const report = readReport(jsonFile);
   if (!report) return { ok: code === 0, note: 'no vitest report' };
   const files = fileTimes(report);
