@@ -267,11 +267,17 @@ function contract(name: string, open: () => Promise<{ store: Store; close: () =>
         const parsed = validateLead({ ...validLead, email });
         if (!parsed.ok) throw new Error('fixture invalid');
         const lead = { ...parsed.data, id: crypto.randomUUID(), idempotencyKey: key(), origem: 'contract-test', privacyPolicyVersion: POLICY_VERSION, requestHash: requestFingerprint(parsed.data) };
+        // Consent is stamped when the lead is stored: between these two instants (a second of slack each side
+        // for the database's clock), however long a loaded machine takes.
+        const storedFrom = Date.now();
         await store.createLead(lead, [{ kind: 'contract', message: { to: 'x@example.com', subject: 's', text: `lead ${lead.id}` } }]);
+        const storedBy = Date.now();
         const exported = await store.exportPersonData(email.toUpperCase());
         expect(exported.leads).toHaveLength(1);
         expect(exported.leads[0]).toMatchObject({ id: lead.id, email, privacy_policy_version: POLICY_VERSION, meetings: [] });
-        expect(Date.parse(String(exported.leads[0].consent_at))).toBeGreaterThan(Date.now() - 600_000);
+        const consentAt = Date.parse(String(exported.leads[0].consent_at));
+        expect(consentAt).toBeGreaterThanOrEqual(storedFrom - 1_000);
+        expect(consentAt).toBeLessThanOrEqual(storedBy + 1_000);
         expect(await store.deletePersonData(email.toLowerCase())).toEqual({ leads: 1, meetings: 0, outbox: 1 });
         expect((await store.exportPersonData(email)).leads).toEqual([]);
       } finally {
