@@ -1,5 +1,6 @@
 // Routing on top of the store: reads the router's facts (routing_state), turns the lead's rule into a
 // pool of consultants, and decides one booking (availability lists with routedSlots, in the domain).
+import { behindShare, type Behind } from '../../src/domain/scheduling/fair-share';
 import { capReached, route, type RoutingWhy } from '../../src/domain/scheduling/routing';
 import { candidatesAt, dayFacts, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
 import type { LeadRoute } from '../../src/domain/scheduling/rules';
@@ -50,6 +51,13 @@ export async function readRoutingState(app: App, dates: string[]): Promise<Routi
     }])),
     load,
   };
+}
+
+/** The active consultants far below their share in the routing window now (Equipe and Hoje), by id. */
+export async function consultantsBehind(app: App): Promise<{ window: 'mes' | 'semana'; behind: Map<string, Behind> }> {
+  const state = await readRoutingState(app, [zonedParts(app.now(), app.env.scheduling.timeZone).date]);
+  const behind = behindShare([...state.consultants].map(([id, c]) => ({ id, weight: c.weight, count: c.count, credit: c.credit })));
+  return { window: state.window.kind, behind };
 }
 
 /** The consultants a rule sends the lead to; null for a rule without meetings. */

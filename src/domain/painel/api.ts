@@ -1,6 +1,7 @@
 // The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
+import type { Behind } from '../scheduling/fair-share';
 import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
 import type { HoursRange } from '../scheduling/hours';
@@ -333,6 +334,8 @@ export type TeamMember = {
   capWeek: number | null;
   /** Names of the rules this person is the only active consultant of: "Desativar" warns that their leads would see no times. */
   soleActiveIn: string[];
+  /** Far below their share in the routing window (domain/scheduling/fair-share.ts); null: not. */
+  behind: (Behind & { window: 'mes' | 'semana' }) | null;
 };
 /** The team's routing settings (GET team's `routing`): the counting window and equal distribution (null: off). */
 export type TeamRouting = { window: 'mes' | 'semana'; equalAhead: number | null };

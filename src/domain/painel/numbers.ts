@@ -2,6 +2,7 @@
 // rules (presets, the largest period, the one before for the comparison) and the rates. What each count
 // counts is decided in one place, SQL painel_numbers (supabase/migrations/20261130020000_numbers.sql);
 // this module only divides them, so the screen, its CSV files and the tests agree by construction.
+import type { Behind } from '../scheduling/fair-share';
 import { addDays, isIsoDate } from '../scheduling/time';
 import { periodOrderMessage } from './period';
 
@@ -50,7 +51,11 @@ export type NumbersView = {
 
 /** Hoje: yesterday, today and the next 7 days (from tomorrow), each with its leads and meetings. */
 export type TodayWindow = { key: 'ontem' | 'hoje' | 'proximos'; label: string } & Period & { leads: number; team: ConsultantCounts; consultants: ConsultantRow[] };
-export type TodayView = { windows: TodayWindow[] };
+export type TodayView = {
+  windows: TodayWindow[];
+  /** The mentor's: the consultants far below their share in the routing window (domain/scheduling/fair-share.ts); a consultant gets []. */
+  behind: { window: 'mes' | 'semana'; consultants: ({ id: string } & Behind)[] };
+};
 
 export const numbersPaths = {
   /** GET ?periodo&de&ate&toque → NumbersView; 400 { error } (pt-BR) for a period that cannot be one. */

@@ -7,6 +7,7 @@ import { isNumbersTable, tableRows, type Cell } from '../../../../src/domain/pai
 import { painelMessages } from '../../../../src/domain/painel/copy';
 import { addDays as addDay, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
+import { consultantsBehind } from '../../routing';
 import type { Store } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { onePageCsv } from './exports';
@@ -65,12 +66,18 @@ export async function showToday(ctx: SignedIn): Promise<Response> {
     { key: 'hoje', label: 'Hoje', period: { de: day, ate: day } },
     { key: 'proximos', label: 'Próximos 7 dias', period: { de: addDay(day, 1), ate: addDay(day, 7) } },
   ];
-  const answers = await Promise.all(windows.map((w) => numbersOf(ctx, w.period, 'first', ['funnel', 'consultants'])));
+  const mentor = ctx.viewer.role === 'mentor';
+  const [answers, shares] = await Promise.all([
+    Promise.all(windows.map((w) => numbersOf(ctx, w.period, 'first', ['funnel', 'consultants']))),
+    // The team's shares are the mentor's to act on; a consultant's Hoje stays their own meetings.
+    mentor ? consultantsBehind(ctx.app) : null,
+  ]);
   const body: TodayView = {
     windows: windows.map((w, i): TodayWindow => ({
       key: w.key, label: w.label, ...w.period, leads: answers[i].funnel.leads,
       team: answers[i].team as ConsultantCounts, consultants: answers[i].consultants,
     })),
+    behind: { window: shares?.window ?? 'mes', consultants: shares ? [...shares.behind].map(([id, b]) => ({ id, ...b })) : [] },
   };
   return painelJson(body);
 }

@@ -12,6 +12,7 @@ import { hoursInWords } from '../../../../src/domain/scheduling/week-grid';
 import { cliCopy, InputError, parseCommand, readCalendarsNow, runCommand, type CliEnv } from '../../admin/consultants';
 import { routingSettings, type RoutingSettings } from '../../admin/routing';
 import { currentRuleSet } from '../../routing-rules';
+import { consultantsBehind } from '../../routing';
 import { HttpError, readJson } from '../../http';
 import type { ConsultantSummary } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
@@ -33,11 +34,12 @@ async function soleActiveRules(ctx: SignedIn, list: ConsultantSummary[]): Promis
   return sole;
 }
 
-function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings, sole: Map<string, string[]> = new Map()): TeamMember {
+function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings, sole: Map<string, string[]> = new Map(), shares?: Awaited<ReturnType<typeof consultantsBehind>>): TeamMember {
   const config = ctx.app.env.scheduling;
   const share = routing.consultants.find((s) => s.email.toLowerCase() === c.email.toLowerCase());
   const ranges = c.hours.length ? c.hours : defaultHours(config);
   const lastRead = c.feed ? new Date(c.feed.synced_at ?? c.feed.connected_at) : null;
+  const behind = c.active && share ? shares?.behind.get(share.id) : undefined;
   return {
     name: c.name, email: c.email, active: c.active, hours: c.hours.length ? formatHours(c.hours) : null,
     ranges, hoursWords: hoursInWords(ranges), timeOff: c.time_off,
@@ -49,6 +51,7 @@ function memberOf(c: ConsultantSummary, ctx: SignedIn, routing: RoutingSettings,
     agendaLink: c.agenda_link, roomUrl: c.room_url,
     weight: share?.weight ?? 100, capDay: share?.cap_day ?? null, capWeek: share?.cap_week ?? null,
     soleActiveIn: sole.get(c.email.toLowerCase()) ?? [],
+    behind: behind && shares ? { ...behind, window: shares.window } : null,
   };
 }
 
@@ -57,9 +60,9 @@ async function consultants(ctx: SignedIn, email?: string): Promise<ConsultantSum
 }
 
 export async function listTeam(ctx: SignedIn): Promise<Response> {
-  const [list, routing] = await Promise.all([consultants(ctx), routingSettings(ctx.app.store)]);
+  const [list, routing, shares] = await Promise.all([consultants(ctx), routingSettings(ctx.app.store), consultantsBehind(ctx.app)]);
   const sole = await soleActiveRules(ctx, list);
-  return painelJson({ consultants: list.map((c) => memberOf(c, ctx, routing, sole)), routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
+  return painelJson({ consultants: list.map((c) => memberOf(c, ctx, routing, sole, shares)), routing: { window: routing.window, equalAhead: routing.equal_ahead } satisfies TeamRouting });
 }
 
 /** The signed-in consultant's own card (404 for a mentor who is not a consultant). */

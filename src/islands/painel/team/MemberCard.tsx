@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { agoWords, calendarCopy, dateTimeWords } from '../../../domain/scheduling/calendar-copy';
+import { fairShareCopy } from '../../../domain/scheduling/fair-share';
 import { Facts } from '../Facts';
 import { timeZone } from '../format';
 import { badge } from '../labels';
@@ -45,6 +46,11 @@ export function MemberCard({ member, onDone, own = false }: { member: TeamMember
           ...(own ? [] : [['Distribuição', shareLabel(member)] as [string, string]]),
         ]}
       />
+      {!own && member.behind && (
+        <p className="mt-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {`${fairShareCopy.flag[0].toUpperCase()}${fairShareCopy.flag.slice(1)}: ${fairShareCopy.detail(member.behind, member.behind.window)}.`}
+        </p>
+      )}
       {calendar.problem && member.feed?.unreadSince && (
         <p className="mt-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-900">
           Sem leitura desde {dateTimeWords(new Date(member.feed.unreadSince), timeZone)}: {calendarCopy.stale}

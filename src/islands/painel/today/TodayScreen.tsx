@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { PainelPlace } from '../../../domain/painel/address';
 import { painelPaths, type MeetingRow, type Page, type Viewer } from '../../../domain/painel/api';
 import { attendanceLabels } from '../../../domain/painel/copy';
+import { fairShareCopy } from '../../../domain/scheduling/fair-share';
 import { figureLabels, formatDay, numbersPaths, type TodayView, type TodayWindow } from '../../../domain/painel/numbers';
 import { queryString } from '../api';
 import { timeOf } from '../format';
@@ -42,6 +43,7 @@ export default function TodayScreen({ viewer, focus, shown, onGo }: Props) {
       </ScreenHeading>
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
+      {state.phase === 'ready' && <BehindShare behind={state.data.behind} viewer={viewer} onGo={onGo} />}
       {state.phase === 'ready' && (
         <div className="grid gap-4 lg:grid-cols-3">
           {state.data.windows.map((w) => (
@@ -51,6 +53,24 @@ export default function TodayScreen({ viewer, focus, shown, onGo }: Props) {
       )}
       {day && <DayMeetings day={day} onGo={onGo} />}
     </section>
+  );
+}
+
+/** The consultants far below their share in the routing window (the mentor's; none: nothing shown). */
+function BehindShare({ behind, viewer, onGo }: { behind: TodayView['behind']; viewer: Viewer; onGo: (place: PainelPlace) => void }) {
+  if (behind.consultants.length === 0) return null;
+  const name = (id: string) => viewer.consultants.find((c) => c.id === id)?.name ?? 'Um consultor';
+  return (
+    <ul aria-label="Distribuição" className="grid gap-2">
+      {behind.consultants.map((b) => (
+        <li key={b.id} className="rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          <span className="font-semibold">{name(b.id)}</span> está {fairShareCopy.flag}: {fairShareCopy.detail(b, behind.window)}.{' '}
+          <PlaceLink place={{ kind: 'section', section: 'team', filters: {} }} onGo={onGo}>
+            Ver na equipe
+          </PlaceLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
