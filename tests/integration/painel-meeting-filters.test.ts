@@ -117,6 +117,16 @@ describe.each(storeCases(inject('postgresUrl')))('painel meetings filters, total
     const exportedPersons = await painel.leadsForExport(asMentor, {}, 100, null, now);
     expect(persons.length).toBeGreaterThanOrEqual(3);
     expect(exportedPersons.map(({ deals, ...row }) => (expect(deals).toBeNull(), row))).toEqual(persons);
+    // The CSV's figures are read once for the whole file, by the same filter and scope: a consultant's are
+    // their own meetings' (as their list), a filter's only its persons'.
+    for (const preseller of Object.values(PRESELLERS)) {
+      const asConsultant = { role: 'consultor', email: 'c@x', name: null, preseller } as const;
+      const own = await painel.leadsForExport(asConsultant, {}, 100, null, now);
+      expect(own.map(({ deals: _deals, ...row }) => row), preseller).toEqual(await painel.leads(asConsultant, {}, 100, null, now));
+    }
+    const withMeeting = await painel.leadsForExport(asMentor, { withMeeting: true }, 100, null, now);
+    expect(withMeeting.length).toBeGreaterThan(0);
+    expect(withMeeting.map(({ deals: _deals, ...row }) => row)).toEqual(await painel.leads(asMentor, { withMeeting: true }, 100, null, now));
   });
 
   it('exports a CSV a spreadsheet can join: lead id, e-mail, phone, CNPJ, first-touch campaign; its name says what it holds', async () => {

@@ -24,8 +24,7 @@ export type LeadExportRow = LeadRow & { deals: DealSummary | null };
 type LeadExportTuple = [
   id: string, createdAt: string, name: string, email: string, company: string, cnpj: string, phone: string,
   segmento: string, faturamento: string, vendedores: string, modelo: string, cargo: string, service: LeadRow['service'],
-  rule: string | null, routingKind: string | null, submissions: number, meetings: number, consultant: string | null,
-  nextMeeting: string | null, attendance: Attendance | null, qualified: boolean | null,
+  rule: string | null, routingKind: string | null,
   // lastTouch `true`: the same as the first (painel_leads sends it once).
   firstTouch: LeadRow['firstTouch'], lastTouch: LeadRow['lastTouch'] | true, marketingOptIn: boolean, marketingOptInAt: string | null,
   identity: string,
@@ -35,13 +34,24 @@ type LeadExportTuple = [
 export type ExportDeals = Map<string, DealSummary>;
 type ExportDealTuple = [identity: string, deals: number, open: number, openCents: number, wonCents: number, latestStage: DealStage, latestWonAt: string | null];
 
-function leadExportRow(t: LeadExportTuple, deals: ExportDeals): LeadExportRow {
+/** A person's figures as the list shows them, by identity (painel_leads with figures): read once for a whole CSV. */
+type LeadFigures = Pick<LeadRow, 'submissions' | 'meetings' | 'consultant' | 'nextMeeting' | 'outcome'>;
+export type ExportFigures = Map<string, LeadFigures>;
+type FiguresTuple = [identity: string, submissions: number, meetings: number, consultant: string | null, nextMeeting: string | null,
+  attendance: Attendance | null, qualified: boolean | null];
+/** The figures of a person painel_leads leaves out of them: one submission, no meeting. */
+const loneSubmission: LeadFigures = { submissions: 1, meetings: 0, consultant: null, nextMeeting: null, outcome: null };
+
+/** What a CSV's pages read once for all of them (exportReads), put on each row by the person's identity. */
+export type ExportReads = { deals: ExportDeals; figures: ExportFigures };
+
+function leadExportRow(t: LeadExportTuple, { deals, figures }: ExportReads): LeadExportRow {
   const [id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
-    submissions, meetings, consultant, nextMeeting, attendance, qualified, firstTouch, lastTouch, marketingOptIn, marketingOptInAt,
-    identity] = t;
+    firstTouch, lastTouch, marketingOptIn, marketingOptInAt, identity] = t;
+  const { submissions, meetings, consultant, nextMeeting, outcome } = figures.get(identity) ?? loneSubmission;
   return {
     id, createdAt, name, email, company, cnpj, phone, segmento, faturamento, vendedores, modelo, cargo, service, rule, routingKind,
-    submissions, meetings, consultant, nextMeeting, outcome: attendance ? { attendance, qualified } : null,
+    submissions, meetings, consultant, nextMeeting, outcome,
     firstTouch, lastTouch: lastTouch === true ? firstTouch : lastTouch, marketingOptIn, marketingOptInAt,
     deals: deals.get(identity) ?? null,
   };
@@ -115,6 +125,15 @@ export function painelStore(store: Store) {
     return new Map(rows.map(([identity, deals, open, openCents, wonCents, latestStage, latestWonAt]) =>
       [identity, { deals, open, openCents, wonCents, latestStage, latestWonAt }]));
   };
+  /** The figures of every person the filter gives who has more than one submission or a meeting (painel_leads). */
+  const exportFigures = async (viewer: Viewer, filter: LeadFilter, now: Date): Promise<ExportFigures> => {
+    const rows = await store.call<FiguresTuple[]>('painel_leads', { ...leadArgs(viewer, filter), now: now.toISOString(), figures: true });
+    return new Map(rows.map(([identity, submissions, meetings, consultant, nextMeeting, attendance, qualified]) =>
+      [identity, { submissions, meetings, consultant, nextMeeting, outcome: attendance ? { attendance, qualified } : null }]));
+  };
+  /** What the leads CSV's pages share, read before the first (the deals: every person's, cut by the rows). */
+  const exportReads = async (viewer: Viewer, filter: LeadFilter, now: Date): Promise<ExportReads> =>
+    ({ deals: await exportDeals(), figures: await exportFigures(viewer, filter, now) });
   return {
     ...dealCalls(store),
     ...spendCalls(store),
@@ -144,13 +163,15 @@ export function painelStore(store: Store) {
     leads(viewer: Viewer, filter: LeadFilter, limit: number, after?: After | null, now?: Date): Promise<LeadRow[]> {
       return store.call('painel_leads', { ...leadArgs(viewer, filter), now: now?.toISOString() ?? null, limit, after: after ?? null });
     },
-    /** The CSV's pages: as `leads`, thousands at a time, each person with their deals (in the viewer's scope). */
-    exportDeals,
-    /** A page of the leads CSV; `deals`: exportDeals() read once for every page (read here when absent). */
-    async leadsForExport(viewer: Viewer, filter: LeadFilter, limit: number, after: After | null, now: Date, deals?: ExportDeals): Promise<LeadExportRow[]> {
+    exportReads,
+    /**
+     * A page of the leads CSV: as `leads`, thousands at a time, each person with their deals (in the viewer's
+     * scope); `reads`: exportReads() for the same viewer, filter and time, read once for every page (here when absent).
+     */
+    async leadsForExport(viewer: Viewer, filter: LeadFilter, limit: number, after: After | null, now: Date, reads?: ExportReads): Promise<LeadExportRow[]> {
       const rows = await store.call<LeadExportTuple[]>('painel_leads', { ...leadArgs(viewer, filter), now: now.toISOString(), limit, after, export: true });
-      const summaries = deals ?? (await exportDeals());
-      return rows.map((t) => leadExportRow(t, summaries));
+      const once = reads ?? (await exportReads(viewer, filter, now));
+      return rows.map((t) => leadExportRow(t, once));
     },
     /** How many persons the filters give (the list's real total). */
     leadsTotal(viewer: Viewer, filter: LeadFilter): Promise<number> {

@@ -41,6 +41,24 @@ declare
   v_rows json;
   v_export boolean := (p->>'export')::boolean is true;
   v_select text;
+  -- Each listed person's figures (x: the page's persons, or every person of the filter): their submissions,
+  -- their meetings (a consultant: their own), the consultant (the next meeting's, else the latest's), the
+  -- next meeting and the latest outcome, from one pass over their submissions and meetings (pm).
+  -- Submissions and meetings are counted apart, each by hash (a count(distinct) over persons × meetings
+  -- sorted every person by identity: ~250 of the ~700 ms for all 50,000, EXPLAIN ANALYZE, 2026-11-29), and
+  -- pm holds meetings only.
+  c_figures constant text := 'pm as (select x.identity, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
+       join lead_person_ids pl on pl.identity = x.identity
+       join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)),
+     subs as (select pl.identity, count(*) as submissions from x join lead_person_ids pl on pl.identity = x.identity group by pl.identity),
+     met as (select pm.identity, count(*) as meetings from pm group by pm.identity),
+     per as (select subs.identity, subs.submissions, coalesce(met.meetings, 0) as meetings from subs left join met on met.identity = subs.identity),
+     latest as (select distinct on (pm.identity) pm.identity, c.name from pm join presellers c on c.id = pm.preseller_id
+       order by pm.identity, pm.starts_at desc, pm.id),
+     nx as (select distinct on (pm.identity) pm.identity, pm.starts_at, c.name from pm join presellers c on c.id = pm.preseller_id
+       where pm.status = ''scheduled'' and pm.ends_at > $17 order by pm.identity, pm.starts_at, pm.id),
+     oc as (select distinct on (pm.identity) pm.identity, mo.attendance, mo.qualified from pm
+       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)';
 begin
   if p->>'q' is not null then
     -- Any submission of the person: lead_persons holds the text of all of them.
@@ -116,14 +134,34 @@ begin
       null::timestamptz, null::uuid, null::int, (p->>'max_attempts')::int, v_national, p->>'rule';
     return v_rows;
   end if;
+  -- The CSV's figures (figures): every person the filter gives, in one pass rather than one per page (each
+  -- page's pass read all of lead_person_ids and meetings again: ~180 of a 10,000-person page's ~390 ms of
+  -- CPU on PostgreSQL 15, ~190 of ~450 on PGlite, 2026-11-29). Only the persons whose figures are not the
+  -- ones of a lone submission without meetings (1, 0, nothing else): the reader takes those for the rest.
+  if (p->>'figures')::boolean is true then
+    execute format('%s x as (select j.identity from %s), %s
+      select coalesce(json_agg(json_build_array(per.identity, per.submissions, per.meetings, coalesce(nx.name, latest.name),
+          nx.starts_at, oc.attendance, oc.qualified)), ''[]''::json)
+      from per left join latest on latest.identity = per.identity left join nx on nx.identity = per.identity
+        left join oc on oc.identity = per.identity
+      where per.submissions > 1 or per.meetings > 0',
+      case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, c_figures)
+    into v_rows
+    using v_pattern, v_alnum,
+      p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
+      (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
+      (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int, (p->>'max_attempts')::int,
+      v_national, p->>'rule', coalesce((p->>'now')::timestamptz, now());
+    return v_rows;
+  end if;
   -- Each person as painel_person_json has it, written out here, the page's figures from one pass over its
   -- persons' submissions and meetings (pm) instead of five subqueries per row, the submission read once.
   -- random_page_cost 1.1 (PostgreSQL's own advice for SSD or cached data, which this always is): at the
   -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
   -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
   -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
-  -- reads it in this order), ending with the person's identity, by which the reader puts their deals on the row
-  -- (painel_export_deals, read once for all pages); json, not jsonb: 50,000 rows as jsonb
+  -- reads it in this order), ending with the person's identity, by which the reader puts their figures (figures, above)
+  -- and deals (painel_export_deals) on the row, both read once for all pages; json, not jsonb: 50,000 rows as jsonb
   -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
   -- the file needs neither the keys nor their order. The last touch is `true` when it is the first one again
   -- (72% of the demo's leads): printed and parsed once, not twice (store.ts, leadExportRow, puts it back).
@@ -132,7 +170,6 @@ begin
   -- read/written 750 pages on PostgreSQL 15; PGlite's file reads were 0.5 s of a 2-run profile, 0.16 s after).
   v_select := case when v_export then 'select coalesce(json_agg(json_build_array(l.id, l.created_at, l.nome, l.email, l.empresa, l.cnpj, l.telefone,
          l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
-         per.submissions, per.meetings, coalesce(nx.name, latest.name), nx.starts_at, oc.attendance, oc.qualified,
          l.first_touch, case when l.last_touch = l.first_touch then ''true''::jsonb else l.last_touch end, l.marketing_opt_in, l.marketing_opt_in_at,
          x.identity) order by x.at desc, x.hid desc), ''[]''::json)'
     else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
@@ -148,24 +185,15 @@ begin
   -- the planner walked all of leads_pkey to merge 10,000 of its 50,000 rows, for every page (EXPLAIN,
   -- PostgreSQL 15, 2026-11-29: 50,255 buffers, ~100 of the page's ~430 ms). The list's 51 rows keep the join.
   execute format(
-    '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13),
-     pm as (select x.identity, pl.lead_id, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
-       join lead_person_ids pl on pl.identity = x.identity
-       left join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)),
-     per as (select pm.identity, count(distinct pm.lead_id) as submissions, count(pm.id) as meetings from pm group by pm.identity),
-     latest as (select distinct on (pm.identity) pm.identity, c.name from pm join presellers c on c.id = pm.preseller_id
-       order by pm.identity, pm.starts_at desc, pm.id),
-     nx as (select distinct on (pm.identity) pm.identity, pm.starts_at, c.name from pm join presellers c on c.id = pm.preseller_id
-       where pm.status = ''scheduled'' and pm.ends_at > $17 order by pm.identity, pm.starts_at, pm.id),
-     oc as (select distinct on (pm.identity) pm.identity, mo.attendance, mo.qualified from pm
-       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)
-%s
-
-     from x %s join per on per.identity = x.identity
+    '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13)%s
+     %s
+     from x %s',
+    case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
+    case when v_export then '' else ', ' || c_figures end, v_select,
+    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l'
+      else 'join leads l on l.id = x.hid join per on per.identity = x.identity
        left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
-       left join oc on oc.identity = x.identity',
-    case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, v_select,
-    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l' else 'join leads l on l.id = x.hid' end)
+       left join oc on oc.identity = x.identity' end)
   into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',

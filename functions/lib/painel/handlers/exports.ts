@@ -45,12 +45,12 @@ async function startedPages<T extends { id: string }>(fetchPage: (after: After |
 }
 
 /**
- * Every page of the leads CSV (the viewer's scope, the list's filter), each person's deals read once for all
- * of them; also what `npm run bench` times.
+ * Every page of the leads CSV (the viewer's scope, the list's filter), each person's figures and deals read
+ * once for all of them; also what `npm run bench` times.
  */
 export async function leadExportPages(painel: PainelStore, viewer: Viewer, filter: LeadFilter, now: Date) {
-  const deals = await painel.exportDeals();
-  return startedPages((after) => painel.leadsForExport(viewer, filter, EXPORT_PAGE, after, now, deals), (l) => l.createdAt);
+  const reads = await painel.exportReads(viewer, filter, now);
+  return startedPages((after) => painel.leadsForExport(viewer, filter, EXPORT_PAGE, after, now, reads), (l) => l.createdAt);
 }
 
 /** Every page of the meetings CSV; also what `npm run bench` times. */
