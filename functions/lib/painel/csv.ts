@@ -23,18 +23,35 @@ export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
 // Written here rather than through csv-stringify (which csv.test.ts keeps as the oracle, cell for cell):
 // for these fixed options it was 4× the CPU of this loop, ~1.9 s of a 50,000-lead export (2026-11-29).
 const NEEDS_QUOTES = /[;"\r\n]/;
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+/** = + - @ tab CR and their full-width forms, as char codes: compared without a one-character string per cell. */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'].map((c) => c.charCodeAt(0)));
 
 /** One cell as Excel in Portuguese reads it back: Sim/Não, formulas defused, quoted when it must be. */
 export function csvCell(value: CsvCell): string {
   if (value == null || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') return String(value);
-  const text = FORMULA_STARTS.has(value[0]) ? `'${value}` : value;
+  const text = FORMULA_STARTS.has(value.charCodeAt(0)) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const csvLine = (cells: CsvCell[]) => cells.map(csvCell).join(';') + '\r\n';
+
+/**
+ * Every row's line, the page's lines joined once: one array of cells reused for every row instead of two
+ * new ones per row (values, then cells), and one flat string for the encoder rather than 10,000 appended:
+ * 427 → 350 ms of CPU for the 50,000 rows of the leads CSV (best of 8, 2026-11-29).
+ */
+function pageLines<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  const cells = new Array<string>(columns.length);
+  const lines = new Array<string>(rows.length + 1);
+  for (let r = 0; r < rows.length; r++) {
+    for (let c = 0; c < columns.length; c++) cells[c] = csvCell(columns[c].value(rows[r]));
+    lines[r] = cells.join(';');
+  }
+  lines[rows.length] = '';
+  return lines.join('\r\n');
+}
 
 /** A web stream of the CSV (for `new Response(stream)`): the header row, then every row of every page. */
 export function csvStream<T>(columns: CsvColumn<T>[], pages: AsyncIterable<T[]>): ReadableStream<Uint8Array> {
@@ -43,8 +60,7 @@ export function csvStream<T>(columns: CsvColumn<T>[], pages: AsyncIterable<T[]>)
   const iterator = pages[Symbol.asyncIterator]();
   let first = true;
   const chunk = (rows: T[]) => {
-    let text = first ? `\uFEFF${csvLine(header)}` : '';
-    for (const row of rows) text += csvLine(columns.map((c) => c.value(row)));
+    const text = (first ? `\uFEFF${csvLine(header)}` : '') + (rows.length ? pageLines(columns, rows) : '');
     first = false;
     return encoder.encode(text);
   };
