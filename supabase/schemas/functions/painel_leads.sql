@@ -41,16 +41,17 @@ declare
   v_rows json;
   v_export boolean := (p->>'export')::boolean is true;
   v_select text;
+  c_persons_of_x constant text := 'xp as (select x.identity, pl.lead_id from x join lead_person_ids pl on pl.identity = x.identity)';
   -- Each listed person's figures (x: the page's persons, or every person of the filter): their submissions,
   -- their meetings (a consultant: their own), the consultant (the next meeting's, else the latest's), the
   -- next meeting and the latest outcome, from one pass over their submissions and meetings (pm).
   -- Submissions and meetings are counted apart, each by hash (a count(distinct) over persons × meetings
   -- sorted every person by identity: ~250 of the ~700 ms for all 50,000, EXPLAIN ANALYZE, 2026-11-29), and
   -- pm holds meetings only.
-  c_figures constant text := 'pm as (select x.identity, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from x
-       join lead_person_ids pl on pl.identity = x.identity
-       join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)),
-     subs as (select pl.identity, count(*) as submissions from x join lead_person_ids pl on pl.identity = x.identity group by pl.identity),
+  -- xp: the submissions of x's persons (c_persons_of_x), or of every person when the figures are every person's.
+  c_figures constant text := 'pm as (select xp.identity, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from xp
+       join meetings m on m.lead_id = xp.lead_id and ($10 is null or m.preseller_id = $10)),
+     subs as (select xp.identity, count(*) as submissions from xp group by xp.identity),
      met as (select pm.identity, count(*) as meetings from pm group by pm.identity),
      per as (select subs.identity, subs.submissions, coalesce(met.meetings, 0) as meetings from subs left join met on met.identity = subs.identity),
      latest as (select distinct on (pm.identity) pm.identity, c.name from pm join presellers c on c.id = pm.preseller_id
@@ -139,13 +140,17 @@ begin
   -- CPU on PostgreSQL 15, ~190 of ~450 on PGlite, 2026-11-29). Only the persons whose figures are not the
   -- ones of a lone submission without meetings (1, 0, nothing else): the reader takes those for the rest.
   if (p->>'figures')::boolean is true then
-    execute format('%s x as (select j.identity from %s), %s
+    execute format('%s x as (select j.identity from %s), %s, %s
       select coalesce(json_agg(json_build_array(per.identity, per.submissions, per.meetings, coalesce(nx.name, latest.name),
           nx.starts_at, oc.attendance, oc.qualified)), ''[]''::json)
       from per left join latest on latest.identity = per.identity left join nx on nx.identity = per.identity
         left join oc on oc.identity = per.identity
       where per.submissions > 1 or per.meetings > 0',
-      case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from, c_figures)
+      case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
+      -- Every person (no filter, no search: x is all of lead_persons): their submissions as they are, not
+      -- joined to x first (~180 of the figures' ~650 ms of CPU on PGlite at 50,000, 2026-11-29).
+      case when v_where = 'true' and v_hits = '' then 'xp as (select pl.identity, pl.lead_id from lead_person_ids pl)' else c_persons_of_x end,
+      c_figures)
     into v_rows
     using v_pattern, v_alnum,
       p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
@@ -189,7 +194,7 @@ begin
      %s
      from x %s',
     case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
-    case when v_export then '' else ', ' || c_figures end, v_select,
+    case when v_export then '' else ', ' || c_persons_of_x || ', ' || c_figures end, v_select,
     case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l'
       else 'join leads l on l.id = x.hid join per on per.identity = x.identity
        left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
