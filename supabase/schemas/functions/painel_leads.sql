@@ -36,11 +36,10 @@ declare
   -- Any meeting at all (the mentor's "com/sem reunião"): lead_person_ids.booked, kept by the meetings'
   -- triggers (lead_numbers_steps), through the partial index lead_person_ids_booked_idx (index only).
   c_booked constant text := 'exists (select 1 from lead_person_ids pl where pl.identity = hp.identity and pl.booked)';
-  -- A listed person's meetings (a consultant: their own), for the row's figures below.
-  c_own constant text := 'lead_person_ids pl join meetings m on m.lead_id = pl.lead_id and ($10 is null or m.preseller_id = $10)';
   v_rows json;
   v_export boolean := (p->>'export')::boolean is true;
   v_select text;
+  v_sql text;
   c_persons_of_x constant text := 'xp as (select x.identity, pl.lead_id from x join lead_person_ids pl on pl.identity = x.identity)';
   -- Each listed person's figures (x: the page's persons, or every person of the filter): their submissions,
   -- their meetings (a consultant: their own), the consultant (the next meeting's, else the latest's), the
@@ -49,6 +48,7 @@ declare
   -- sorted every person by identity: ~250 of the ~700 ms for all 50,000, EXPLAIN ANALYZE, 2026-11-29), and
   -- pm holds meetings only.
   -- xp: the submissions of x's persons (c_persons_of_x), or of every person when the figures are every person's.
+  -- fig: each person's figures as the list and the CSV give them (the consultant: the next meeting's, else the latest's).
   c_figures constant text := 'pm as (select xp.identity, m.id, m.starts_at, m.ends_at, m.status, m.preseller_id from xp
        join meetings m on m.lead_id = xp.lead_id and ($10 is null or m.preseller_id = $10)),
      subs as (select xp.identity, count(*) as submissions from xp group by xp.identity),
@@ -59,7 +59,11 @@ declare
      nx as (select distinct on (pm.identity) pm.identity, pm.starts_at, c.name from pm join presellers c on c.id = pm.preseller_id
        where pm.status = ''scheduled'' and pm.ends_at > $17 order by pm.identity, pm.starts_at, pm.id),
      oc as (select distinct on (pm.identity) pm.identity, mo.attendance, mo.qualified from pm
-       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc)';
+       join meeting_outcomes mo on mo.meeting_id = pm.id order by pm.identity, mo.recorded_at desc, mo.id desc),
+     fig as (select per.identity, per.submissions, per.meetings, coalesce(nx.name, latest.name) as consultant,
+         nx.starts_at as next_meeting, oc.identity is not null as has_outcome, oc.attendance, oc.qualified
+       from per left join latest on latest.identity = per.identity left join nx on nx.identity = per.identity
+         left join oc on oc.identity = per.identity)';
 begin
   if p->>'q' is not null then
     -- Any submission of the person: lead_persons holds the text of all of them.
@@ -140,66 +144,57 @@ begin
   -- CPU on PostgreSQL 15, ~190 of ~450 on PGlite, 2026-11-29). Only the persons whose figures are not the
   -- ones of a lone submission without meetings (1, 0, nothing else): the reader takes those for the rest.
   if (p->>'figures')::boolean is true then
-    execute format('%s x as (select j.identity from %s), %s, %s
-      select coalesce(json_agg(json_build_array(per.identity, per.submissions, per.meetings, coalesce(nx.name, latest.name),
-          nx.starts_at, oc.attendance, oc.qualified)), ''[]''::json)
-      from per left join latest on latest.identity = per.identity left join nx on nx.identity = per.identity
-        left join oc on oc.identity = per.identity
-      where per.submissions > 1 or per.meetings > 0',
+    v_sql := format('%s x as (select j.identity from %s), %s, %s
+      select coalesce(json_agg(json_build_array(fig.identity, fig.submissions, fig.meetings, fig.consultant, fig.next_meeting,
+          fig.attendance, fig.qualified)), ''[]''::json)
+      from fig where fig.submissions > 1 or fig.meetings > 0',
       case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
       -- Every person (no filter, no search: x is all of lead_persons): their submissions as they are, not
       -- joined to x first (~180 of the figures' ~650 ms of CPU on PGlite at 50,000, 2026-11-29).
       case when v_where = 'true' and v_hits = '' then 'xp as (select pl.identity, pl.lead_id from lead_person_ids pl)' else c_persons_of_x end,
-      c_figures)
-    into v_rows
-    using v_pattern, v_alnum,
-      p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
-      (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
-      (p->'after'->>'t')::timestamptz, (p->'after'->>'id')::uuid, (p->>'limit')::int, (p->>'max_attempts')::int,
-      v_national, p->>'rule', coalesce((p->>'now')::timestamptz, now());
-    return v_rows;
+      c_figures);
+  else
+    -- Each person as painel_person_json has it, written out here, the page's figures from one pass over its
+    -- persons' submissions and meetings (pm) instead of five subqueries per row, the submission read once.
+    -- random_page_cost 1.1 (PostgreSQL's own advice for SSD or cached data, which this always is): at the
+    -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
+    -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
+    -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
+    -- reads it in this order), ending with the person's identity, by which the reader puts their figures (figures, above)
+    -- and deals (painel_export_deals) on the row, both read once for all pages; json, not jsonb: 50,000 rows as jsonb
+    -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
+    -- the file needs neither the keys nor their order. The last touch is `true` when it is the first one again
+    -- (72% of the demo's leads): printed and parsed once, not twice (store.ts, leadExportRow, puts it back).
+    -- work_mem (the function's SET): a page of 10,000 sorted for json_agg is ~6 MB, which at the default 4 MB
+    -- went to temporary files (EXPLAIN, 2026-11-29: "external merge Disk: 4648kB" on PGlite, temp
+    -- read/written 750 pages on PostgreSQL 15; PGlite's file reads were 0.5 s of a 2-run profile, 0.16 s after).
+    v_select := case when v_export then 'select coalesce(json_agg(json_build_array(l.id, l.created_at, l.nome, l.email, l.empresa, l.cnpj, l.telefone,
+           l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
+           l.first_touch, case when l.last_touch = l.first_touch then ''true''::jsonb else l.last_touch end, l.marketing_opt_in, l.marketing_opt_in_at,
+           x.identity) order by x.at desc, x.hid desc), ''[]''::json)'
+      else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
+           ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
+           ''faturamento'', l.faturamento, ''vendedores'', l.vendedores, ''modelo'', l.modelo_negocio, ''cargo'', l.cargo,
+           ''service'', l.servico, ''rule'', l.routing_rule, ''routingKind'', l.routing_kind,
+           ''submissions'', fig.submissions, ''meetings'', fig.meetings,
+           ''consultant'', fig.consultant, ''nextMeeting'', fig.next_meeting,
+           ''outcome'', case when fig.has_outcome then json_build_object(''attendance'', fig.attendance, ''qualified'', fig.qualified) end,
+           ''firstTouch'', l.first_touch, ''lastTouch'', l.last_touch,
+           ''marketingOptIn'', l.marketing_opt_in, ''marketingOptInAt'', l.marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]''::json)' end;
+    -- The export reads each page's leads one by one (the lateral's `limit 1` keeps it a per-row lookup): joined,
+    -- the planner walked all of leads_pkey to merge 10,000 of its 50,000 rows, for every page (EXPLAIN,
+    -- PostgreSQL 15, 2026-11-29: 50,255 buffers, ~100 of the page's ~430 ms). The list's 51 rows keep the join.
+    v_sql := format(
+      '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13)%s
+       %s
+       from x %s',
+      case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
+      case when v_export then '' else ', ' || c_persons_of_x || ', ' || c_figures end, v_select,
+      case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l'
+        else 'join leads l on l.id = x.hid join fig on fig.identity = x.identity' end);
   end if;
-  -- Each person as painel_person_json has it, written out here, the page's figures from one pass over its
-  -- persons' submissions and meetings (pm) instead of five subqueries per row, the submission read once.
-  -- random_page_cost 1.1 (PostgreSQL's own advice for SSD or cached data, which this always is): at the
-  -- default 4 a CSV page of 1,000 persons hashed all 50,000 lead_person_ids and leads rows instead of
-  -- probing 1,000 of each (EXPLAIN ANALYZE, 2026-11-29).
-  -- The CSV (export): each person as one array, positional (functions/lib/painel/store.ts, leadExportRow,
-  -- reads it in this order), ending with the person's identity, by which the reader puts their figures (figures, above)
-  -- and deals (painel_export_deals) on the row, both read once for all pages; json, not jsonb: 50,000 rows as jsonb
-  -- objects (keys sorted, then printed) took 4.0 s, as json arrays 1.3 s (PostgreSQL 15, 2026-11-29), and
-  -- the file needs neither the keys nor their order. The last touch is `true` when it is the first one again
-  -- (72% of the demo's leads): printed and parsed once, not twice (store.ts, leadExportRow, puts it back).
-  -- work_mem (the function's SET): a page of 10,000 sorted for json_agg is ~6 MB, which at the default 4 MB
-  -- went to temporary files (EXPLAIN, 2026-11-29: "external merge Disk: 4648kB" on PGlite, temp
-  -- read/written 750 pages on PostgreSQL 15; PGlite's file reads were 0.5 s of a 2-run profile, 0.16 s after).
-  v_select := case when v_export then 'select coalesce(json_agg(json_build_array(l.id, l.created_at, l.nome, l.email, l.empresa, l.cnpj, l.telefone,
-         l.segmento, l.faturamento, l.vendedores, l.modelo_negocio, l.cargo, l.servico, l.routing_rule, l.routing_kind,
-         l.first_touch, case when l.last_touch = l.first_touch then ''true''::jsonb else l.last_touch end, l.marketing_opt_in, l.marketing_opt_in_at,
-         x.identity) order by x.at desc, x.hid desc), ''[]''::json)'
-    else 'select coalesce(json_agg(json_build_object(''id'', l.id, ''createdAt'', l.created_at, ''name'', l.nome,
-         ''email'', l.email, ''company'', l.empresa, ''cnpj'', l.cnpj, ''phone'', l.telefone, ''segmento'', l.segmento,
-         ''faturamento'', l.faturamento, ''vendedores'', l.vendedores, ''modelo'', l.modelo_negocio, ''cargo'', l.cargo,
-         ''service'', l.servico, ''rule'', l.routing_rule, ''routingKind'', l.routing_kind,
-         ''submissions'', per.submissions, ''meetings'', per.meetings,
-         ''consultant'', coalesce(nx.name, latest.name), ''nextMeeting'', nx.starts_at,
-         ''outcome'', case when oc.identity is not null then json_build_object(''attendance'', oc.attendance, ''qualified'', oc.qualified) end,
-         ''firstTouch'', l.first_touch, ''lastTouch'', l.last_touch,
-         ''marketingOptIn'', l.marketing_opt_in, ''marketingOptInAt'', l.marketing_opt_in_at) order by x.at desc, x.hid desc), ''[]''::json)' end;
-  -- The export reads each page's leads one by one (the lateral's `limit 1` keeps it a per-row lookup): joined,
-  -- the planner walked all of leads_pkey to merge 10,000 of its 50,000 rows, for every page (EXPLAIN,
-  -- PostgreSQL 15, 2026-11-29: 50,255 buffers, ~100 of the page's ~430 ms). The list's 51 rows keep the join.
-  execute format(
-    '%s x as (select j.identity, j.at, j.hid from %s order by j.at desc, j.hid desc limit $13)%s
-     %s
-     from x %s',
-    case when v_prefix = '' then 'with' else v_prefix || ',' end, v_from,
-    case when v_export then '' else ', ' || c_persons_of_x || ', ' || c_figures end, v_select,
-    case when v_export then 'cross join lateral (select l.* from leads l where l.id = x.hid limit 1) l'
-      else 'join leads l on l.id = x.hid join per on per.identity = x.identity
-       left join latest on latest.identity = x.identity left join nx on nx.identity = x.identity
-       left join oc on oc.identity = x.identity' end)
-  into v_rows
+  -- One statement for the page and the figures, with every parameter either may use.
+  execute v_sql into v_rows
   using v_pattern, v_alnum,
     p->>'segmento', p->>'faturamento', p->>'vendedores', p->>'modelo', p->>'service',
     (p->>'from')::timestamptz, (p->>'to')::timestamptz, (p->>'preseller')::uuid,
