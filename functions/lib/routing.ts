@@ -1,7 +1,7 @@
 // Routing on top of the store: reads the router's facts (routing_state), turns the lead's rule into a
 // pool of consultants, and decides one booking (availability lists with routedSlots, in the domain).
 import { behindShare, type Behind } from '../../src/domain/scheduling/fair-share';
-import { capReached, route, type RoutingWhy } from '../../src/domain/scheduling/routing';
+import { capReached, route, type RoutingWhy, type RoutingWindowKind } from '../../src/domain/scheduling/routing';
 import { candidatesAt, dayFacts, type Pool, type RoutingState } from '../../src/domain/scheduling/routing-facts';
 import type { LeadRoute } from '../../src/domain/scheduling/rules';
 import type { Candidate, PresellerRef } from '../../src/domain/scheduling/slots';
@@ -12,7 +12,7 @@ import { leadRouteOf } from './routing-rules';
 import type { RoutingRules } from '../../src/domain/scheduling/rules';
 
 type StateRow = {
-  settings: { window: 'mes' | 'semana'; equal_ahead: number | null };
+  settings: { window: RoutingWindowKind; equal_ahead: number | null };
   window: { from: string; to: string };
   consultants: { id: string; weight: number; cap_day: number | null; cap_week: number | null; count: number; credit: number; last_assigned_at: string | null }[];
   load: { id: string; date: string; n: number }[];
@@ -54,7 +54,7 @@ export async function readRoutingState(app: App, dates: string[]): Promise<Routi
 }
 
 /** The active consultants far below their share in the routing window now (Equipe and Hoje), by id. */
-export async function consultantsBehind(app: App): Promise<{ window: 'mes' | 'semana'; behind: Map<string, Behind> }> {
+export async function consultantsBehind(app: App): Promise<{ window: RoutingWindowKind; behind: Map<string, Behind> }> {
   const state = await readRoutingState(app, [zonedParts(app.now(), app.env.scheduling.timeZone).date]);
   const behind = behindShare([...state.consultants].map(([id, c]) => ({ id, weight: c.weight, count: c.count, credit: c.credit })));
   return { window: state.window.kind, behind };

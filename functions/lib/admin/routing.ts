@@ -5,7 +5,7 @@
 // call (routing_admin, routing_why, routing_report in 20261127000300_routing_admin.sql).
 import * as z from 'zod/mini';
 import type { SchedulingConfig } from '../../../src/domain/scheduling/config';
-import { EQUAL_AHEAD_DEFAULT, type RoutingWhy } from '../../../src/domain/scheduling/routing';
+import { EQUAL_AHEAD_DEFAULT, type RoutingWhy, type RoutingWindowKind } from '../../../src/domain/scheduling/routing';
 import { brNumber, whyCopy, whyLines } from '../../../src/domain/scheduling/routing-why';
 import { brDate, isIsoMonth, zonedParts } from '../../../src/domain/scheduling/time';
 import { reportCells, reportCopy, type RoutingReportView } from '../../../src/domain/scheduling/routing-report';
@@ -34,9 +34,9 @@ export const routingCopy = {
   limitSet: (e: string, day: string, week: string) => `Limites de ${e}: ${day} por dia, ${week} por semana.`,
   weightSet: (e: string, w: number) => `Peso de ${e}: ${w} (${brNumber(w / 100)} da parte de um consultor).`,
   modeSet: (n: number | null) => (n === null ? 'Distribuição igual desligada: vale a menor carga.' : `Distribuição igual: ninguém recebe reunião estando ${n} ou mais à frente de quem tem menos.`),
-  windowSet: (w: 'mes' | 'semana') => `Reuniões contadas por ${w === 'mes' ? 'mês' : 'semana (segunda a domingo)'}.`,
+  windowSet: (w: RoutingWindowKind) => `Reuniões contadas por ${w === 'mes' ? 'mês' : 'semana (segunda a domingo)'}.`,
   noCap: 'sem limite',
-  teamLine: (w: 'mes' | 'semana', n: number | null) =>
+  teamLine: (w: RoutingWindowKind, n: number | null) =>
     `Distribuição: contagem por ${w === 'mes' ? 'mês' : 'semana'}; distribuição igual ${n === null ? 'desligada' : `(até ${n} à frente)`}.`,
   reportTitle: reportCopy.title,
   reportHeader: reportCopy.columns,
@@ -48,7 +48,7 @@ export type RoutingCommand =
   | { action: 'routing-limit'; email: string; capDay?: number | null; capWeek?: number | null }
   | { action: 'routing-weight'; email: string; weight: number }
   | { action: 'routing-mode'; equalAhead: number | null }
-  | { action: 'routing-window'; window: 'mes' | 'semana' }
+  | { action: 'routing-window'; window: RoutingWindowKind }
   | { action: 'routing-why'; id: string }
   | { action: 'routing-report'; month: string | null };
 
@@ -126,7 +126,7 @@ export function parseRoutingCommand(command: string | undefined, args: string[],
 }
 
 export type RoutingSettings = {
-  window: 'mes' | 'semana';
+  window: RoutingWindowKind;
   equal_ahead: number | null;
   updated_at: string;
   updated_by: string | null;

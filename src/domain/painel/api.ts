@@ -5,6 +5,7 @@ import type { Behind } from '../scheduling/fair-share';
 import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
 import type { HoursRange } from '../scheduling/hours';
+import type { RoutingWindowKind } from '../scheduling/routing';
 import type { RoutingWhy } from '../scheduling/routing';
 import type { DealActivity } from './deals';
 
@@ -335,10 +336,10 @@ export type TeamMember = {
   /** Names of the rules this person is the only active consultant of: "Desativar" warns that their leads would see no times. */
   soleActiveIn: string[];
   /** Far below their share in the routing window (domain/scheduling/fair-share.ts); null: not. */
-  behind: (Behind & { window: 'mes' | 'semana' }) | null;
+  behind: (Behind & { window: RoutingWindowKind }) | null;
 };
 /** The team's routing settings (GET team's `routing`): the counting window and equal distribution (null: off). */
-export type TeamRouting = { window: 'mes' | 'semana'; equalAhead: number | null };
+export type TeamRouting = { window: RoutingWindowKind; equalAhead: number | null };
 
 /**
  * One consultants command, as `npm run consultants -- <command> <args…>` takes it (the same parser and

@@ -3,6 +3,7 @@
 // counts is decided in one place, SQL painel_numbers (supabase/migrations/20261130020000_numbers.sql);
 // this module only divides them, so the screen, its CSV files and the tests agree by construction.
 import type { Behind } from '../scheduling/fair-share';
+import type { RoutingWindowKind } from '../scheduling/routing';
 import { addDays, isIsoDate } from '../scheduling/time';
 import { periodOrderMessage } from './period';
 
@@ -54,7 +55,7 @@ export type TodayWindow = { key: 'ontem' | 'hoje' | 'proximos'; label: string } 
 export type TodayView = {
   windows: TodayWindow[];
   /** The mentor's: the consultants far below their share in the routing window (domain/scheduling/fair-share.ts); a consultant gets []. */
-  behind: { window: 'mes' | 'semana'; consultants: ({ id: string } & Behind)[] };
+  behind: { window: RoutingWindowKind; consultants: ({ id: string } & Behind)[] };
 };
 
 export const numbersPaths = {

@@ -7,6 +7,8 @@
 // keep them out of most times expects their share and gets less. "Far below": at most half of it and
 // at least MIN_GAP meetings short, so a quiet start of the window or one unlucky day flags nobody.
 
+import type { RoutingWindowKind } from './routing';
+
 export type ShareFacts = { id: string; weight: number; count: number; credit: number };
 export type Behind = { count: number; expected: number };
 
@@ -16,7 +18,7 @@ export const MIN_GAP = 3;
 export const fairShareCopy = {
   flag: 'recebendo menos que o esperado',
   /** "2 de cerca de 9 reuniões que o peso dele daria neste mês" */
-  detail: (b: Behind, window: 'mes' | 'semana') =>
+  detail: (b: Behind, window: RoutingWindowKind) =>
     `${b.count} de cerca de ${b.expected} ${b.expected === 1 ? 'reunião' : 'reuniões'} que o peso daria ${window === 'semana' ? 'nesta semana' : 'neste mês'}`,
 } as const;
 

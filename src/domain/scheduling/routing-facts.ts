@@ -5,7 +5,7 @@
 import type { AvailabilitySlot } from '../api';
 import { locationOf } from '../meeting-location';
 import { firstName } from '../text';
-import { route, type BusyReason, type RouteCandidate, type RouteDecision } from './routing';
+import { route, type BusyReason, type RouteCandidate, type RouteDecision, type RoutingWindowKind } from './routing';
 import type { Busy, BusyKind, Candidate, PresellerRef } from './slots';
 import { addDays, mondayOf } from './time';
 
@@ -18,7 +18,7 @@ export type ConsultantState = {
   lastAssignedAt: string | null;
 };
 export type RoutingState = {
-  window: { kind: 'mes' | 'semana'; from: string; to: string };
+  window: { kind: RoutingWindowKind; from: string; to: string };
   equalAhead: number | null;
   consultants: Map<string, ConsultantState>;
   /** Scheduled meetings per consultant per local date (YYYY-MM-DD), for the caps. */

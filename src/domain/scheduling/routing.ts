@@ -57,11 +57,14 @@ export type RouteDecision = {
 };
 
 /** Stored with each booking (meetings.routing): the facts, the draw and the decision; ids only. */
+/** The routing window: the meetings of this month, or of this week (Monday to Sunday), are counted. */
+export type RoutingWindowKind = 'mes' | 'semana';
+
 export type RoutingWhy = {
   v: 1;
   /** When the decision was made (ISO). */
   at: string;
-  window: { kind: 'mes' | 'semana'; from: string; to: string };
+  window: { kind: RoutingWindowKind; from: string; to: string };
   input: RouteInput;
   decision: RouteDecision;
 };
