@@ -3,7 +3,7 @@
 // p95 of RUNS calls after WARMUP; budgets below. PGlite always; PostgreSQL when the caller passes a URL.
 // Then Números, Qual campanha paga and Hoje: the screen's presets and 92, 366 and 731 days (MAX_PERIOD_DAYS),
 // the team's and a consultant's, each the one SQL call the endpoint makes, with their own budgets
-// (docs/development.md, "Números on a year"). `measure` is exported for timing an already seeded database.
+// (docs/painel-numbers.md "Números on a year"). `measure` is exported for timing an already seeded database.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // Calibrates Lighthouse's CPU slowdown to the machine it runs on, as Lighthouse's docs advise
-// (docs/throttling.md, "Calibrating the CPU slowdown"). Simulated throttling multiplies the main-thread
-// time it observes by cpuSlowdownMultiplier; the default 4x assumes a host with a BenchmarkIndex of
+// (Lighthouse's own docs/throttling.md, "Calibrating the CPU slowdown"; what these hosts measured:
+// docs/performance-lighthouse.md "The CPU calibration: what the hosts measured"). Simulated throttling
+// multiplies the main-thread time it observes by cpuSlowdownMultiplier; the default 4x assumes a host with a BenchmarkIndex of
 // ~1500 (a high-end desktop) and aims at a mid-tier phone (Moto G4 class). These machines are shared VMs
 // that measured ~900 for hours on end (and 1,500-1,650 the day before): with a fixed 4x the same page's
 // TBT went from 85 ms to 320 ms and its score from 100 to 93 without a byte changing. Calibrated, a

@@ -291,7 +291,7 @@ function npmRun(script, options) {
  * but files of one worker then run in another order on a site earlier files changed (rules saved in the
  * painel, a consultant switched off, a feed's download under a loaded CPU), and one fresh-clone run failed
  * 10 tests that the serial order passes: two workers wait until those files leave their site as they found
- * it (docs/development.md, "Quality gates"). Overridable: UNIT_WORKERS=1, BROWSER_WORKERS=2.
+ * it (docs/tests.md "Quality gates (`npm test`)"). Overridable: UNIT_WORKERS=1, BROWSER_WORKERS=2.
  *
  * The two vitest stages run side by side. Alone, the browser files used 640 CPU-seconds in 672 s of wall time
  * (0.95 of the 2 cores' 2.0; 2026-11-27): they mostly wait on pages, servers and polls, and one core sat idle

@@ -81,8 +81,9 @@ export type Period = { de: string; ate: string };
 /**
  * Longer periods are refused: two years (731 days, a leap day included) holds "this year against last year".
  * What they cost on 50,000 leads is in `npm run bench -- painel` (tests/tools/bench-painel.mjs) and
- * docs/development.md, "Números on a year": a year or two is answered in about half a second on PostgreSQL
- * and a few on the embedded database, over Números' budgets of 100 and 300 ms, which hold up to a quarter.
+ * docs/painel-numbers.md "Números on a year": with the per-day totals the writers keep, a year or two is
+ * answered within Números' budgets of 100 ms (PostgreSQL) and 300 ms (embedded database), as a quarter is
+ * (docs/performance-painel.md "Two full runs (2026-11-29, evening)").
  */
 export const MAX_PERIOD_DAYS = 731;
 export const periodMessages = {

@@ -68,7 +68,7 @@ describe('route(): by simulation', () => {
 
   test('over 200 seeds the spread after 300 bookings stays ≤ 1 in most runs and never passes 2', () => {
     // A lead who picks the one time when the least-loaded consultant is busy gives it to the next one;
-    // the next bookings even it out. Measured: see docs/development.md, Routing.
+    // the next bookings even it out. Measured: docs/routing.md "Measured by simulation".
     const spreads = Array.from({ length: 200 }, (_, i) => spread(simulate({ consultants: team(4), bookings: 300, seed: 1000 + i }).counts));
     expect(spreads.filter((s) => s <= 1).length).toBeGreaterThanOrEqual(160);
     expect(Math.max(...spreads)).toBeLessThanOrEqual(2);
