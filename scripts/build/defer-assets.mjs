@@ -10,20 +10,22 @@
 // its own data attributes. Without JavaScript, a <noscript> in <head> still brings the stylesheets and the
 // manifest: in <head>, because HTML allows a manifest link only there (the Nu HTML Checker rejects one in
 // <body>); with scripting on, a browser parses a <noscript>'s content as text and requests nothing from it.
+import { ISLANDS_ON_TOUCH, LOAD_AFTER_PAINT } from '../../src/lib/deferred-loading.mjs';
 import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
 
 /**
- * The loader's source. On a page with islands (client:painted: /orcamento, /reuniao, /painel) it starts once
+ * The loader's source. On a page with islands (client:painted: /reuniao, /painel, /orcamento's form) it starts once
  * the browser reports the first contentful paint (paint timing carries the presentation time; an animation
  * frame or the load event can both come before the first frame is on screen, measured), or 2 s after `load`
  * where paint timing is missing or the tab is hidden. On a content page (data-on="touch") it starts on the
  * visitor's first pointerdown (a touch too), keydown, focusin or click (a screen reader's activation is a click
- * alone) instead (go runs once; the listeners stay, idle); scrolling needs neither: the inlined critical CSS already
+ * alone) instead (go runs once; the listeners stay, idle); so does a page whose islands can wait (ISLANDS_ON_TOUCH:
+ * /orcamento's service choice, plain links until then); scrolling needs neither: the inlined critical CSS already
  * styles everything the page shows, and fetching the full stylesheet after the paint restyled and relaid the
  * whole rendered page and ran the layout script while the phone had nothing to do for the visitor (about a
- * third of the home page's main-thread CPU: docs/performance.md). Exception: a visitor who accepted the
- * cookies (window.consentGranted, set by the banner's script) gets it after the paint as before, so the tag
- * manager counts the page view.
+ * third of the home page's main-thread CPU: docs/performance.md). Exception: when an inline script has set
+ * window[LOAD_AFTER_PAINT] (the cookies accepted, so the tag manager counts the page view; /orcamento showing its
+ * form) it starts after the paint as on an islands page.
  * Clicks that land before the layout script has run (the one whose pointerdown started it) are played again
  * on their targets once it has run, with their default action prevented (a link already navigated, once):
  * the cookie banner's buttons act on the first tap, and the click analytics count it.
@@ -32,8 +34,8 @@ import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
  */
 export const LOADER =
   `(s=>{let done=0,ready=0,replay=0;const early=[],go=()=>{if(done++)return;for(const p of s.dataset.links.split(',')){const[r,h]=p.split(' ');if(!h)continue;const l=document.createElement('link');l.rel=r;l.href=h;document.head.append(l)}if(s.dataset.js){const m=document.createElement('script');m.type='module';m.src=s.dataset.js;m.onload=()=>{ready=replay=1;for(const t of early)t.dispatchEvent(new MouseEvent('click',{bubbles:true,cancelable:true}));replay=0};document.head.append(m)}document.documentElement.setAttribute('data-${PAINTED}','');dispatchEvent(new Event('${PAINTED}'))};` +
-  `if(s.dataset.on==='touch'&&!self.consentGranted){for(const e of['pointerdown','keydown','focusin','click'])addEventListener(e,go,true);addEventListener('click',e=>ready?replay&&e.preventDefault():early.push(e.target),true);return}` +
-  `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{}addEventListener('load',()=>setTimeout(go,2000),{once:true})})(document.currentScript)`;
+  `if(s.dataset.on==='touch'&&!self.${LOAD_AFTER_PAINT}){for(const e of['pointerdown','keydown','focusin','click'])addEventListener(e,go,true);addEventListener('click',e=>ready?replay&&e.preventDefault():early.push(e.target),true);return}` +
+  `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})}catch{}addEventListener('load',()=>setTimeout(go,2000))})(document.currentScript)`;
 
 const DEFERRED_LINK = /<link rel="(stylesheet|manifest)" href="([^"]+)">/g;
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
@@ -64,8 +66,8 @@ export function deferAssets(html) {
   if (!links.length && !js.length) return html;
   for (const { href } of links) if (/[ ,"]/.test(href)) throw new Error(`deferAssets: cannot carry the URL ${href}`);
   const noscript = links.length ? `<noscript>${links.map((l) => `<link rel="${l.rel}" href="${l.href}">`).join('')}</noscript>` : '';
-  // A page without islands waits for the visitor's first touch (see LOADER).
-  const on = html.includes('<astro-island') ? '' : ' data-on="touch"';
+  // A page without islands, or whose islands can wait, waits for the visitor's first touch (see LOADER).
+  const on = html.includes('<astro-island') && !html.includes(` ${ISLANDS_ON_TOUCH}`) ? '' : ' data-on="touch"';
   const loader = `<script ${LOADER_ATTRIBUTE}="${links.map((l) => `${l.rel} ${l.href}`).join(',')}" data-js="${js[0] ?? ''}"${on}>${LOADER}</script>`;
   return out.replace('</head>', `${noscript}</head>`).replace('</body>', `${loader}</body>`);
 }

@@ -74,7 +74,9 @@ describe('critical path', () => {
     // Browsers read the manifest link from the live document whenever they need it (install prompts).
     expect(timing.manifest).toBe('/manifest.webmanifest');
   };
-  const islandRoutes = ['/orcamento', '/reuniao'];
+  // /orcamento waits for a touch like a content page while it shows the service choice (plain links); opening
+  // its form (?servico=, a saved draft, a follow-up link) hydrates after the paint.
+  const islandRoutes = ['/orcamento?servico=consultoria', '/reuniao'];
   const contentRoutes = routes.filter((path) => !islandRoutes.includes(path));
 
   it.each(islandRoutes)('%s requests its stylesheets and every script (layout, islands, React) only after the first contentful paint, then applies them', async (path) => {
@@ -95,6 +97,22 @@ describe('critical path', () => {
     await page.keyboard.press('Shift');
     await page.waitForFunction(() => (window.dataLayer ?? []).length > 0 && [...document.styleSheets].some((s) => s.href?.includes('/_astro/BaseLayout')));
     expectApplied(await loaded(page), 2);
+    await context.close();
+  });
+
+  it('/orcamento hydrates its islands on the first touch: with a saved draft, right after the paint', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.mobile);
+    const hydrated = () => page.evaluate(() => document.querySelectorAll('astro-island').length > 0 && document.querySelector('astro-island[ssr]') === null);
+    await page.goto(`${BASE_URL}/orcamento`, { waitUntil: 'networkidle' });
+    expect((await loaded(page)).deferred).toEqual([]);
+    expect(await hydrated()).toBe(false);
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island').length > 0 && document.querySelector('astro-island[ssr]') === null);
+    // A draft in this tab (the form was started): the next visit needs the form at once, no touch.
+    await page.evaluate(() => sessionStorage.setItem('orcamento:rascunho:v1', JSON.stringify({ service: 'trafego', step: 1, values: {} })));
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('textbox', { name: /Nome completo/ }).waitFor();
+    expect(await hydrated()).toBe(true);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deferAssets, LOADER } from '../../scripts/build/defer-assets.mjs';
+import { ISLANDS_ON_TOUCH } from '../../src/lib/deferred-loading.mjs';
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 
@@ -41,6 +42,8 @@ describe('deferAssets', () => {
     const loaderTag = (html: string) => html.match(/<script data-links[^>]*>/)![0];
     expect(loaderTag(deferAssets(page('', '<p>x</p><link rel="stylesheet" href="/a.css">')))).toContain(' data-on="touch"');
     expect(loaderTag(deferAssets(page('', '<astro-island uid="1"></astro-island><link rel="stylesheet" href="/a.css">')))).not.toContain('data-on');
+    // Islands whose page works as plain HTML until touched (/orcamento's service choice) wait too.
+    expect(loaderTag(deferAssets(page('', `<div ${ISLANDS_ON_TOUCH}><astro-island uid="1"></astro-island></div><link rel="stylesheet" href="/a.css">`)))).toContain(' data-on="touch"');
   });
 
   it('refuses a page with two module scripts (the loader carries one)', () => {

@@ -1,0 +1,32 @@
+// What the Lighthouse gate (lighthouse.mjs) requires of each route, and when one run is enough: a module of
+// its own, without Lighthouse, so its rules are unit-tested cheaply (tests/unit/cpu-calibration.test.ts).
+
+export const THRESHOLDS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Runs behind a route's numbers when its first run is near a threshold: the median of these counts. */
+export const RUNS = 3;
+/** LCP budget in seconds (median of the runs); routes not listed get the content-page budget. */
+export const LCP_BUDGET_S = { default: 1.0, '/orcamento': 1.3, '/orcamento?servico=consultoria': 1.3, '/reuniao': 1.3, '/painel': 1.3 };
+/** Total transfer budget in KB (median), where one is set. */
+export const TOTAL_KB_BUDGET = { '/': 60 };
+
+/**
+ * How far inside its thresholds a route's first run must be for that run alone to stand for the median of
+ * RUNS. Between two runs of one route in one gate run, the performance score moved by up to 3 points and LCP
+ * by up to 0.16 s (9 routes × 3 runs, fresh-clone gate 2026-11-30 01:11 UTC: /reuniao 0.71-0.87 s,
+ * /orcamento?servico=consultoria 0.88-1.01 s); a first run this far inside both cannot have a median outside
+ * them unless the other two runs both land further out than any spread seen. Closer than that, RUNS - 1 more
+ * runs (performance only) are made and the median counts, as for every route before.
+ */
+export const SINGLE_RUN_MARGIN = { performance: 3, lcpSeconds: 0.2 };
+
+/**
+ * Whether a route's first run (a summary from lighthouse.mjs summarize()) is near enough to a threshold that
+ * more runs must decide. Accessibility, best practices, SEO and bytes are properties of the markup: one run
+ * says them (they were only ever read from the first run, or are the same in every run).
+ */
+export function needsMoreRuns(route, firstRun) {
+  const performance = firstRun.scores.performance;
+  if (performance === null || performance === undefined || performance < THRESHOLDS.performance + SINGLE_RUN_MARGIN.performance) return true;
+  const lcpBudget = LCP_BUDGET_S[route] ?? LCP_BUDGET_S.default;
+  return !(firstRun.lcpSeconds <= lcpBudget - SINGLE_RUN_MARGIN.lcpSeconds);
+}
