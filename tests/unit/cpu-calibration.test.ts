@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_TARGET_MS, cpuSlowdownCap, cpuSlowdownFor } from '../tools/cpu-calibration.mjs';
 import { bareDocument, pageText } from '../tools/reference-page.mjs';
+import { LCP_BUDGET_S, SINGLE_RUN_MARGIN, THRESHOLDS, needsMoreRuns } from '../tools/lighthouse-thresholds.mjs';
 
 describe('Lighthouse CPU calibration', () => {
   it('follows the calculator linked from Lighthouse\'s throttling docs at its anchor points', () => {
@@ -44,5 +45,22 @@ describe('the reference page', () => {
     const doc = bareDocument(pageText(html));
     expect(doc).toContain('<p>Início Palestras &amp; consultoria Texto forte .</p>');
     expect(doc).not.toMatch(/<(script|style|link|svg)\b/);
+  });
+});
+
+describe('when one Lighthouse run stands for the median', () => {
+  const run = (performance: number | null, lcpSeconds: number) => ({ scores: { performance }, lcpSeconds });
+  it('one run when it is well inside every threshold; more when performance or LCP is near one', () => {
+    expect(needsMoreRuns('/', run(100, 0.75))).toBe(false);
+    expect(needsMoreRuns('/', run(THRESHOLDS.performance + SINGLE_RUN_MARGIN.performance, 0.75))).toBe(false);
+    expect(needsMoreRuns('/', run(THRESHOLDS.performance + SINGLE_RUN_MARGIN.performance - 1, 0.75))).toBe(true);
+    expect(needsMoreRuns('/', run(100, LCP_BUDGET_S.default - SINGLE_RUN_MARGIN.lcpSeconds + 0.01))).toBe(true);
+    // A route's own LCP budget counts: 1.0 s is near the content pages' 1.0 s, far from /painel's 1.3 s.
+    expect(needsMoreRuns('/trafego-pago', run(100, 1.0))).toBe(true);
+    expect(needsMoreRuns('/painel', run(100, 1.0))).toBe(false);
+    // An unscored or failing first run is never enough.
+    expect(needsMoreRuns('/', run(null, 0.5))).toBe(true);
+    expect(needsMoreRuns('/', run(90, 0.5))).toBe(true);
+    expect(needsMoreRuns('/', run(100, Number.NaN))).toBe(true);
   });
 });
