@@ -1,6 +1,7 @@
 // Request/response shapes of the lead and scheduling endpoints, shared by the wizard and functions/.
 import type { LeadFieldErrors, LeadFormValues } from './lead';
 import type { Attribution } from './attribution';
+import type { AdIds } from './ad-ids';
 import type { MeetingLocation, MeetingLocationKind } from './meeting-location';
 import type { Service } from './options';
 
@@ -54,6 +55,13 @@ export type LeadRequest = LeadFormValues & {
   attribution?: Attribution | null;
   /** The separate, unticked-by-default box "Quero receber conteúdos por e-mail"; false when absent. */
   marketingOptIn?: boolean;
+  /**
+   * The visitor granted advertising cookies (Consent Mode's ad_storage); false when absent. Without it no ad
+   * identifier is kept: the touches' click ids are dropped and `adIds` ignored (src/domain/ad-ids.ts).
+   */
+  adConsent?: boolean;
+  /** Meta's _fbp / _fbc cookies when the pixel wrote them; omitted otherwise. */
+  adIds?: AdIds;
 };
 
 /**

@@ -1,9 +1,7 @@
 // Google Consent Mode v2: everything denied by default; the tag manager loads only after 'Aceitar'.
 // The visitor's choice is kept in localStorage and can be changed from the footer.
 
-import { CONSENT_STORAGE_KEY as STORAGE_KEY } from './consent-choice';
-
-type Choice = 'granted' | 'denied';
+import { CONSENT_STORAGE_KEY as STORAGE_KEY, readConsentChoice as readChoice, type ConsentChoice as Choice } from './consent-choice';
 
 // gtag() must push the `arguments` object itself: that is the shape the tag manager reads.
 function gtag(..._args: unknown[]) {
@@ -27,15 +25,6 @@ function loadTagManager() {
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
   document.head.append(script);
-}
-
-function readChoice(): Choice | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'granted' || value === 'denied' ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 function apply(choice: Choice) {

@@ -39,13 +39,16 @@ interface Visit {
 }
 
 /**
- * Lands on `/?utm_…`, follows the menu to /trafego-pago and its call to action to /orcamento, fills the four
+ * Lands on `/?utm_…`, answers the cookie banner (Aceitar unless told), follows the menu to /trafego-pago and its call to action to /orcamento, fills the four
  * steps, ticks the opt-in box when asked, and submits ("Finalizar e Agendar") until the scheduling dialog opens.
  */
-async function visitFromCampaign(harness: Harness, options: { optIn: boolean }): Promise<Visit> {
+async function visitFromCampaign(harness: Harness, options: { optIn: boolean; cookies?: 'Aceitar' | 'Recusar' }): Promise<Visit> {
   const { context, page } = await newPage(harness.browser, DESKTOP);
   const lead = sampleLead();
   await page.goto(`${harness.url}/?${CAMPAIGN_QUERY}`);
+  // The cookie banner's answer decides whether the ad click id is kept with the lead (src/domain/ad-ids.ts).
+  await page.locator('#consentimento').getByRole('button', { name: options.cookies ?? 'Aceitar' }).click();
+  await page.waitForFunction(() => localStorage.getItem('consentimento-cookies') !== null);
   await page.locator('header').getByRole('link', { name: 'Tráfego Pago' }).first().click();
   await page.waitForURL(`${harness.url}/trafego-pago`);
   await page.locator('main').getByRole('link', { name: /^Solicitar Proposta/ }).first().click();
@@ -76,11 +79,28 @@ describe('attribution and e-mail opt-in, from a campaign click to the lead row',
       expect(visit.optInUntickedByDefault).toBe(true);
       expect(visit.row.marketing_opt_in).toBe(true);
       expect(visit.row.marketing_opt_in_at!.getTime()).toBeGreaterThanOrEqual(before - 5000);
+      // With the cookies accepted the browser's user agent is kept too (Meta's client_user_agent); no Meta
+      // pixel on this site, so no _fbp/_fbc.
+      const { rows } = await h.db.query<{ fbp: string | null; fbc: string | null; user_agent: string | null }>('select fbp, fbc, user_agent from leads where id = $1', [visit.row.id]);
+      expect(rows[0]).toMatchObject({ fbp: null, fbc: null, user_agent: expect.stringMatching(/Chrom/) });
       expect(await visit.context.cookies()).toEqual([]);
       // The browser kept it in this tab's session storage only.
       const stored = await visit.page.evaluate(() => ({ session: sessionStorage.getItem('atribuicao'), local: localStorage.getItem('atribuicao') }));
       expect(JSON.parse(stored.session ?? 'null')).toEqual({ first, last: first });
       expect(stored.local).toBeNull();
+    } finally {
+      await visit.context.close();
+    }
+  });
+
+  it('with the cookies refused, keeps the campaign but not the ad click id', async () => {
+    const visit = await visitFromCampaign(h, { optIn: false, cookies: 'Recusar' });
+    try {
+      const campaign = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', landing_path: '/' };
+      expect(visit.row.first_touch).toEqual(campaign);
+      expect(visit.row.last_touch).toEqual(campaign);
+      const { rows } = await h.db.query<{ fbp: string | null; fbc: string | null; user_agent: string | null }>('select fbp, fbc, user_agent from leads where id = $1', [visit.row.id]);
+      expect(rows).toEqual([{ fbp: null, fbc: null, user_agent: null }]);
     } finally {
       await visit.context.close();
     }

@@ -25,7 +25,7 @@ async function rowOf(res: Response): Promise<Row> {
 describe('POST /api/leads: attribution and e-mail opt-in', () => {
   it('stores both touches and the opt-in with the time of the request', async () => {
     const before = Date.now();
-    const res = await post({ ...validRequest, idempotencyKey: key(), attribution: { first, last }, marketingOptIn: true });
+    const res = await post({ ...validRequest, idempotencyKey: key(), attribution: { first, last }, marketingOptIn: true, adConsent: true });
     expect(res.status).toBe(201);
     const row = await rowOf(res);
     expect(row).toMatchObject({ first_touch: first, last_touch: last, marketing_opt_in: true });
@@ -40,7 +40,7 @@ describe('POST /api/leads: attribution and e-mail opt-in', () => {
       utm_source: long, utm_medium: long, utm_campaign: long, utm_term: '"'.repeat(150), utm_content: long,
       gclid: id, gbraid: id, wbraid: id, fbclid: id, referrer_host: `${'a.'.repeat(126)}b`, landing_path: `/${'~'.repeat(199)}`,
     };
-    const res = await post({ ...validRequest, email: 'maior@example.com', idempotencyKey: key(), attribution: { first: largest, last: largest } });
+    const res = await post({ ...validRequest, email: 'maior@example.com', idempotencyKey: key(), attribution: { first: largest, last: largest }, adConsent: true });
     expect(res.status).toBe(201);
     const { rows } = await app.store.db.query<{ n: number }>(`select octet_length(first_touch::text) as n from leads where email = 'maior@example.com'`);
     expect(rows[0].n).toBeLessThanOrEqual(4000);
@@ -83,7 +83,7 @@ describe('POST /api/leads: attribution and e-mail opt-in', () => {
 
   it('treats the same key with another attribution or opt-in as another request (422), the same again as a retry', async () => {
     const idempotencyKey = key();
-    const body = { ...validRequest, idempotencyKey, attribution: { first, last: first } };
+    const body = { ...validRequest, idempotencyKey, attribution: { first, last: first }, adConsent: true };
     const created = await post(body);
     expect(created.status).toBe(201);
     expect((await post(body)).status).toBe(200);
@@ -91,5 +91,51 @@ describe('POST /api/leads: attribution and e-mail opt-in', () => {
     expect((await post({ ...body, marketingOptIn: true })).status).toBe(422);
     // An unticked box is no box: the same request.
     expect((await post({ ...body, marketingOptIn: false })).status).toBe(200);
+  });
+});
+
+describe('POST /api/leads: ad identifiers within the cookie choice', () => {
+  const meta = { fbp: 'fb.1.1732900000000.1234567890', fbc: 'fb.1.1732900000000.IwAR_1' };
+  const userAgent = 'Mozilla/5.0 (Linux; Android 14; Moto G) AppleWebKit/537.36 Chrome/131 Mobile Safari/537.36';
+  type AdRow = { first_touch: Record<string, string> | null; last_touch: Record<string, string> | null; fbp: string | null; fbc: string | null; user_agent: string | null };
+  const postAs = (body: object) => handler(postJson('/api/leads', body, { 'user-agent': userAgent }));
+  // Each request its own person (one e-mail may create 5 leads an hour) and key.
+  let n = 0;
+  const fresh = () => ({ ...validRequest, email: `anuncio.${(n += 1)}@example.com`, idempotencyKey: key() });
+  async function adRowOf(res: Response): Promise<AdRow> {
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const { rows } = await app.store.db.query<AdRow>('select first_touch, last_touch, fbp, fbc, user_agent from leads where id = $1', [id]);
+    return rows[0];
+  }
+
+  it('with advertising cookies granted, keeps the click ids, Meta\'s cookies and the user agent', async () => {
+    const row = await adRowOf(await postAs({ ...fresh(), attribution: { first, last }, adConsent: true, adIds: meta }));
+    expect(row).toEqual({ first_touch: first, last_touch: last, fbp: meta.fbp, fbc: meta.fbc, user_agent: userAgent });
+  });
+
+  it('without (refused, or no choice yet), keeps the campaign but no ad identifier, whatever was sent', async () => {
+    const stripped = { first: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'solar-pr', referrer_host: 'www.google.com', landing_path: '/' }, last: { referrer_host: 'l.facebook.com', landing_path: '/trafego-pago' } };
+    for (const adConsent of [false, undefined]) {
+      const row = await adRowOf(await postAs({ ...fresh(), attribution: { first, last }, adIds: meta, ...(adConsent === undefined ? {} : { adConsent }) }));
+      expect(row).toEqual({ first_touch: stripped.first, last_touch: stripped.last, fbp: null, fbc: null, user_agent: null });
+    }
+  });
+
+  it('answers malformed ad ids or consent with 400 and stores nothing', async () => {
+    const before = await count(app, 'leads');
+    for (const extra of [{ adConsent: 'true' }, { adConsent: 1 }, { adIds: { fbp: 'abc' } }, { adIds: { fbc: 'fb.1.1732900000000.a b' } }, { adIds: { email: 'x@y.z' } }, { adIds: 'fb.1' }]) {
+      const res = await postAs({ ...fresh(), adConsent: true, ...extra });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Verifique os campos destacados.' });
+    }
+    expect(await count(app, 'leads')).toBe(before);
+  });
+
+  it('treats other Meta cookies under the same key as another request (422), the same again as a retry', async () => {
+    const body = { ...fresh(), adConsent: true, adIds: meta };
+    expect((await postAs(body)).status).toBe(201);
+    expect((await postAs(body)).status).toBe(200);
+    expect((await postAs({ ...body, adIds: { fbp: meta.fbp } })).status).toBe(422);
   });
 });

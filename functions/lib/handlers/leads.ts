@@ -3,6 +3,7 @@ import { apiMessages, type LeadCreated, type LeadRequestFieldErrors } from '../.
 import { serviceValues, type Service } from '../../../src/domain/options';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
 import { parseAttribution, type Attribution } from '../../../src/domain/attribution';
+import { adConsentOnly, parseAdIds, userAgentOf } from '../../../src/domain/ad-ids';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
@@ -35,7 +36,10 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       allowMethods(req, ['POST']);
       const body = await readJson(req);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
-      const { idempotencyKey, website, privacyPolicyVersion, service: sentService, attribution: sentAttribution, marketingOptIn: sentOptIn, ...values } = body as Record<string, unknown>;
+      const {
+        idempotencyKey, website, privacyPolicyVersion, service: sentService, attribution: sentAttribution, marketingOptIn: sentOptIn,
+        adConsent: sentAdConsent, adIds: sentAdIds, ...values
+      } = body as Record<string, unknown>;
       // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
       if (website !== undefined && website !== null && website !== '') return json({ id: crypto.randomUUID() }, 201);
@@ -52,8 +56,13 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       }
       // Attribution and the e-mail opt-in are not form fields: a malformed one is a tampered request (400,
       // nothing stored, no field named), never stored in part. Their values are never logged.
-      const attribution = attributionOf(sentAttribution);
       if (sentOptIn !== undefined && typeof sentOptIn !== 'boolean') throw new HttpError(400, leadCopy.invalid);
+      // The visitor's cookie choice for advertising (Consent Mode's ad_storage; absent: not granted) decides
+      // whether any ad identifier is kept: the touches' click ids, Meta's cookies (src/domain/ad-ids.ts).
+      if (sentAdConsent !== undefined && typeof sentAdConsent !== 'boolean') throw new HttpError(400, leadCopy.invalid);
+      const sentIds = parseAdIds(sentAdIds);
+      if (!sentIds) throw new HttpError(400, leadCopy.invalid);
+      const { attribution, adIds } = adConsentOnly(sentAdConsent === true, attributionOf(sentAttribution), sentIds);
       const marketingOptIn = sentOptIn === true;
       if (!isIdempotencyKey(idempotencyKey)) throw new HttpError(400, leadCopy.key);
 
@@ -68,14 +77,17 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       // is stored and decides the route, so it is covered too: the same key with another service is another
       // request (422), and a repeat recomputes the very route it first got. Added only when known, so a
       // request without one hashes as before it existed (a key sent across the deploy stays the same request).
-      // The same holds for the attribution and the e-mail opt-in (an unticked box is stored as no box).
+      // The same holds for the attribution, the e-mail opt-in (an unticked box is stored as no box) and Meta's
+      // cookies. The user agent is a header, not the request's content: the first one stored stays.
       const requestHash = requestFingerprint({
         ...result.data, privacyPolicyVersion: version, service: service ?? undefined,
         attribution: attribution ?? undefined, marketingOptIn: marketingOptIn || undefined,
+        adIds: adIds.fbp || adIds.fbc ? adIds : undefined,
       });
       const lead = {
         ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
         service, routing: { rule: route.rule, kind: route.kind }, attribution, marketingOptIn,
+        adIds, userAgent: sentAdConsent === true ? userAgentOf(req.headers.get('user-agent')) : null,
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.

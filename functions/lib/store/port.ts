@@ -3,6 +3,7 @@
 // tests/integration/store-contract.test.ts runs the same contract against each.
 import type { LeadData } from '../../../src/domain/lead';
 import type { Attribution } from '../../../src/domain/attribution';
+import type { AdIds } from '../../../src/domain/ad-ids';
 import type { Service } from '../../../src/domain/options';
 import type { HoursRange, WorkingHours } from '../../../src/domain/scheduling/hours';
 import type { LeadRoute } from '../../../src/domain/scheduling/rules';
@@ -26,7 +27,12 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
    * attribution: the first and last touch the wizard sent (leads.first_touch, last_touch; src/domain/attribution.ts),
    * null when unknown. marketingOptIn: the separate e-mail box (leads.marketing_opt_in; the time is the database's).
    */
-  & { attribution?: Attribution | null; marketingOptIn?: boolean };
+  & { attribution?: Attribution | null; marketingOptIn?: boolean }
+  /**
+   * adIds: Meta's _fbp / _fbc cookies (leads.fbp, fbc), userAgent: the browser's (leads.user_agent); kept only
+   * within the visitor's cookie choice (src/domain/ad-ids.ts).
+   */
+  & { adIds?: AdIds; userAgent?: string | null };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email

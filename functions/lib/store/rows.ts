@@ -31,6 +31,9 @@ export function leadRow(lead: NewLead) {
     first_touch: lead.attribution?.first ?? null,
     last_touch: lead.attribution?.last ?? null,
     marketing_opt_in: lead.marketingOptIn ?? false,
+    fbp: lead.adIds?.fbp ?? null,
+    fbc: lead.adIds?.fbc ?? null,
+    user_agent: lead.userAgent ?? null,
   };
 }
 

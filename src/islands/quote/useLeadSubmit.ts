@@ -8,7 +8,7 @@ import type { ToastCopy } from '../../schemas/orcamento';
 import { apiMessages } from '../../domain/api';
 import { $errors, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling, showUpcomingMeeting } from '../store';
 import { firstInvalid, focusField } from './focus';
-import { readAttribution } from './attribution';
+import { readAdContext } from './attribution';
 import { saveLead } from './leadApi';
 import { loadLeadRules } from './leadRules';
 import { showNoMeeting } from './noMeeting';
@@ -53,11 +53,12 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
     }
 
     // The service is part of the request (and of what its key was sent with): the qualification rules match it.
-    // So are where the visitor came from (first and last touch, when kept) and the e-mail opt-in box.
-    const attribution = await readAttribution();
+    // So are where the visitor came from (first and last touch, when kept), the e-mail opt-in box and, with
+    // advertising cookies granted, Meta's cookies.
+    const { attribution, adConsent, adIds } = await readAdContext();
     const request = {
       ...values, outroSegmento: asksOutroSegmento(values) ? values.outroSegmento : '', privacyPolicyVersion, service,
-      marketingOptIn, ...(attribution ? { attribution } : {}),
+      marketingOptIn, ...(attribution ? { attribution } : {}), adConsent, ...(adIds.fbp || adIds.fbc ? { adIds } : {}),
     };
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);

@@ -41,7 +41,8 @@ begin
 
     insert into leads (id, idempotency_key, request_hash, nome, email, telefone, empresa, cnpj, cargo, faturamento,
       vendedores, segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version,
-      servico, routing_rule, routing_kind, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at)
+      servico, routing_rule, routing_kind, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at,
+      fbp, fbc, user_agent)
     values ((p_lead->>'id')::uuid, v_key, v_hash, p_lead->>'nome', p_lead->>'email',
       p_lead->>'telefone', p_lead->>'empresa', p_lead->>'cnpj', p_lead->>'cargo', p_lead->>'faturamento',
       p_lead->>'vendedores', p_lead->>'segmento', p_lead->>'outro_segmento', p_lead->>'modelo_negocio',
@@ -49,7 +50,8 @@ begin
       p_lead->>'servico', p_lead->>'routing_rule', p_lead->>'routing_kind',
       nullif(p_lead->'first_touch', 'null'::jsonb), nullif(p_lead->'last_touch', 'null'::jsonb),
       coalesce((p_lead->>'marketing_opt_in')::boolean, false),
-      case when coalesce((p_lead->>'marketing_opt_in')::boolean, false) then now() end)
+      case when coalesce((p_lead->>'marketing_opt_in')::boolean, false) then now() end,
+      p_lead->>'fbp', p_lead->>'fbc', p_lead->>'user_agent')
     on conflict (idempotency_key) do nothing
     returning leads.id into v_id;
     exit when v_id is not null;
