@@ -10,6 +10,7 @@ const PURE = [
   'src/domain/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/scripts/**/*.test.ts',
   'src/islands/painel/**/*.test.ts', 'src/islands/quote/**/*.test.ts',
   'functions/lib/base-url.test.ts', 'functions/lib/painel/csv.test.ts', 'functions/lib/routing.test.ts', 'functions/lib/integrations/integrations.test.ts',
+  'functions/lib/conversions/**/*.test.ts',
   'tests/unit/domain/**/*.test.ts', 'tests/unit/mail/**/*.test.ts',
   'tests/unit/{docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,attribution-capture}.test.ts',
 ];
