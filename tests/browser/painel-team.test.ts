@@ -85,6 +85,7 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       expect(await page.getByText('Peso na distribuição').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Desativar consultor' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: minha agenda').toEqual([]);
+      await page.getByRole('button', { name: 'Conta' }).click();
       await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
       await page.getByRole('button', { name: 'Sim, sair de todos' }).click();
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();
