@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { painelHarness, section } from './painel.fixtures';
+import { bookThroughApi } from './reuniao.fixtures';
 
 /** The bar's height at 390 × 844 (before: 250 px with "Sair", "Sair de todos os aparelhos" and the screens on 3 rows). */
 const HEADER_BUDGET_PX = 120;
 
-const { mentor } = painelHarness();
+const { h, mentor } = painelHarness();
 
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -64,6 +65,38 @@ describe('/painel on a phone', () => {
       // A tap elsewhere closes the menu.
       await page.mouse.click(5, 700);
       await expect.poll(() => account.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a meeting row is a link to the meeting: a plain click opens it in the console, Ctrl+click in a new tab', async () => {
+    const name = `Lead Link ${Date.now()}`;
+    const { meetingId } = await bookThroughApi(h.url, h.dataDir, `link.${Date.now()}@exemplo.com.br`, { nomeCompleto: name });
+    const page = await mentor.page();
+    try {
+      await section(page, 'Reuniões').click();
+      const row = page.locator('[data-row]:visible', { hasText: name });
+      await row.waitFor();
+      expect(await row.evaluate((el) => el.tagName)).toBe('A');
+      expect(await row.getAttribute('href')).toBe(`#reuniao=${meetingId}`);
+      const heading = page.getByRole('heading', { level: 2, name: `Reunião com ${name}` });
+
+      // Ctrl+click: the browser's own new tab, on the meeting's address; this page stays on the list.
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), row.click({ modifiers: ['ControlOrMeta'] })]);
+      await tab.waitForURL(/#reuniao=/);
+      expect(new URL(tab.url()).hash).toBe(`#reuniao=${meetingId}`);
+      await tab.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
+      await tab.close();
+      expect(await page.evaluate(() => location.hash)).toMatch(/^#reunioes/);
+
+      // A plain click: the console opens it (its own history entry); Back returns to the row, focused.
+      await row.click();
+      await heading.waitFor();
+      expect(await page.evaluate(() => location.hash)).toBe(`#reuniao=${meetingId}`);
+      await page.goBack();
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href'))).toBe(`#reuniao=${meetingId}`);
+      expect(await axeViolations(page), 'meeting rows as links').toEqual([]);
     } finally {
       await page.close();
     }
