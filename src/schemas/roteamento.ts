@@ -80,6 +80,8 @@ const regra = z.strictObject({
   nome: line('dê um nome à regra', 120),
   quando: quando.nullish().transform((v) => v ?? undefined),
   destino,
+  // Paused: the routing reads past it (src/domain/scheduling/rules.ts). Only `true` is stored.
+  pausada: z.boolean({ error: 'use pausada: true (ou apague a linha)' }).optional().transform((v) => (v ? true : undefined)),
 });
 
 export const roteamentoSchema = z
@@ -92,6 +94,9 @@ export const roteamentoSchema = z
       const last = i === regras.length - 1;
       if (last && !isCatchAll(rule)) {
         ctx.addIssue({ code: 'custom', path: ['regras', i, 'quando'], message: `a última regra ("${rule.nome}") precisa valer para todos os leads: apague o "quando" dela ou acrescente no fim uma regra sem "quando"` });
+      }
+      if (last && rule.pausada) {
+        ctx.addIssue({ code: 'custom', path: ['regras', i, 'pausada'], message: `a última regra ("${rule.nome}") vale para todos os leads e não pode ser pausada: apague o "pausada" dela` });
       }
       if (!last && isCatchAll(rule)) {
         ctx.addIssue({ code: 'custom', path: ['regras', i, 'quando'], message: `a regra "${rule.nome}" vale para todos os leads, então as regras abaixo dela nunca seriam usadas: deixe-a por último ou dê a ela um "quando"` });

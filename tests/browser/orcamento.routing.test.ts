@@ -67,9 +67,9 @@ describe.each([['phone', PHONE], ['desktop', DESKTOP]] as const)('qualification 
       expect(await link.getAttribute('href')).toBe('https://blog.mentorsolar.com.br');
       expect(await axeViolations(page)).toEqual([]);
 
-      // Asked again ("Finalizar e Agendar" once more): the same answer, still no calendar.
-      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sem-reuniao-titulo');
+      // The notice ends the form: the filled step 4 and "Finalizar e Agendar" are gone, and no calendar opens.
+      expect(await page.getByRole('button', { name: 'Finalizar e Agendar' }).count()).toBe(0);
+      expect(await page.locator('form[aria-labelledby="etapa-titulo"]').count()).toBe(0);
       await page.waitForLoadState('networkidle');
       expect(await dialog(page).count()).toBe(0);
       expect(await page.getByText('Dados salvos com sucesso!').count()).toBe(0);

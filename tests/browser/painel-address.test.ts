@@ -64,15 +64,17 @@ describe('/painel: every place has an address', () => {
       const leadHeading = page.getByRole('heading', { level: 2, name });
       await leadHeading.waitFor();
       expect(await hashOf(page)).toBe(`#lead=${leadId}`);
-      // An app: its own bar (name, who, role, screens, Sair), no site header, menu or footer.
+      // An app: its own bar (name, screens, "Conta" with the role and Sair), no site header, menu or footer.
       const bar = page.getByRole('banner');
       await expect.poll(() => bar.count()).toBe(1);
       expect(await bar.getByRole('heading', { level: 1, name: 'Painel' }).count()).toBe(1);
-      expect(await bar.getByText('· Mentor').count()).toBe(1);
+      await bar.getByRole('button', { name: 'Conta' }).click();
+      await bar.getByText('· Mentor').waitFor();
       expect(await bar.getByRole('button', { name: 'Sair', exact: true }).count()).toBe(1);
       expect(await page.getByRole('contentinfo').count()).toBe(0);
       expect(await page.getByRole('link', { name: /Orçamento/ }).count()).toBe(0);
       await expectAxeClean(page, 'lead opened from the mail');
+      await page.keyboard.press('Escape');
 
       // "Voltar" on a place opened directly goes to its list, in place of the entry (not out of the console).
       await page.getByRole('button', { name: 'Voltar' }).click();

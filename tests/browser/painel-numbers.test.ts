@@ -87,16 +87,45 @@ describe('/painel Hoje and Números', () => {
       // Polled: the last 30 days' table stays on screen until last month's arrives, and it has this row too
       // (lead 4: 1, or 3 early in a month).
       const row = (table: string[][], label: string) => table.find((r) => r[0] === label);
-      await expect.poll(async () => row(await screenTable(page, 'numeros-origem'), `google / cpc / verao-${stamp}`)?.[2]).toBe('2');
+      // The key columns first: the campaign, then what it brought (qualified, attended, their rates).
+      const header = (await screenTable(page, 'numeros-origem'))[0];
+      expect(header.slice(0, 6)).toEqual(['Origem / mídia / campanha', 'Qualificados', 'Compareceram', 'Taxa de qualificação', 'Taxa de comparecimento', 'Qualificados por lead']);
+      const leadsColumn = header.indexOf('Leads');
+      await expect.poll(async () => row(await screenTable(page, 'numeros-origem'), `google / cpc / verao-${stamp}`)?.[leadsColumn]).toBe('2');
       expect(await axeViolations(page), 'números, mês passado').toEqual([]);
       expect(await fitsPhone(page)).toBe(true);
 
       // The last touch: the met lead moves to facebook's campaign.
       await page.getByRole('radio', { name: 'Último toque' }).check();
       await expect.poll(() => hashOf(page)).toContain('toque=ultimo');
-      await expect.poll(async () => row(await screenTable(page, 'numeros-origem'), `facebook / cpc / inverno-${stamp}`)?.[2]).toBe('2');
-      const shown = await screenTable(page, 'numeros-origem');
+      await expect.poll(async () => row(await screenTable(page, 'numeros-origem'), `facebook / cpc / inverno-${stamp}`)?.[leadsColumn]).toBe('2');
       expect(await axeViolations(page), 'último toque').toEqual([]);
+
+      // Sorted by Qualificados, largest first, said to a screen reader; the key columns fit a 390 px phone.
+      const origin = page.locator('#numeros-origem');
+      const sortedBy = () => origin.locator('th[aria-sort]').evaluateAll((ths) => ths.map((th) => `${th.textContent} ${th.getAttribute('aria-sort')}`));
+      expect(await sortedBy()).toEqual(['Qualificados descending']);
+      const count = (cell: string) => Number(cell.replace(/\./g, ''));
+      const column = async (i: number) => (await screenTable(page, 'numeros-origem')).slice(1).map((r) => count(r[i]));
+      const qualified = await column(1);
+      expect(qualified).toEqual([...qualified].sort((a, b) => b - a));
+      for (const name of ['Origem / mídia / campanha', 'Qualificados', 'Compareceram']) {
+        const box = (await origin.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+        expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+      }
+      // Another column: largest first; pressed again, smallest first.
+      await origin.getByRole('button', { name: 'Leads', exact: true }).click();
+      await expect.poll(sortedBy).toEqual(['Leads descending']);
+      const leads = await column(leadsColumn);
+      expect(leads).toEqual([...leads].sort((a, b) => b - a));
+      await origin.getByRole('button', { name: 'Leads', exact: true }).click();
+      await expect.poll(sortedBy).toEqual(['Leads ascending']);
+      const ascending = await column(leadsColumn);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(await axeViolations(page), 'por origem, ordenada por leads').toEqual([]);
+      expect(await fitsPhone(page)).toBe(true);
+      // The export below lists the rows in this order too.
+      const shown = await screenTable(page, 'numeros-origem');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV de Por origem' }).click()]);
       expect(download.suggestedFilename()).toMatch(/^numeros-origem-ultimo-toque-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.csv$/);

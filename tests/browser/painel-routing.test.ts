@@ -81,7 +81,7 @@ describe('/painel: routing', () => {
       const weight = card.getByLabel('Peso', { exact: true });
       await weight.fill('50');
       await weight.press('Enter');
-      await card.getByText(routingCopy.weightSet(ANA, 50)).waitFor();
+      await card.getByText(routingCopy.weightSet('Ana Souza', 50)).waitFor();
 
       // A cap out of range: the error on "Por dia", the focus there, nothing sent.
       const day = card.getByLabel('Por dia');
@@ -93,7 +93,7 @@ describe('/painel: routing', () => {
       await day.fill('4');
       await card.getByLabel('Por semana').fill('15');
       await card.getByLabel('Por semana').press('Enter');
-      await card.getByText(routingCopy.limitSet(ANA, '4', '15')).waitFor();
+      await card.getByText(routingCopy.limitSet('Ana Souza', '4', '15')).waitFor();
       await card.getByText('Peso 50 · até 4 por dia e 15 por semana').waitFor();
 
       // Equal distribution, N out of range first.
@@ -118,9 +118,19 @@ describe('/painel: routing', () => {
       await page.getByRole('region', { name: 'Relatório do mês' }).getByText('Ana Souza', { exact: true }).waitFor();
       await page.getByText(/^Leads: \d+; com reunião: \d+/).waitFor();
       expect(await axeViolations(page), 'equipe: report').toEqual([]);
+      // Another month: picked by name from a list (no "AAAA-MM" to type), the report follows it.
+      const month = page.getByRole('region', { name: 'Relatório do mês' }).getByLabel('Mês', { exact: true });
+      expect(await month.evaluate((el) => el.tagName)).toBe('SELECT');
+      const previous = await month.locator('option').nth(1).getAttribute('value');
+      expect(await month.locator('option').nth(1).innerText()).toMatch(/^[a-zç]+ de \d{4}$/);
+      await month.selectOption(previous!);
+      await page.getByRole('button', { name: 'Ver relatório' }).click();
+      await page.getByRole('heading', { name: new RegExp(`^Relatório de ${previous!.slice(5)}/${previous!.slice(0, 4)}`) }).waitFor();
       expect(await noHorizontalScroll(page)).toBe(true);
       await section(page, 'Atividade').click();
       await page.getByText('Equipe: alterou peso na distribuição').first().waitFor();
+      // Who, by name, and the weight before → after.
+      await page.getByRole('region', { name: 'Atividade' }).getByText(/· Ana Souza: \d+ → 50$/).first().waitFor();
 
       const { rows } = await h.db.query<{ weight: number; cap_day: number; cap_week: number; count_window: string; equal_ahead: number; updated_by: string }>(
         `select p.weight, p.cap_day, p.cap_week, s.count_window, s.equal_ahead, s.updated_by from presellers p, routing_settings s where p.email = $1`, [ANA]);

@@ -129,4 +129,55 @@ describe('/painel: Regras de encaminhamento', () => {
       await solar.context.close();
     }
   });
+
+  it('"Pausar" shows the rule as paused and "Testar" reads past it; a stale screen pausing it again is told, and nothing changes', async () => {
+    const page = await mentor.page();
+    const stale = await mentor.page();
+    try {
+      for (const p of [page, stale]) {
+        await section(p, 'Regras').click();
+        await p.getByRole('heading', { name: 'Regras de encaminhamento' }).waitFor();
+      }
+      const card = (p: Page) => p.locator('ol > li', { has: p.getByRole('heading', { name: /^1\. B2C até R\$ 50 mil/ }) });
+      await page.getByRole('button', { name: 'Pausar a regra 1, B2C até R$ 50 mil' }).click();
+      await page.getByRole('status').filter({ hasText: 'Regra "B2C até R$ 50 mil" pausada: os próximos leads passam direto por ela.' }).waitFor();
+      await card(page).getByText('Pausada', { exact: true }).waitFor();
+      await card(page).getByText('Pausada: os leads passam direto para as regras abaixo dela.').waitFor();
+      expect(await page.getByRole('button', { name: 'Retomar a regra 1, B2C até R$ 50 mil' }).count()).toBe(1);
+      // The last rule holds for everyone: it has no "Pausar".
+      expect(await page.getByRole('button', { name: /^Pausar a regra 3,/ }).count()).toBe(0);
+      expect(await axeViolations(page), 'a paused rule').toEqual([]);
+      expect(await noHorizontalScroll(page)).toBe(true);
+
+      // "Testar": the small B2C lead now goes on to the next rule that matches.
+      const tester = page.getByRole('form', { name: 'Testar' });
+      await tester.getByLabel('Segmento').selectOption({ label: 'Energia Solar' });
+      await tester.getByLabel('Modelo de negócio').selectOption({ label: 'B2C' });
+      await tester.getByLabel('Faturamento').selectOption({ label: 'R$ 0 - R$ 50 mil' });
+      await tester.getByRole('button', { name: 'Testar' }).click();
+      await tester.getByRole('status').filter({ hasText: /^Vale a regra 2, "Energia Solar"\./ }).waitFor();
+
+      // Back in force.
+      await page.getByRole('button', { name: 'Retomar a regra 1, B2C até R$ 50 mil' }).click();
+      await page.getByRole('status').filter({ hasText: 'Regra "B2C até R$ 50 mil" retomada: vale a partir do próximo lead.' }).waitFor();
+      // Another page pauses it again; this page, which still shows it in force, presses "Pausar": it is told, nothing changes.
+      await stale.reload();
+      await stale.getByRole('heading', { name: 'Regras de encaminhamento' }).waitFor();
+      await stale.getByRole('button', { name: 'Pausar a regra 1, B2C até R$ 50 mil' }).click();
+      await stale.getByRole('status').filter({ hasText: /pausada/ }).waitFor();
+      const before = (await h.db.query('select version from routing_rule_set')).rows[0] as { version: number };
+      await page.getByRole('button', { name: 'Pausar a regra 1, B2C até R$ 50 mil' }).click();
+      const told = page.getByRole('alert').filter({ hasText: 'A regra "B2C até R$ 50 mil" já estava pausada; nada mudou. A lista foi atualizada.' });
+      await told.waitFor();
+      expect((await h.db.query('select version from routing_rule_set')).rows[0]).toEqual(before);
+      // The list now shows it as it is: paused, with "Retomar".
+      await card(page).getByText('Pausada', { exact: true }).waitFor();
+      expect(await axeViolations(page), 'a stale pause refused').toEqual([]);
+      await page.getByRole('button', { name: 'Retomar a regra 1, B2C até R$ 50 mil' }).click();
+      await page.getByRole('status').filter({ hasText: /retomada/ }).waitFor();
+    } finally {
+      await page.close();
+      await stale.close();
+    }
+  });
 });

@@ -42,7 +42,8 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       await monday.getByLabel('Fim 2').selectOption('18:00');
       await monday.getByRole('button', { name: 'Copiar para todos os dias os horários de segunda' }).click();
       await page.getByRole('button', { name: 'Salvar horários' }).last().click();
-      await page.getByText('Horários de gil.pereira@consultores.example.com: seg–sex, 9h–12h e 13h–18h.').waitFor();
+      // Named by name, not by address.
+      await page.getByText('Horários de Gil Pereira: seg–sex, 9h–12h e 13h–18h.').waitFor();
       await page.getByRole('button', { name: 'Gerar link de agenda' }).last().click();
       const link = page.getByLabel('Link de assinatura (trate como senha)');
       await link.waitFor();
@@ -56,6 +57,9 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       await section(page, 'Atividade').click();
       await page.getByText('Equipe: gerou link de agenda').first().waitFor();
       await page.getByText('Equipe: cadastrou consultor').first().waitFor();
+      const activity = page.getByRole('region', { name: 'Atividade' });
+      await activity.getByText(/· Gil Pereira$/).first().waitFor();
+      expect(await activity.getByText('gil.pereira@consultores.example.com').count()).toBe(0);
       expect(await axeViolations(page), 'atividade').toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     } finally {
@@ -85,6 +89,7 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       expect(await page.getByText('Peso na distribuição').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Desativar consultor' }).count()).toBe(0);
       expect(await axeViolations(page), 'consultor: minha agenda').toEqual([]);
+      await page.getByRole('button', { name: 'Conta' }).click();
       await page.getByRole('button', { name: 'Sair de todos os aparelhos' }).click();
       await page.getByRole('button', { name: 'Sim, sair de todos' }).click();
       await page.getByRole('heading', { name: 'Entrar' }).waitFor();

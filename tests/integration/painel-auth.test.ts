@@ -226,6 +226,7 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       // Regras and Integrações: the mentor's; a save or resend that says nothing valid is refused (400).
       ['GET', '/api/painel/regras', undefined, mentorOnly(200)],
       ['POST', '/api/painel/regras', {}, mentorOnly(400)],
+      ['POST', '/api/painel/regras/pausa', {}, mentorOnly(400)],
       ['GET', '/api/painel/integracoes', undefined, mentorOnly(200)],
       ['GET', '/api/painel/integracoes/lembrete', undefined, mentorOnly(200)],
       ['POST', '/api/painel/integracoes/reenviar', { target: 'nenhum' }, mentorOnly(400)],

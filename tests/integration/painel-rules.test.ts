@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import type { ActivityRow, Page } from '../../src/domain/painel/api';
-import { rulesCopy, type RulesView } from '../../src/domain/painel/rules';
+import { rulePauseCopy, rulesCopy, type RulesView } from '../../src/domain/painel/rules';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { futureWorkday, get, key, postJson, PRESELLERS, validRequest } from './helpers';
 import { ANA, BRUNO, MENTOR, painelClient } from './painel-helpers';
@@ -143,5 +143,50 @@ describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on
       expect((await team({ command: 'reactivate', args: [BRUNO] })).status).toBe(200);
       await team({ command: 'reactivate', args: [ANA] });
     }
+  });
+
+  it('a paused rule is read past by the next lead, says so, and a pause pressed twice, from a stale screen or on the last rule changes nothing', async () => {
+    const start = (await read()).version;
+    expect((await save(start, [b2c, solar, everyone])).status).toBe(200);
+    const pause = (nome: unknown, pausada: unknown) => call('POST', '/api/painel/regras/pausa', { cookie: mentor, body: { nome, pausada } });
+
+    const res = await pause('B2C até R$ 50 mil', true);
+    expect(res.status).toBe(200);
+    const paused = (await res.json()) as RulesView;
+    expect(paused.version).toBe(start + 2);
+    expect(paused.regras.map((r) => [r.nome, r.pausada ?? false])).toEqual([['B2C até R$ 50 mil', true], ['Energia Solar', false], ['Todos os leads', false]]);
+    // The next small B2C lead: no "sem reunião" message, the rules below decide (the whole team here).
+    const skipped = await lead({ modeloNegocio: 'b2c', faturamento: '0-50', segmento: 'industria-fabrica' });
+    expect(skipped.route).toBeUndefined();
+    expect((await opened.query<{ routing_rule: string }>('select routing_rule from leads where id = $1', [skipped.id]))[0].routing_rule).toBe('Todos os leads');
+    const activity = (await (await call('GET', '/api/painel/atividade', { cookie: mentor })).json()) as Page<ActivityRow>;
+    expect(activity.items[0]).toMatchObject({ action: 'routing:rules', subject: rulePauseCopy.activity('B2C até R$ 50 mil', true) });
+
+    // Refused, each with its words, and nothing written: twice (a stale screen), a rule gone, the last rule, junk.
+    const refusals: [Response, number, string][] = [
+      [await pause('B2C até R$ 50 mil', true), 409, rulePauseCopy.already('B2C até R$ 50 mil', true)],
+      [await pause('Energia Solar', false), 409, rulePauseCopy.already('Energia Solar', false)],
+      [await pause('Regra apagada', true), 409, rulePauseCopy.gone('Regra apagada')],
+      [await pause('Todos os leads', true), 400, rulePauseCopy.lastRuleRefused],
+      [await pause('B2C até R$ 50 mil', 'sim'), 400, rulesCopy.invalid],
+      [await pause('', true), 400, rulesCopy.invalid],
+      [await pause('x'.repeat(201), true), 400, rulesCopy.invalid],
+    ];
+    for (const [answer, status, error] of refusals) {
+      expect(answer.status, error).toBe(status);
+      expect((await answer.json()).error).toBe(error);
+    }
+    // A consultant may not (signed in again: the deactivation above ended Ana's sessions).
+    expect((await call('POST', '/api/painel/regras/pausa', { cookie: await signIn(ANA), body: { nome: 'Energia Solar', pausada: true } })).status).toBe(403);
+    expect((await read()).version).toBe(start + 2);
+    // A whole-list save cannot pause the last rule either (the schema's own words).
+    const lastPaused = await save(start + 2, [b2c, solar, { ...everyone, pausada: true }]);
+    expect(lastPaused.status).toBe(400);
+    expect((await lastPaused.json()).fieldErrors['regras.2.pausada']).toMatch(/não pode ser pausada/);
+
+    // "Retomar": the rule is in force again for the next lead.
+    expect((await pause('B2C até R$ 50 mil', false)).status).toBe(200);
+    expect((await read()).regras[0].pausada).toBeUndefined();
+    expect((await lead({ modeloNegocio: 'b2c', faturamento: '0-50', segmento: 'industria-fabrica' })).route).toMatchObject({ kind: 'none', message: MESSAGE });
   });
 });

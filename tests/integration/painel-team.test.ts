@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { TeamMember } from '../../src/domain/painel/api';
+import { withNames } from '../../src/domain/painel/names';
 import { cliDataDir, consultantsInProcess, consultantsProcessAt } from './consultants-process';
 import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
@@ -68,7 +69,9 @@ describe('Equipe and `npm run consultants` side by side', () => {
       const answer = (await res.json()) as { message?: string; error?: string };
       const label = `${command} ${args.join(' ')}`;
       expect(res.status === 200, label).toBe(terminal.code === 0);
-      expect(sameWords(answer.message ?? answer.error ?? ''), label).toBe(sameWords(terminal.code === 0 ? terminal.out : terminal.err));
+      // The same words, except that the console names consultants by name where the terminal writes the address.
+      const names = new Map((await opened.query<{ email: string; name: string }>('select lower(email) as email, name from presellers')).map((p) => [p.email, p.name]));
+      expect(sameWords(answer.message ?? answer.error ?? ''), label).toBe(sameWords(withNames(terminal.code === 0 ? terminal.out : terminal.err, names)));
     }
     const [{ state: consoleState }] = await opened.query<{ state: unknown }>(STATE);
     const cliStore = await openPgliteStore(cliDir);

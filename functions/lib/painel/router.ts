@@ -82,6 +82,7 @@ export const routes: Route[] = [
   route('GET', 'relatorio', 'mentor', lazy(reportModule, (m) => m.showReport)),
   route('GET', 'regras', 'mentor', lazy(rulesModule, (m) => m.showRules)),
   route('POST', 'regras', 'mentor', lazy(rulesModule, (m) => m.saveRules)),
+  route('POST', 'regras/pausa', 'mentor', lazy(rulesModule, (m) => m.pauseRule)),
   route('GET', 'integracoes', 'mentor', lazy(integrationsScreenModule, (m) => m.showIntegrations)),
   route('POST', 'integracoes/reenviar', 'mentor', lazy(integrationsScreenModule, (m) => m.resendAllFailed)),
   route('GET', 'integracoes/lembrete', 'mentor', lazy(followupHealthModule, (m) => m.showFollowupHealth)),

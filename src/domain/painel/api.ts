@@ -63,6 +63,7 @@ export const painelPaths = {
   team: '/api/painel/equipe',
   /** GET → RulesView (domain/painel/rules.ts); POST RulesSave → RulesView, 400 RulesRefused, 409 { error } (someone saved since). Mentor only. */
   rules: '/api/painel/regras',
+  rulePause: '/api/painel/regras/pausa',
   /** GET → IntegrationSummary[] (domain/painel/integrations.ts); POST …/reenviar ResendAllInput → { resent, summary }. Mentor only. */
   integrations: '/api/painel/integracoes',
   resendAll: '/api/painel/integracoes/reenviar',

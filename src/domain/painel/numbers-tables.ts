@@ -8,22 +8,51 @@ import {
 } from './numbers';
 
 export type Cell = string | number;
-export type Column<T> = { header: string; cell: (row: T) => Cell };
-export type Table<T> = { title: string; columns: Column<T>[]; rows: (view: NumbersView) => T[] };
+/** What a column sorts by: a count's own number, a rate's fraction (null: no rate, last), a text as it reads. */
+export type SortKey = number | string | null;
+export type Column<T> = { header: string; cell: (row: T) => Cell; sort?: (row: T) => SortKey };
+/**
+ * `sortBy`: the table can be sorted by any column on the screen, and starts (and exports) sorted by this
+ * column, descending; a table without it keeps its rows' own order.
+ */
+export type Table<T> = { title: string; columns: Column<T>[]; rows: (view: NumbersView) => T[]; sortBy?: string };
+export type SortOrder = { column: number; descending: boolean };
 
 export const noCampaign = 'sem campanha';
 
-/** A funnel's columns after the group's own: the counts and the rate at each step. */
-const funnelColumns = <T extends Funnel>(): Column<T>[] => [
-  { header: f.leads, cell: (r) => r.leads },
-  { header: f.booked, cell: (r) => r.booked },
-  { header: 'Taxa de agendamento', cell: (r) => formatRate(rate(r.booked, r.leads)) },
-  { header: f.attended, cell: (r) => r.attended },
-  { header: 'Taxa de comparecimento', cell: (r) => formatRate(rate(r.attended, r.booked)) },
-  { header: f.qualified, cell: (r) => r.qualified },
-  { header: 'Taxa de qualificação', cell: (r) => formatRate(rate(r.qualified, r.attended)) },
-  { header: 'Qualificados por lead', cell: (r) => formatRate(rate(r.qualified, r.leads)) },
-];
+const rateColumn = <T extends Funnel>(header: string, n: (r: T) => number, d: (r: T) => number): Column<T> =>
+  ({ header, cell: (r) => formatRate(rate(n(r), d(r))), sort: (r) => rate(n(r), d(r)) });
+
+/** A funnel's columns, each once: the counts and the rate at each step. */
+const funnel = <T extends Funnel>() => ({
+  leads: { header: f.leads, cell: (r) => r.leads } as Column<T>,
+  booked: { header: f.booked, cell: (r) => r.booked } as Column<T>,
+  bookingRate: rateColumn<T>('Taxa de agendamento', (r) => r.booked, (r) => r.leads),
+  attended: { header: f.attended, cell: (r) => r.attended } as Column<T>,
+  attendanceRate: rateColumn<T>('Taxa de comparecimento', (r) => r.attended, (r) => r.booked),
+  qualified: { header: f.qualified, cell: (r) => r.qualified } as Column<T>,
+  qualificationRate: rateColumn<T>('Taxa de qualificação', (r) => r.qualified, (r) => r.attended),
+  qualifiedPerLead: rateColumn<T>('Qualificados por lead', (r) => r.qualified, (r) => r.leads),
+});
+
+/** A funnel's columns after the group's own, in the funnel's order. */
+const funnelColumns = <T extends Funnel>(): Column<T>[] => {
+  const c = funnel<T>();
+  return [c.leads, c.booked, c.bookingRate, c.attended, c.attendanceRate, c.qualified, c.qualificationRate, c.qualifiedPerLead];
+};
+
+/**
+ * "Por origem": what a campaign brought first (qualified, attended and their rates), so a 390 px phone shows
+ * them beside the campaign's name; the volume and where the visit came from after.
+ */
+const originColumns = (): Column<OriginRow>[] => {
+  const c = funnel<OriginRow>();
+  return [
+    { header: 'Origem / mídia / campanha', cell: originLabel },
+    c.qualified, c.attended, c.qualificationRate, c.attendanceRate, c.qualifiedPerLead, c.leads, c.booked, c.bookingRate,
+    { header: 'Site de origem', cell: (r) => r.referrer ?? '—' },
+  ];
+};
 
 type Step = { step: string; now: number; before: number; base: number | null };
 const funnelSteps = (v: NumbersView): Step[] => [
@@ -61,12 +90,9 @@ export const numbersTables = {
   } satisfies Table<Step>,
   origem: {
     title: 'Por origem',
-    columns: [
-      { header: 'Origem / mídia / campanha', cell: originLabel },
-      { header: 'Site de origem', cell: (r) => r.referrer ?? '—' },
-      ...funnelColumns<OriginRow>(),
-    ],
+    columns: originColumns(),
     rows: (v) => v.groups.origin,
+    sortBy: f.qualified,
   } satisfies Table<OriginRow>,
   consultor: {
     title: 'Por consultor',
@@ -121,8 +147,42 @@ export type NumbersTable = keyof typeof numbersTables;
 export const numbersTableIds = Object.keys(numbersTables) as NumbersTable[];
 export const isNumbersTable = (v: string | null): v is NumbersTable => v !== null && Object.hasOwn(numbersTables, v);
 
-/** A table's header and cells as plain rows, for the screen and the CSV alike. */
-export function tableRows(id: NumbersTable, view: NumbersView): { header: string[]; rows: Cell[][] } {
+/** Descending puts the largest first; a missing rate (null) is last either way; ties keep the rows' order. */
+function compareKeys(a: SortKey, b: SortKey, descending: boolean): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'pt-BR');
+  return descending ? -order : order;
+}
+
+/** A sortable table's first order (its `sortBy`, descending); null: not sortable. */
+export function defaultSort(id: NumbersTable): SortOrder | null {
   const table = numbersTables[id] as unknown as Table<unknown>;
-  return { header: table.columns.map((c) => c.header), rows: table.rows(view).map((r) => table.columns.map((c) => c.cell(r))) };
+  return table.sortBy === undefined ? null : { column: table.columns.findIndex((c) => c.header === table.sortBy), descending: true };
+}
+
+/** The export's `ordem` ("3-desc", "0-asc"): the screen's order, so the file lists the rows as shown. */
+export const sortParam = (order: SortOrder) => `${order.column}-${order.descending ? 'desc' : 'asc'}`;
+
+/** `ordem` read back: a column this table has, else (absent, edited, not sortable) the table's default. */
+export function parseSort(id: NumbersTable, text: string | null): SortOrder | null {
+  const fallback = defaultSort(id);
+  const match = /^(\d{1,2})-(asc|desc)$/.exec(text ?? '');
+  if (!fallback || !match) return fallback;
+  const column = Number(match[1]);
+  return column < numbersTables[id].columns.length ? { column, descending: match[2] === 'desc' } : fallback;
+}
+
+/**
+ * A table's header and cells as plain rows, for the screen and the CSV alike, in `order` (a sortable
+ * table: its default order unless told): the file lists the rows as the screen first shows them.
+ */
+export function tableRows(id: NumbersTable, view: NumbersView, order: SortOrder | null = defaultSort(id)): { header: string[]; rows: Cell[][] } {
+  const table = numbersTables[id] as unknown as Table<unknown>;
+  let items = table.rows(view);
+  if (order) {
+    const column = table.columns[order.column];
+    const key = (r: unknown): SortKey => (column.sort ? column.sort(r) : column.cell(r));
+    items = items.map((r, i) => ({ r, i, k: key(r) })).sort((a, b) => compareKeys(a.k, b.k, order.descending) || a.i - b.i).map((x) => x.r);
+  }
+  return { header: table.columns.map((c) => c.header), rows: items.map((r) => table.columns.map((c) => c.cell(r))) };
 }

@@ -34,6 +34,22 @@ export const rulesCopy = {
   activity: (before: string, after: string) => `Antes: ${before} ⇒ Depois: ${after}`,
 } as const;
 
+/** "Pausar"/"Retomar" a rule, in the painel and in its endpoint (functions/lib/painel/handlers/rules.ts). */
+export const rulePauseCopy = {
+  paused: 'Pausada',
+  pausedHint: 'Pausada: os leads passam direto para as regras abaixo dela.',
+  done: (nome: string, pausada: boolean) =>
+    pausada ? `Regra "${nome}" pausada: os próximos leads passam direto por ela.` : `Regra "${nome}" retomada: vale a partir do próximo lead.`,
+  already: (nome: string, pausada: boolean) =>
+    `A regra "${nome}" já estava ${pausada ? 'pausada' : 'ativa'}; nada mudou. A lista foi atualizada.`,
+  gone: (nome: string) => `A regra "${nome}" não existe mais (outra pessoa a excluiu ou renomeou); nada mudou. A lista foi atualizada.`,
+  lastRuleRefused: 'A última regra vale para todos os leads e não pode ser pausada; nada mudou.',
+  activity: (nome: string, pausada: boolean) => `${pausada ? 'Pausou' : 'Retomou'} a regra "${nome}"`,
+} as const;
+
+/** POST /api/painel/regras/pausa: one rule, by name, paused (true) or back in force (false). */
+export type RulePause = { nome: string; pausada: boolean };
+
 /** "Desativar"'s warning when the person is the only active consultant of rules (their leads then go to the whole team: functions/lib/routing.ts). */
 export function soleActiveWarning(name: string, rules: string[]): string {
   const names = rules.map((r) => `“${r}”`).join(', ');

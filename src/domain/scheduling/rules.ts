@@ -26,7 +26,11 @@ export type RuleDestination = {
   semReuniao?: { mensagem: string; link?: { texto: string; url: string } };
 };
 
-export type RoutingRule = { nome: string; quando?: RuleConditions; destino: RuleDestination };
+/**
+ * `pausada`: the mentor switched the rule off for now (painel "Pausar"): the routing reads past it as if
+ * it were not there, and it keeps its place and its settings for "Retomar". The last rule is never paused.
+ */
+export type RoutingRule = { nome: string; quando?: RuleConditions; destino: RuleDestination; pausada?: boolean };
 /** content/roteamento.yaml as its schema outputs it. */
 export type RoutingRules = { regras: readonly RoutingRule[] };
 
@@ -82,9 +86,9 @@ function routeOf(rule: RoutingRule): LeadRoute {
   return { rule: rule.nome, kind: 'team' };
 }
 
-/** The first rule, top to bottom, whose conditions all hold for these answers. */
+/** The first rule in force (not paused), top to bottom, whose conditions all hold for these answers. */
 export function matchRoute(rules: RoutingRules, answers: RoutingAnswers): LeadRoute {
-  const rule = rules.regras.find((r) => holds(r.quando, answers));
+  const rule = rules.regras.find((r) => !r.pausada && holds(r.quando, answers));
   // Unreachable with rules that passed the schema (the last one holds for everyone).
   if (!rule) throw new Error('routing rules without a final catch-all: no rule matched');
   return routeOf(rule);

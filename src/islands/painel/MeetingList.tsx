@@ -1,8 +1,11 @@
-// Meetings grouped under their Brasília day ('qua., 25 de nov.'), one button per meeting that opens it.
+// Meetings grouped under their Brasília day ('qua., 25 de nov.'), each a link to the meeting's address
+// (placeLink.ts: a new tab or a long press works; a plain click opens it in the console).
 import { useRef } from 'react';
+import { placeHash } from '../../domain/painel/address';
 import type { MeetingRow } from '../../domain/painel/api';
 import { dayHeading, dayKey, timeOf } from './format';
 import { badge, meetingState, meetingStateLabel, serviceLabel, stateBadge } from './labels';
+import { followInConsole } from './placeLink';
 import { focusRow } from './usePagedList';
 import { ui } from './styles';
 import { LoadMore } from './ui';
@@ -38,7 +41,7 @@ export function MeetingList({ items, hasMore, loadingMore, loadMore, onOpen }: P
           <ul className="grid gap-2">
             {day.items.map((m) => (
               <li key={m.id}>
-                <button type="button" data-row className={ui.row} onClick={(e) => onOpen(m.id, e.currentTarget)}>
+                <a href={placeHash({ kind: 'meeting', id: m.id })} data-row className={`${ui.row} no-underline`} onClick={followInConsole((a) => onOpen(m.id, a))}>
                   <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                     <span className="font-semibold tabular-nums text-slate-900">{timeOf(m.startsAt)}</span>
                     <span className={`${badge} ${stateBadge[meetingState(m)]}`}>{meetingStateLabel(m)}</span>
@@ -53,7 +56,7 @@ export function MeetingList({ items, hasMore, loadingMore, loadMore, onOpen }: P
                     )}
                     {[serviceLabel(m.service), m.consultant.name].filter(Boolean).join(' · ')}
                   </span>
-                </button>
+                </a>
               </li>
             ))}
           </ul>

@@ -62,6 +62,9 @@ export default function QuoteWizard({ copy, services, toasts, talksChatUrl, priv
       </>
     );
   }
+  // A rule sent these answers to no meeting: the lead is saved and the notice is the end of the form; its
+  // filled step and "Finalizar e Agendar" below it would only invite a second try with the same answer.
+  if (noMeeting) return notice;
   return (
     <>
       {notice}

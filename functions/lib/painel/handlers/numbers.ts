@@ -3,7 +3,7 @@
 // through the lists' writer (csv.ts). A period that cannot be one is a 400 with the reason in pt-BR.
 import type { ConsultantCounts, NumbersView, Period, TodayView, TodayWindow, Touch } from '../../../../src/domain/painel/numbers';
 import { parseTouch, previousPeriod, resolvePeriod, touchWords } from '../../../../src/domain/painel/numbers';
-import { isNumbersTable, tableRows, type Cell } from '../../../../src/domain/painel/numbers-tables';
+import { isNumbersTable, parseSort, tableRows, type Cell } from '../../../../src/domain/painel/numbers-tables';
 import { painelMessages } from '../../../../src/domain/painel/copy';
 import { addDays as addDay, zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { HttpError } from '../../http';
@@ -46,12 +46,12 @@ export async function showNumbers(ctx: SignedIn): Promise<Response> {
   return painelJson(await view(ctx));
 }
 
-/** GET …/exportar/numeros?tabela=origem&periodo=…: one table as the screen shows it. */
+/** GET …/exportar/numeros?tabela=origem&periodo=…(&ordem=1-desc): one table as the screen shows it. */
 export async function exportNumbers(ctx: SignedIn): Promise<Response> {
   const table = ctx.url.searchParams.get('tabela');
   if (!isNumbersTable(table)) throw new HttpError(400, painelMessages.badQuery);
   const numbers = await view(ctx);
-  const { header, rows } = tableRows(table, numbers);
+  const { header, rows } = tableRows(table, numbers, parseSort(table, ctx.url.searchParams.get('ordem')));
   await ctx.painel.log({ actor: ctx.viewer.email, action: 'export_csv', subject: `numeros-${table}`, ipHash: ctx.ipHash }, ctx.app.now());
   const columns = header.map((name, i) => ({ header: name, value: (row: Cell[]) => row[i] }));
   const touch = table === 'origem' ? `-${touchWords[numbers.period.touch]}-toque` : '';

@@ -5,7 +5,7 @@
 // The next lead reads what was saved (POST /api/leads reads the row; availability's short cache is cleared
 // here). Each save is one Atividade line: who, when, and the rules before → after as sentences.
 import * as z from 'zod/mini';
-import { MAX_RULES, rulesCopy, type RulesRefused, type RulesView } from '../../../../src/domain/painel/rules';
+import { MAX_RULES, rulePauseCopy, rulesCopy, type RulePause, type RulesRefused, type RulesView } from '../../../../src/domain/painel/rules';
 import { ruleSentence } from '../../../../src/domain/scheduling/rule-sentence';
 import type { RoutingRules } from '../../../../src/domain/scheduling/rules';
 import { roteamentoSchema } from '../../../../src/schemas/roteamento';
@@ -36,7 +36,7 @@ const saveSchema = z.object({
   regras: z.array(z.unknown()),
 });
 
-const sentences = (rules: RoutingRules, names: Map<string, string>) => rules.regras.map((r, i) => `${i + 1}. ${r.nome}: ${ruleSentence(r, names)}`).join('; ');
+const sentences = (rules: RoutingRules, names: Map<string, string>) => rules.regras.map((r, i) => `${i + 1}. ${r.nome}${r.pausada ? ' (pausada)' : ''}: ${ruleSentence(r, names)}`).join('; ');
 
 export async function saveRules(ctx: SignedIn): Promise<Response> {
   const body = saveSchema.safeParse(await readJson(ctx.req));
@@ -61,6 +61,43 @@ export async function saveRules(ctx: SignedIn): Promise<Response> {
   const saved = await ctx.app.store.call<{ status: 'ok' | 'conflict'; version: number }>('routing_rules', {
     action: 'save', rules: parsed.data, version: body.data.version, actor: ctx.viewer.email, now: ctx.app.now().toISOString(),
     subject: rulesCopy.activity(sentences(before.rules, names), sentences(parsed.data, names)), ip_hash: ctx.ipHash,
+  });
+  if (saved.status === 'conflict') throw new HttpError(409, rulesCopy.conflict);
+  ctx.app.reads.invalidate();
+  return painelJson(await view(ctx));
+}
+
+const pauseSchema = z.object({
+  nome: z.string().check(z.minLength(1), z.maxLength(200)),
+  pausada: z.boolean(),
+});
+
+/**
+ * "Pausar" / "Retomar" one rule, by its name, on the rules as they are now (not as the screen read them:
+ * pausing needs no edit of the others). A rule already in that state (pressed twice, or from a stale
+ * screen), gone, or the last one is refused with what happened (409/400), and nothing is written. The save
+ * is the list's own (routing_rules 'save' at the version just read: a save in between is a conflict).
+ */
+export async function pauseRule(ctx: SignedIn): Promise<Response> {
+  const body = pauseSchema.safeParse(await readJson(ctx.req));
+  if (!body.success) throw new HttpError(400, rulesCopy.invalid);
+  const { nome, pausada } = body.data satisfies RulePause;
+  const set = await currentRuleSet(ctx.app.store, ctx.app.now());
+  const index = set.rules.regras.findIndex((r) => r.nome === nome);
+  if (index < 0) throw new HttpError(409, rulePauseCopy.gone(nome));
+  if (index === set.rules.regras.length - 1) throw new HttpError(400, rulePauseCopy.lastRuleRefused);
+  if (Boolean(set.rules.regras[index].pausada) === pausada) throw new HttpError(409, rulePauseCopy.already(nome, pausada));
+  const regras = set.rules.regras.map((r, i) => {
+    if (i !== index) return r;
+    const { pausada: _was, ...rest } = r;
+    return pausada ? { ...rest, pausada: true } : rest;
+  });
+  // The stored list passed this schema; the changed one is checked again before it is written.
+  const parsed = roteamentoSchema.safeParse({ regras });
+  if (!parsed.success) throw new HttpError(400, rulesCopy.invalid);
+  const saved = await ctx.app.store.call<{ status: 'ok' | 'conflict'; version: number }>('routing_rules', {
+    action: 'save', rules: parsed.data, version: set.version, actor: ctx.viewer.email, now: ctx.app.now().toISOString(),
+    subject: rulePauseCopy.activity(nome, pausada), ip_hash: ctx.ipHash,
   });
   if (saved.status === 'conflict') throw new HttpError(409, rulesCopy.conflict);
   ctx.app.reads.invalidate();

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { TeamAnswer, TeamMember, TeamRouting } from '../../../../src/domain/painel/api';
 import { ownAgendaCommands, teamCommands } from '../../../../src/domain/painel/api';
 import { painelMessages } from '../../../../src/domain/painel/copy';
+import { withNames } from '../../../../src/domain/painel/names';
 import { CALENDAR_CHECKS_PER_HOUR, calendarChecksLimited, feedProblem, STALE_CALENDAR_MS } from '../../../../src/domain/scheduling/calendar-copy';
 import { defaultHours, formatHours } from '../../../../src/domain/scheduling/hours';
 import { hoursInWords } from '../../../../src/domain/scheduling/week-grid';
@@ -77,6 +78,11 @@ const commandSchema = z.object({
   args: z.array(z.string().check(z.maxLength(6000))).check(z.maxLength(8)),
 });
 
+/** Every consultant's name by lower-case address, as they are now (deactivated ones too). */
+async function namesOf(ctx: SignedIn): Promise<Map<string, string>> {
+  return new Map((await routingSettings(ctx.app.store)).consultants.map((c) => [c.email.toLowerCase(), c.name]));
+}
+
 /** The command's own words: its usage text is for a terminal, the form already shows what to fill. */
 const forConsole = (message: string) => message.replace(`\n${cliCopy.usage}`, '').trim();
 
@@ -97,6 +103,10 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
     if (checks > CALENDAR_CHECKS_PER_HOUR) throw new HttpError(429, calendarChecksLimited);
   }
   const cli: CliEnv = { config: env.scheduling, siteUrl: env.siteUrl, actor: ctx.viewer.email, now, localUse: env.integrations.local };
+  // A weight's change is logged as old → new: the old one is read before it is replaced.
+  const weightBefore = command === 'weight'
+    ? (await routingSettings(ctx.app.store)).consultants.find((c) => c.email.toLowerCase() === (args[0] ?? '').trim().toLowerCase())?.weight
+    : undefined;
   let answer: TeamAnswer;
   if (command === 'sync') {
     const calendars = (await readCalendarsNow(ctx.app.store, cli)).map(({ name, ok, text }) => ({ name, ok, text }));
@@ -105,13 +115,15 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
     const out: string[] = [];
     const err: string[] = [];
     const code = await runCommand(ctx.app.store, parsed, cli, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    if (code !== 0) throw new HttpError(400, forConsole(err.join('\n')) || painelMessages.badCommand);
-    answer = { message: out.join('\n') };
+    // The command's words name people by address (they are a terminal's too): the console names them by name.
+    if (code !== 0) throw new HttpError(400, withNames(forConsole(err.join('\n')), await namesOf(ctx)) || painelMessages.badCommand);
+    answer = { message: withNames(out.join('\n'), await namesOf(ctx)) };
   }
   // Hours, time off, a calendar or a reactivation change the offered times now, not after the read cache.
   ctx.app.reads.invalidate();
   // Who and what, never the arguments' secrets (a feed address, a room link): the consultant's address only.
-  const subject = command === 'sync' || command === 'mode' || command === 'janela' ? null : (args[command === 'add' ? 1 : 0] ?? null);
+  const address = command === 'sync' || command === 'mode' || command === 'janela' ? null : (args[command === 'add' ? 1 : 0] ?? null);
+  const subject = address && command === 'weight' && weightBefore !== undefined ? `${address.trim()}: ${weightBefore} → ${args[1]?.trim()}` : address;
   await ctx.painel.log({ actor: ctx.viewer.email, action: `team:${command}`, subject, ipHash: ctx.ipHash }, now);
   return painelJson(answer);
 }
@@ -132,7 +144,11 @@ export async function runOwnAgendaCommand(ctx: SignedIn): Promise<Response> {
   return run(ctx, command, args);
 }
 
+/** Atividade: who did what, each consultant named by name (the log keeps the address: a rename shows the new name). */
 export async function listActivity(ctx: SignedIn): Promise<Response> {
-  const rows = await ctx.painel.activity(PAGE_SIZE + 1, activityQuery(ctx.url));
-  return painelJson(pageOf(rows, (a) => ({ id: a.id })));
+  const [rows, names] = await Promise.all([ctx.painel.activity(PAGE_SIZE + 1, activityQuery(ctx.url)), namesOf(ctx)]);
+  const named = rows.map((row) => ({
+    ...row, actor: row.actor === null ? null : withNames(row.actor, names), subject: row.subject === null ? null : withNames(row.subject, names),
+  }));
+  return painelJson(pageOf(named, (a) => ({ id: a.id })));
 }

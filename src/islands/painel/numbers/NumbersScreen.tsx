@@ -2,11 +2,11 @@
 // (first or last touch), by consultant, by profile, the times, and the weeks. Every table is
 // src/domain/painel/numbers-tables.ts — the same cells the CSV export writes — and every chart has its
 // table. The period and the touch live in the address (#numeros&periodo=…&toque=…).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Filters } from '../../../domain/painel/address';
 import type { Viewer } from '../../../domain/painel/api';
 import { formatDay, numbersPaths, parseTouch, presets, touchWords, type NumbersView, type Preset, type Touch } from '../../../domain/painel/numbers';
-import { numbersTables, tableRows, type NumbersTable } from '../../../domain/painel/numbers-tables';
+import { defaultSort, numbersTables, sortParam, tableRows, type NumbersTable, type SortOrder } from '../../../domain/painel/numbers-tables';
 import { queryString } from '../api';
 import { dayKey } from '../format';
 import { RadioGroup } from '../RadioGroup';
@@ -44,9 +44,24 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
   });
   const { state, reload } = useResource<NumbersView>(`${numbersPaths.numbers}${query}`);
   const view = state.phase === 'ready' ? state.data : null;
-  const csv = (table: NumbersTable) => `${numbersPaths.exportNumbers}${query}&tabela=${table}`;
+  // Each sortable table's order (its default until a header is pressed); the export follows it.
+  const [sorts, setSorts] = useState<Partial<Record<NumbersTable, SortOrder>>>({});
+  const orderOf = (id: NumbersTable) => sorts[id] ?? defaultSort(id);
+  const sortBy = (id: NumbersTable) => (column: number) => {
+    const now = orderOf(id);
+    // The same column flips; another starts largest first (a name: A to Z).
+    const next = now?.column === column ? { column, descending: !now.descending } : { column, descending: column !== 0 };
+    setSorts((s) => ({ ...s, [id]: next }));
+  };
+  const csv = (table: NumbersTable) => {
+    const order = orderOf(table);
+    return `${numbersPaths.exportNumbers}${query}&tabela=${table}${order ? `&ordem=${sortParam(order)}` : ''}`;
+  };
   const table = (id: NumbersTable, extra?: { children?: ReactNode; empty?: string }) =>
-    view && <NumbersTableView key={id} id={`numeros-${id}`} title={numbersTables[id].title} {...tableRows(id, view)} csvHref={csv(id)} {...extra} />;
+    view && (
+      <NumbersTableView key={id} id={`numeros-${id}`} title={numbersTables[id].title} {...tableRows(id, view, orderOf(id))} csvHref={csv(id)}
+        sort={orderOf(id)} onSort={defaultSort(id) ? sortBy(id) : undefined} {...extra} />
+    );
 
   const setFilters = (next: Filters) => onFilters(next, 'replace');
   return (

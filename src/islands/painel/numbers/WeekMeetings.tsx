@@ -2,7 +2,7 @@
 // On a phone one day at a time — the week's days as a strip with their counts, and the day before/after —
 // on a desktop the seven days side by side. Each meeting opens its own address (#reuniao=<id>). The week
 // and the consultant live in Números' address (semana, consultor); the day shown is this screen's own.
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import type { Viewer } from '../../../domain/painel/api';
 import { formatDay } from '../../../domain/painel/numbers';
@@ -10,6 +10,7 @@ import { meetingCount, meetingStatus, weekdayLabel, weekPath, weekStart, type We
 import { addDays } from '../../../domain/scheduling/time';
 import { queryString } from '../api';
 import { dayKey, timeOf } from '../format';
+import { followInConsole } from '../placeLink';
 import { ui } from '../styles';
 import { RetryAlert, SelectField } from '../ui';
 import { useResource } from '../useResource';
@@ -27,13 +28,8 @@ interface Props {
 
 /** A real link to the meeting's address (a new tab, a copied address), moved through the console on a plain click. */
 function MeetingLink({ id, label, onOpen, children }: { id: string; label: string; onOpen: Props['onOpen']; children: string }) {
-  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    onOpen(id, e.currentTarget);
-  };
   return (
-    <a href={placeHash({ kind: 'meeting', id })} onClick={follow} aria-label={label} className={`${ui.link} tabular-nums`}>
+    <a href={placeHash({ kind: 'meeting', id })} onClick={followInConsole((a) => onOpen(id, a))} aria-label={label} className={`${ui.link} tabular-nums`}>
       {children}
     </a>
   );

@@ -1,18 +1,19 @@
 // "Regras de encaminhamento" (mentor): the qualification rules, each read as one sentence, top to bottom
 // (the first that matches a lead wins; the last holds for every lead). Add, edit, move up or down, delete:
 // each change saves the whole list with the version it was read at (a colleague's save in between is
-// refused with a message, never overwritten), applies to the next lead and goes to Atividade.
+// refused with a message, never overwritten), applies to the next lead and goes to Atividade. "Pausar" /
+// "Retomar" switch one rule by name (its own endpoint: a rule already so, or gone, is told and reloaded).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { painelPaths } from '../../../domain/painel/api';
-import { rulesCopy, type RulesRefused, type RulesView } from '../../../domain/painel/rules';
+import { rulePauseCopy, rulesCopy, type RulePause, type RulesRefused, type RulesView } from '../../../domain/painel/rules';
 import { ruleSentence } from '../../../domain/scheduling/rule-sentence';
-import type { RoutingRule } from '../../../domain/scheduling/rules';
 import { request } from '../api';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { Notice, RetryAlert, ScreenHeading, type Message } from '../ui';
 import { useResource } from '../useResource';
 import { draftOf, emptyDraft, fieldOf, ruleOf, type DraftField, type RuleDraft } from './draft';
+import { RuleCard } from './RuleCard';
 import { RuleEditor } from './RuleEditor';
 import { RuleTester } from './RuleTester';
 
@@ -73,7 +74,7 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
     if (index < 0) {
       index = last;
       list.splice(last, 0, ruleOf(draft));
-    } else list[index] = ruleOf(draft);
+    } else list[index] = { ...ruleOf(draft), ...(view.regras[index].pausada ? { pausada: true } : {}) };
     setEditorMessage(null);
     const refused = await save(list, 'Regra salva. Vale a partir do próximo lead.');
     // Saved: the status line takes the focus (Notice), as the console's other results do.
@@ -104,6 +105,19 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
     setConfirming(null);
     const refused = await save(view.regras.filter((_, i) => i !== index), `Regra "${rule.nome}" excluída.`);
     if (refused) setNotice({ kind: 'alert', text: [refused.error, ...Object.values(refused.fieldErrors)].join('\n') });
+  }
+
+  async function pause(nome: string, pausada: boolean) {
+    setBusy(true);
+    const result = await request<RulesView>(painelPaths.rulePause, { method: 'POST', body: { nome, pausada } satisfies RulePause });
+    setBusy(false);
+    if (result.ok) {
+      replace(result.data);
+      return setNotice({ kind: 'status', text: rulePauseCopy.done(nome, pausada) });
+    }
+    // Already so, or gone: the screen was stale; it shows the rules as they are now.
+    if (result.status === 409) await reload();
+    setNotice({ kind: 'alert', text: result.error });
   }
 
   function edit(next: Editing | null) {
@@ -140,7 +154,8 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
               <RuleCard key={rule.nome} rule={rule} index={i} last={last} sentence={ruleSentence(rule, names)} busy={busy} confirming={confirming === i}
                 onEdit={() => edit({ original: rule.nome, catchAll: i === last, draft: draftOf(rule) })}
                 onUp={() => void move(i, i - 1)} onDown={() => void move(i, i + 1)}
-                onAskDelete={() => setConfirming(i)} onKeep={() => setConfirming(null)} onDelete={() => void remove(i)} />
+                onAskDelete={() => setConfirming(i)} onKeep={() => setConfirming(null)} onDelete={() => void remove(i)}
+                onPause={(pausada) => void pause(rule.nome, pausada)} />
             ))}
           </ol>
           <RuleTester view={view} />
@@ -158,58 +173,5 @@ function Frame({ focus, children }: { focus: boolean; children: ReactNode }) {
       </ScreenHeading>
       {children}
     </section>
-  );
-}
-
-interface CardProps {
-  rule: RoutingRule;
-  index: number;
-  /** The last rule's index (nothing moves below it). */
-  last: number;
-  sentence: string;
-  busy: boolean;
-  confirming: boolean;
-  onEdit: () => void;
-  onUp: () => void;
-  onDown: () => void;
-  onAskDelete: () => void;
-  onKeep: () => void;
-  onDelete: () => void;
-}
-
-function RuleCard({ rule, index, last, sentence, busy, confirming, onEdit, onUp, onDown, onAskDelete, onKeep, onDelete }: CardProps) {
-  const message = rule.destino.semReuniao;
-  return (
-    <li className={`${ui.card} grid gap-2`}>
-      <h3 id={`regra-titulo-${index}`} tabIndex={-1} className={`${ui.subheading} ${ui.wrap}`}>
-        {index + 1}. {rule.nome}
-      </h3>
-      <p className={`text-slate-900 ${ui.wrap}`}>{sentence}</p>
-      {message && (
-        <p className={`text-sm text-slate-700 ${ui.wrap}`}>
-          Mensagem: “{message.mensagem}”{message.link ? ` — link “${message.link.texto}” (${message.link.url})` : ''}
-        </p>
-      )}
-      {index === last && <p className={ui.hint}>Última regra: vale para todos os leads; fica sempre por último.</p>}
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={onEdit} disabled={busy} className={ui.small} aria-label={`Editar a regra ${index + 1}, ${rule.nome}`}>Editar</button>
-        {index !== last && (
-          <>
-            <button type="button" onClick={onUp} disabled={busy || index === 0} className={ui.small} aria-label={`Subir a regra ${index + 1}, ${rule.nome}`}>Subir</button>
-            <button type="button" onClick={onDown} disabled={busy || index === last - 1} className={ui.small} aria-label={`Descer a regra ${index + 1}, ${rule.nome}`}>Descer</button>
-            {!confirming && (
-              <button type="button" onClick={onAskDelete} disabled={busy} className={ui.small} aria-label={`Excluir a regra ${index + 1}, ${rule.nome}`}>Excluir</button>
-            )}
-          </>
-        )}
-      </div>
-      {confirming && (
-        <div role="group" aria-label={`Excluir a regra ${rule.nome}?`} className="flex flex-wrap items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2">
-          <p className="text-sm font-medium text-slate-900">Excluir a regra “{rule.nome}”? Os próximos leads não passam mais por ela.</p>
-          <button type="button" onClick={onDelete} disabled={busy} className={ui.small}>Sim, excluir</button>
-          <button type="button" onClick={onKeep} className={ui.small}>Cancelar</button>
-        </div>
-      )}
-    </li>
   );
 }

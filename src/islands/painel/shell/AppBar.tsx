@@ -1,9 +1,11 @@
-// The console's own bar (the site's header, menu and footer are not on /painel): the name, who is in and
-// their role, the screens, "Sair". Compact: one line on a desktop, two on a 390 px phone.
-import { useRef, useState } from 'react';
+// The console's own bar (the site's header, menu and footer are not on /painel): the name, the screens, and
+// the account's actions behind one "Conta" button. Compact on a 390 px phone (two rows, about 100 px of
+// 844: tests/browser/painel-header.test.ts holds the budget): the screens are one row that scrolls
+// sideways instead of three rows of buttons; on a wider screen they wrap.
+import { useEffect, useRef } from 'react';
 import type { Viewer } from '../../../domain/painel/api';
 import type { PainelSection } from '../../../domain/painel/address';
-import { roleLabels } from '../../../domain/painel/copy';
+import { AccountMenu } from './AccountMenu';
 import { ui } from '../styles';
 
 export const sectionLabels: Record<PainelSection, string> = {
@@ -22,58 +24,33 @@ interface Props {
 }
 
 export function AppBar({ viewer, sections, current, onSection, busy, onSignOut }: Props) {
-  // "Sair de todos os aparelhos" ends this person's sessions everywhere: asked once more (painel-polish #13).
-  const [confirming, setConfirming] = useState(false);
-  const everywhere = useRef<HTMLButtonElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const ask = () => {
-    setConfirming(true);
-    requestAnimationFrame(() => confirm.current?.focus());
-  };
-  const keep = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => everywhere.current?.focus());
-  };
+  const row = useRef<HTMLUListElement>(null);
+  // The screen shown stays in view in the sideways row (Back, a link, a reload on the last screens).
+  useEffect(() => {
+    const list = row.current;
+    const shown = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !shown || list.scrollWidth <= list.clientWidth) return;
+    const left = shown.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + shown.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = Math.max(0, left - 16);
+  }, [current]);
   return (
-    <header className="border-b border-slate-200 pb-2">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+    <header className="min-w-0 border-b border-slate-200 pb-2">
+      <div className="flex items-center gap-3">
         <h1 className="text-xl font-bold text-slate-900">Painel</h1>
-        <p className={`min-w-0 flex-1 text-sm text-slate-600 ${ui.wrap}`} title={viewer.email}>
-          {viewer.name ?? viewer.email} · {roleLabels[viewer.role]}
+        <p className="min-w-0 flex-1 truncate text-sm text-slate-600" title={viewer.email}>
+          {viewer.name ?? viewer.email}
         </p>
-        <div className="flex gap-2">
-          <button type="button" disabled={busy} onClick={() => onSignOut(false)} className={ui.small}>
-            Sair
-          </button>
-          {!confirming && (
-            <button type="button" ref={everywhere} disabled={busy} onClick={ask} className={ui.small}>
-              Sair de todos os aparelhos
-            </button>
-          )}
-        </div>
+        <AccountMenu viewer={viewer} busy={busy} onSignOut={onSignOut} />
       </div>
-      {confirming && (
-        <div role="group" aria-labelledby="painel-sair-todos" className="mt-2 flex flex-wrap items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2">
-          <p id="painel-sair-todos" className="text-sm font-medium text-slate-900">
-            Encerrar o painel em todos os aparelhos, inclusive neste?
-          </p>
-          <button type="button" ref={confirm} disabled={busy} onClick={() => onSignOut(true)} className={ui.small}>
-            Sim, sair de todos
-          </button>
-          <button type="button" onClick={keep} className={ui.small}>
-            Cancelar
-          </button>
-        </div>
-      )}
       <nav aria-label="Seções do painel" className="mt-2">
-        <ul className="flex flex-wrap gap-1">
+        <ul ref={row} className="-mx-1 flex gap-1 overflow-x-auto px-1 py-0.5 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible">
           {sections.map((s) => (
-            <li key={s}>
+            <li key={s} className="shrink-0">
               <button
                 type="button"
                 aria-current={current === s ? 'page' : undefined}
                 onClick={() => onSection(s)}
-                className={`min-h-11 rounded-full px-4 py-2 text-base font-semibold ${ui.focusRing} ${current === s ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
+                className={`min-h-11 rounded-full px-4 py-2 text-base font-semibold whitespace-nowrap ${ui.focusRing} ${current === s ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200'}`}
               >
                 {sectionLabels[s]}
               </button>

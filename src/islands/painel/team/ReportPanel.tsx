@@ -6,7 +6,8 @@ import { reportCells, reportCopy, type RoutingReportView } from '../../../domain
 import { request } from '../api';
 import { Facts } from '../Facts';
 import { useFocusLater } from '../focus';
-import { TextField } from '../form/Field';
+import { recentMonths } from '../../../domain/painel/months';
+import { SelectField } from '../form/Field';
 import { BusyButton, PainelForm } from '../form/PainelForm';
 import { useFormSubmit } from '../form/useFormSubmit';
 import { ui } from '../styles';
@@ -17,15 +18,16 @@ const thisMonth = () => new Date().toLocaleDateString('en-CA', { timeZone }).sli
 
 export function ReportPanel() {
   const [month, setMonth] = useState(thisMonth);
+  // Picked from a list (two years back), not typed: every value is a month the report takes.
+  const [months] = useState(() => recentMonths(thisMonth(), 24));
   const [failure, setFailure] = useState<string | null>(null);
   const [report, setReport] = useState<RoutingReportView | null>(null);
-  const form = useFormSubmit<'month'>();
+  const form = useFormSubmit<never>();
   const result = useRef<HTMLHeadingElement>(null);
   const focusLater = useFocusLater();
 
   async function load() {
-    if (form.refuse({ month: /^(20\d\d|2100)-(0[1-9]|1[0-2])$/.test(month.trim()) ? null : 'Informe o mês como AAAA-MM, por exemplo 2026-11.' })) return;
-    const answer = await form.send(() => request<RoutingReportView>(`${painelPaths.report}?mes=${month.trim()}`));
+    const answer = await form.send(() => request<RoutingReportView>(`${painelPaths.report}?mes=${month}`));
     if (!answer) return;
     setFailure(answer.ok ? null : answer.error);
     setReport(answer.ok ? answer.data : null);
@@ -38,7 +40,7 @@ export function ReportPanel() {
         Relatório do mês
       </h3>
       <PainelForm form={form} onSubmit={() => void load()} aria-label="Escolher o mês do relatório" className="grid gap-3 sm:flex sm:items-start">
-        <TextField id="equipe-relatorio-mes" label="Mês" hint="AAAA-MM" value={month} onValue={setMonth} error={form.errors.month} className="sm:w-48" />
+        <SelectField id="equipe-relatorio-mes" label="Mês" value={month} onValue={setMonth} options={months} />
         <BusyButton busy={form.busy} label="Ver relatório" className={`${ui.secondary} sm:mt-7`} />
       </PainelForm>
       {failure && <RetryAlert error={failure} onRetry={() => void load()} />}
