@@ -18,6 +18,21 @@ import type { ConsultantSummary } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { activityQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
+import { orphanedMeetings } from '../orphaned-meetings';
+import type { OrphanedAnswer } from '../../../../src/domain/painel/orphaned';
+
+/**
+ * The meetings a day off (in its period) or a deactivation just left without their consultant: saved
+ * first, then listed, each for "Reagendar com outro consultor" or "Manter" (as Calendly warns of bookings
+ * in a time off, HubSpot lists a deactivated user's meetings). Null when none.
+ */
+async function leftMeetings(ctx: SignedIn, command: ReturnType<typeof parseCommand>['command'], now: Date): Promise<OrphanedAnswer | null> {
+  if (command.action !== 'off' && command.action !== 'deactivate') return null;
+  const range = command.action === 'off' ? { from: command.from, to: command.to } : {};
+  const meetings = await orphanedMeetings(ctx.app.store, { now, email: command.email, ...range });
+  if (meetings.length === 0) return null;
+  return { consultant: meetings[0].consultant.name, kind: command.action, meetings };
+}
 
 /**
  * Per consultant e-mail, the rules whose pool has that person as its only active consultant: deactivating
@@ -107,6 +122,8 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
     const code = await runCommand(ctx.app.store, parsed, cli, { out: (l) => out.push(l), err: (l) => err.push(l) });
     if (code !== 0) throw new HttpError(400, forConsole(err.join('\n')) || painelMessages.badCommand);
     answer = { message: out.join('\n') };
+    const orphaned = await leftMeetings(ctx, parsed.command, now);
+    if (orphaned) answer.orphaned = orphaned;
   }
   // Hours, time off, a calendar or a reactivation change the offered times now, not after the read cache.
   ctx.app.reads.invalidate();
