@@ -96,6 +96,9 @@ describe.each(storeCases(inject('postgresUrl')))('orphaned meetings on $name', (
     expect(moved.map((r) => r.kind).sort()).toEqual(['meeting-cancelled-preseller', 'meeting-preseller', 'meeting-rescheduled-lead']);
     const toLead = moved.filter((r) => r.kind === 'meeting-rescheduled-lead');
     expect(toLead[0].message.to).toBe('carla@solarvale.com.br');
+    expect(toLead[0].message.subject).toBe(`Reunião com novo consultor: Consultoria Empresarial em ${brDate(day0)} às 10:00`);
+    expect(toLead[0].message.text).toContain('passou para outro consultor, no mesmo horário');
+    expect(toLead[0].message.icalEvent?.content).toContain('com Carla Mendes');
     expect(toLead[0].message.icalEvent?.method).toBe('REQUEST');
     expect(toLead[0].message.icalEvent?.content).toMatch(/SEQUENCE:1\r?\n/);
     expect(toLead[0].message.icalEvent?.content).toContain(`UID:${first.meetingId}`);
