@@ -19,7 +19,7 @@ export type KeepInput = { consultantId: string; startsAt: string };
 /** Both answers: the sentence to show in place of the meeting's buttons. */
 export type OrphanActionAnswer = { message: string };
 
-/** The most meetings one answer lists (a deactivation with more says how many more in Reuniões). */
+/** The most meetings one answer lists (a consultant's; more are still in Reuniões and on Hoje). */
 export const ORPHANED_LIMIT = 50;
 
 const reunioes = (n: number) => (n === 1 ? '1 reunião' : `${n} reuniões`);
@@ -28,7 +28,6 @@ export const orphanedCopy = {
   /** "Mariana tem 1 reunião nesse período" (a day off) / "Mariana tem 2 reuniões marcadas" (a deactivation). */
   heading: (name: string, n: number, kind: OrphanedAnswer['kind']) =>
     kind === 'off' ? `${name} tem ${reunioes(n)} nesse período` : `${name} tem ${reunioes(n)} ${n === 1 ? 'marcada' : 'marcadas'}`,
-  more: (n: number) => `E mais ${reunioes(n)}: veja em Reuniões, filtrando por consultor.`,
   hint: 'Reagende cada uma com outro consultor (pelas regras de distribuição; o lead recebe o convite atualizado) ou mantenha com quem está.',
   reassign: 'Reagendar com outro consultor',
   keep: 'Manter',
