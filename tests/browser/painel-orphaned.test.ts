@@ -1,7 +1,7 @@
 // A day off over a booked meeting, on the real server at 390 px: "Folgas" saves it, then lists the meeting
-// it leaves ("… tem 1 reunião nesse período"); "Reagendar com outro consultor" moves it at the same time to
+// it leaves ("… tem 2 reuniões nesse período"); "Reagendar com outro consultor" moves it at the same time to
 // a free colleague, and the lead's updated invite arrives (the .eml in the site's outbox, its .ics parsed:
-// same UID, SEQUENCE 1, the new consultant). Equipe → Alterar shows one form at a time, chosen from the
+// same UID, SEQUENCE 1, the new consultant); one cancelled behind the screen is said so. Equipe → Alterar shows one form at a time, chosen from the
 // keyboard. axe clean in every new state.
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support';
@@ -14,20 +14,25 @@ const { h, mentor } = painelHarness();
 const post = (path: string, body: unknown) => fetch(`${h.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** A consultant of this file's own (the site's database is shared by every browser file), with a meeting booked with them. */
-async function consultantWithMeeting(name: string, email: string, leadEmail: string) {
+async function book(presellerId: string, day: string, time: string, lead: { nomeCompleto: string; nomeEmpresa: string; email: string }) {
+  const created = await post('/api/leads', { ...validLead, ...lead, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
+  expect(created.status).toBe(201);
+  const { id: leadId } = (await created.json()) as { id: string };
+  const booked = await post('/api/meetings', { leadId, scheduledDate: day, scheduledTime: time, presellerId, service: 'consultoria', diagnosticScore: 50, idempotencyKey: `k-${crypto.randomUUID()}` });
+  expect(booked.status, await booked.clone().text()).toBe(201);
+  return ((await booked.json()) as { meeting: { id: string } }).meeting.id;
+}
+
+/** A consultant of this file's own (the site's database is shared by every browser file), with two meetings booked with them on one day. */
+async function consultantWithMeetings(name: string, email: string, leadEmails: [string, string]) {
   const { rows: [{ id }] } = await h.db.query<{ id: string }>('insert into presellers (name, email) values ($1, $2) returning id', [name, email]);
-  const lead = await post('/api/leads', { ...validLead, nomeCompleto: 'Luana Prates', nomeEmpresa: 'Prates Solar', email: leadEmail, idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION });
-  expect(lead.status).toBe(201);
-  const { id: leadId } = (await lead.json()) as { id: string };
   for (let ahead = 2; ahead <= 30; ahead++) {
     const day = new Date(Date.now() + ahead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
-    const time = (await freeSlots(h.url, day, id)).find((s) => s.endsWith(`|${id}`))?.split('|')[0];
-    if (!time) continue;
-    const booked = await post('/api/meetings', { leadId, scheduledDate: day, scheduledTime: time, presellerId: id, service: 'consultoria', diagnosticScore: 50, idempotencyKey: `k-${crypto.randomUUID()}` });
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    const { meeting } = (await booked.json()) as { meeting: { id: string } };
-    return { id, day, time, meetingId: meeting.id };
+    const times = (await freeSlots(h.url, day, id)).filter((s) => s.endsWith(`|${id}`)).map((s) => s.split('|')[0]);
+    if (times.length < 2) continue;
+    const first = await book(id, day, times[0], { nomeCompleto: 'Luana Prates', nomeEmpresa: 'Prates Solar', email: leadEmails[0] });
+    const second = await book(id, day, times[1], { nomeCompleto: 'Otávio Lins', nomeEmpresa: 'Lins Energia', email: leadEmails[1] });
+    return { id, day, time: times[0], meetingId: first, secondId: second };
   }
   throw new Error('no bookable day in the next 30 days');
 }
@@ -37,7 +42,7 @@ describe('/painel Equipe: a day off over a booked meeting', () => {
     const stamp = Date.now();
     const email = `mariana.teixeira.${stamp}@consultores.example.com`;
     const leadEmail = `luana.prates.${stamp}@pratessolar.com.br`;
-    const mariana = await consultantWithMeeting('Mariana Teixeira', email, leadEmail);
+    const mariana = await consultantWithMeetings('Mariana Teixeira', email, [leadEmail, `otavio.lins.${stamp}@linsenergia.com.br`]);
     const page = await mentor.page();
     try {
       await section(page, 'Equipe').click();
@@ -47,6 +52,14 @@ describe('/painel Equipe: a day off over a booked meeting', () => {
       // One form at a time: Horários first; the others only once chosen (arrow keys move the choice).
       const choice = card.getByRole('group', { name: 'O que alterar' });
       expect(await choice.getByRole('radio', { name: 'Horários' }).isChecked()).toBe(true);
+      // Each choice alone: the open card stays within a few phone screens (all of them at once: 4,788 px for a new consultant).
+      const heights: Record<string, number> = {};
+      for (const radio of await choice.getByRole('radio').all()) {
+        await radio.check();
+        heights[(await radio.evaluate((el) => el.parentElement!.textContent!.trim()))] = Math.round((await card.boundingBox())!.height);
+      }
+      expect(Math.max(...Object.values(heights)), JSON.stringify(heights)).toBeLessThan(3200);
+      await choice.getByRole('radio', { name: 'Horários' }).check();
       expect(await card.getByRole('button', { name: 'Salvar horários' }).count()).toBe(1);
       expect(await card.getByRole('button', { name: 'Marcar folga' }).count()).toBe(0);
       expect(await card.getByRole('button', { name: 'Desativar consultor' }).count()).toBe(0);
@@ -60,7 +73,7 @@ describe('/painel Equipe: a day off over a booked meeting', () => {
       // The day off over her meeting: saved, then the meeting it leaves, with what to do.
       await card.getByLabel('Primeiro dia').fill(mariana.day);
       await card.getByRole('button', { name: 'Marcar folga' }).click();
-      const left = card.getByRole('region', { name: 'Mariana Teixeira tem 1 reunião nesse período' });
+      const left = card.getByRole('region', { name: 'Mariana Teixeira tem 2 reuniões nesse período' });
       await left.waitFor();
       await expect.poll(() => left.getByRole('heading').evaluate((el) => el === document.activeElement)).toBe(true);
       const item = left.getByRole('listitem').filter({ hasText: 'Luana Prates' });
@@ -82,6 +95,19 @@ describe('/painel Equipe: a day off over a booked meeting', () => {
       const { rows: [now] } = await h.db.query<{ name: string }>('select p.name from meetings m join presellers p on p.id = m.preseller_id where m.id = $1', [mariana.meetingId]);
       expect(now.name).toBe(colleague);
       expect(await axeViolations(page), 'equipe: reunião reagendada').toEqual([]);
+
+      // The other one was cancelled meanwhile (a colleague, another tab): "Manter" says so and changes nothing.
+      await h.db.query(`update meetings set status = 'cancelled' where id = $1`, [mariana.secondId]);
+      const other = left.getByRole('listitem').filter({ hasText: 'Otávio Lins' });
+      await other.getByRole('button', { name: 'Manter' }).click();
+      const refused = other.getByRole('alert');
+      await refused.waitFor();
+      expect(await refused.innerText()).toBe('Esta reunião já foi cancelada. Nada foi alterado.');
+      await expect.poll(() => refused.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await other.getByRole('button', { name: 'Manter' }).count()).toBe(1);
+      const { rows: kept } = await h.db.query<{ n: number }>(`select count(*)::int as n from painel_activity where action = 'meeting_kept' and subject = $1`, [mariana.secondId]);
+      expect(kept).toEqual([{ n: 0 }]);
+      expect(await axeViolations(page), 'equipe: reunião já cancelada').toEqual([]);
 
       // The lead's updated invite, as their mail program gets it: same event, next SEQUENCE, the new consultant.
       const [mail] = await waitForMails(h.dataDir, (m) => to(leadEmail)(m) && m.subject.startsWith('Reunião com novo consultor'));
