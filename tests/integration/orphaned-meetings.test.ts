@@ -60,7 +60,7 @@ describe.each(storeCases(inject('postgresUrl')))('orphaned meetings on $name', (
     const answer = await team('off', [ANA, day0, day0]);
     expect(answer.message).toMatch(/folga/i);
     expect(answer.orphaned).toMatchObject({ consultant: 'Ana Souza', kind: 'off' });
-    expect(answer.orphaned!.meetings.map((m) => [m.id, m.reason, m.consultantEmail])).toEqual([[first.meetingId, 'time_off', ANA]]);
+    expect(answer.orphaned!.meetings.map((m) => [m.id, m.reason, m.consultantEmail])).toEqual([[first.meetingId, 'off', ANA]]);
     expect(orphanedCopy.heading(answer.orphaned!.consultant, answer.orphaned!.meetings.length, 'off')).toBe('Ana Souza tem 1 reunião nesse período');
     expect(orphanedCopy.heading('Ana Souza', 2, 'off')).toBe('Ana Souza tem 2 reuniões nesse período');
     // Stored: Hoje's query (all consultants) sees it too.

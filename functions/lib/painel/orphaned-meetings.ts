@@ -1,27 +1,37 @@
-// The one query for meetings left without their consultant (src/domain/painel/orphaned.ts): scheduled,
-// not started, with a consultant who is inactive or has time off over the meeting, and not kept with
-// them by the team ("Manter", logged as KEEP_ACTION since the meeting's time was last set). Equipe lists
-// one consultant's after a day off (its period) or a deactivation; Hoje and the morning mail read them all.
+// Meetings their consultant cannot hold: booked with someone deactivated since, or under a time off
+// saved over them, and not kept with them by the team ("Manter", logged as KEEP_ACTION since the
+// meeting's time was last set). One query (SQL painel_orphaned_meetings) read by "Precisa de você" (Hoje
+// and the morning mail) and by Equipe when a time off or a deactivation is saved (handlers/team.ts).
 import type { OrphanedMeeting } from '../../../src/domain/painel/orphaned';
-import { ORPHANED_LIMIT } from '../../../src/domain/painel/orphaned';
 import type { Store } from '../store/port';
+
+export type { OrphanedMeeting, OrphanReason } from '../../../src/domain/painel/orphaned';
 
 /** painel_activity's action for "Manter" (its subject: the meeting's id); painel_orphaned_meetings skips those. */
 export const KEEP_ACTION = 'meeting_kept';
 
 export type OrphanedQuery = {
+  /** The clock: meetings from this instant on, unless `from` says otherwise. */
   now: Date;
-  /** One consultant's (any case); every consultant's when absent. */
-  email?: string;
-  /** Only meetings overlapping [from, to) (a day off's period). */
-  from?: string;
-  to?: string;
+  from?: Date;
+  /** Exclusive; none: every meeting to come. */
+  until?: Date;
+  /** One consultant's only, by id (a consultant's own view)… */
+  presellerId?: string | null;
+  /** …or by e-mail, any case (the team commands name consultants by e-mail). */
+  email?: string | null;
+  /** At most this many; none: all. */
   limit?: number;
 };
 
-/** Future meetings of inactive or off consultants, first first. */
+/** Scheduled meetings from `from` (default `now`) whose consultant is inactive or off over them, oldest first. */
 export function orphanedMeetings(store: Store, q: OrphanedQuery): Promise<OrphanedMeeting[]> {
   return store.call<OrphanedMeeting[]>('painel_orphaned_meetings', {
-    now: q.now.toISOString(), email: q.email ?? null, from: q.from ?? null, to: q.to ?? null, limit: q.limit ?? ORPHANED_LIMIT,
+    now: q.now.toISOString(),
+    from: q.from?.toISOString() ?? null,
+    until: q.until?.toISOString() ?? null,
+    preseller: q.presellerId ?? null,
+    email: q.email ?? null,
+    limit: q.limit ?? null,
   });
 }

@@ -2,12 +2,24 @@
 // over the meeting. One shape and one set of words for everywhere that lists them (Equipe after a day off
 // or a deactivation, Hoje's "Precisa de você", the morning mail); the query is
 // functions/lib/painel/orphaned-meetings.ts.
-import type { MeetingRow } from './api';
+export type OrphanReason = 'inactive' | 'off';
 
-export type OrphanReason = 'inactive' | 'time_off';
-
-/** A meeting as the painel lists it, why it is orphaned, and its consultant's address (for the team screen). */
-export type OrphanedMeeting = MeetingRow & { reason: OrphanReason; consultantEmail: string };
+/** One meeting its consultant cannot hold, as painel_orphaned_meetings answers it. */
+export type OrphanedMeeting = {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  leadId: string;
+  leadName: string;
+  leadCompany: string;
+  consultantId: string;
+  consultantName: string;
+  consultantEmail: string;
+  /** inactive: the consultant was deactivated; off: a time off of theirs covers the meeting. */
+  reason: OrphanReason;
+  /** The first time off over the meeting (reason 'off'), else null. */
+  timeOffId: string | null;
+};
 
 /** After a day off or a deactivation (POST team's answer): whose meetings, and which. */
 export type OrphanedAnswer = { consultant: string; kind: 'off' | 'deactivate'; meetings: OrphanedMeeting[] };
@@ -31,7 +43,7 @@ export const orphanedCopy = {
   hint: 'Reagende cada uma com outro consultor (pelas regras de distribuição; o lead recebe o convite atualizado) ou mantenha com quem está.',
   reassign: 'Reagendar com outro consultor',
   keep: 'Manter',
-  reason: { inactive: 'consultor inativo', time_off: 'consultor de folga' } satisfies Record<OrphanReason, string>,
+  reason: { inactive: 'consultor inativo', off: 'consultor de folga' } satisfies Record<OrphanReason, string>,
   moved: (consultant: string, when: string) => `Reagendada com ${consultant} (${when}). O lead recebeu o convite atualizado.`,
   kept: (consultant: string) => `Mantida com ${consultant}.`,
   /** Nobody else free at that time (all off, busy, at their caps, or outside the lead's rule): nothing changed. */

@@ -70,9 +70,11 @@ export async function reassignOrphan(ctx: SignedIn): Promise<Response> {
     if (error instanceof HttpError && error.copy === manageMessages.closed) throw new HttpError(409, orphanedCopy.closed);
     throw error;
   }
-  await ctx.painel.log({ actor: ctx.viewer.email, action: RESCHEDULE_ACTION, subject: id, ipHash: ctx.ipHash }, ctx.app.now());
   const after = await ctx.app.store.meetingDetails(id);
-  return painelJson({ message: orphanedCopy.moved(after?.preseller.name ?? '', at) } satisfies OrphanActionAnswer);
+  // Never "moved" to the same person: whatever returned without a move is said as no one free.
+  if (!after || after.preseller.id === details.preseller.id) throw new HttpError(409, orphanedCopy.noneFree(details.preseller.name, at));
+  await ctx.painel.log({ actor: ctx.viewer.email, action: RESCHEDULE_ACTION, subject: id, ipHash: ctx.ipHash }, ctx.app.now());
+  return painelJson({ message: orphanedCopy.moved(after.preseller.name, at) } satisfies OrphanActionAnswer);
 }
 
 export async function keepOrphan(ctx: SignedIn): Promise<Response> {

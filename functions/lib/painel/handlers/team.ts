@@ -19,7 +19,7 @@ import { painelJson, type SignedIn } from '../context';
 import { activityQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
 import { orphanedMeetings } from '../orphaned-meetings';
-import type { OrphanedAnswer } from '../../../../src/domain/painel/orphaned';
+import { ORPHANED_LIMIT, type OrphanedAnswer } from '../../../../src/domain/painel/orphaned';
 
 /**
  * The meetings a day off (in its period) or a deactivation just left without their consultant: saved
@@ -28,10 +28,13 @@ import type { OrphanedAnswer } from '../../../../src/domain/painel/orphaned';
  */
 async function leftMeetings(ctx: SignedIn, command: ReturnType<typeof parseCommand>['command'], now: Date): Promise<OrphanedAnswer | null> {
   if (command.action !== 'off' && command.action !== 'deactivate') return null;
-  const range = command.action === 'off' ? { from: command.from, to: command.to } : {};
-  const meetings = await orphanedMeetings(ctx.app.store, { now, email: command.email, ...range });
+  const off = command.action === 'off' ? { from: Date.parse(command.from), until: new Date(command.to) } : null;
+  // A day off's period bounds its list; a deactivation's runs to every meeting to come, so it is capped.
+  const found = await orphanedMeetings(ctx.app.store, { now, email: command.email, ...(off ? { until: off.until } : { limit: ORPHANED_LIMIT }) });
+  // A day off's own: those overlapping its period (one that began before it and runs into it too).
+  const meetings = off ? found.filter((m) => Date.parse(m.endsAt) > off.from) : found;
   if (meetings.length === 0) return null;
-  return { consultant: meetings[0].consultant.name, kind: command.action, meetings };
+  return { consultant: meetings[0].consultantName, kind: command.action, meetings };
 }
 
 /**

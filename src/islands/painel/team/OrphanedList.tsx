@@ -23,7 +23,7 @@ function OrphanedItem({ meeting }: { meeting: OrphanedMeeting }) {
   async function act(kind: 'reassign' | 'keep') {
     if (busy) return;
     setBusy(kind);
-    const seen = { consultantId: meeting.consultant.id, startsAt: meeting.startsAt };
+    const seen = { consultantId: meeting.consultantId, startsAt: meeting.startsAt };
     const result = kind === 'reassign'
       ? await request<OrphanActionAnswer>(painelPaths.reassign(meeting.id), { method: 'POST', body: { ...seen, idempotencyKey } })
       : await request<OrphanActionAnswer>(painelPaths.keep(meeting.id), { method: 'POST', body: seen });
@@ -34,7 +34,7 @@ function OrphanedItem({ meeting }: { meeting: OrphanedMeeting }) {
   return (
     <li className="grid gap-2 rounded-xl border border-slate-200 bg-white px-3 py-3">
       <p id={`${id}-reuniao`} className={`text-slate-900 ${ui.wrap}`}>
-        <span className="font-semibold">{dateTimeOf(meeting.startsAt)}</span> · {meeting.lead.name} ({meeting.lead.company})
+        <span className="font-semibold">{dateTimeOf(meeting.startsAt)}</span> · {meeting.leadName} ({meeting.leadCompany})
         <span className="text-slate-600"> · {orphanedCopy.reason[meeting.reason]}</span>
       </p>
       {!done && (
