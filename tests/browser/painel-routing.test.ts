@@ -77,6 +77,9 @@ describe('/painel: routing', () => {
       await card.getByText('Peso 100 · sem limite').waitFor();
       await card.getByText('Alterar Ana Souza').focus();
       await page.keyboard.press('Enter');
+      // One form at a time: "Distribuição" chosen with the keyboard.
+      await card.getByRole('radio', { name: 'Distribuição' }).focus();
+      await page.keyboard.press('Space');
 
       const weight = card.getByLabel('Peso', { exact: true });
       await weight.fill('50');

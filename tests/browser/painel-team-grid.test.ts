@@ -91,6 +91,7 @@ describe('/painel Equipe without command syntax (390 px)', () => {
       await expect.poll(() => saturdayTimes(page), { timeout: 15_000 }).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
 
       // Time off on that Saturday: its times go; "Remover" brings them back. One already over is refused.
+      await card.getByRole('radio', { name: 'Folgas' }).check();
       await card.getByLabel('Primeiro dia').fill('2020-01-06');
       await card.getByRole('button', { name: 'Marcar folga' }).click();
       await card.getByText('Esta folga já terminou: escolha um fim no futuro.').waitFor();
@@ -107,6 +108,7 @@ describe('/painel Equipe without command syntax (390 px)', () => {
       await expect.poll(() => saturdayTimes(page), { timeout: 15_000 }).toHaveLength(6);
 
       // Calendar links: 404 and an HTML page are refused with the reason and what to copy; nothing saved.
+      await card.getByRole('radio', { name: 'Agenda (iCal)' }).check();
       const feed = card.getByLabel('Endereço iCal da agenda');
       for (const [path, reason] of [['/agenda.ics', feedRefusalCopy.missing], ['/pagina.ics', feedRefusalCopy.notIcal]] as const) {
         await feed.fill(`${calendarBase}${path}`);
@@ -125,6 +127,7 @@ describe('/painel Equipe without command syntax (390 px)', () => {
       expect(await card.getByText('Agenda não conectada').count()).toBe(1);
 
       // Deactivated: no Saturday; reactivated: back.
+      await card.getByRole('radio', { name: 'Desativar' }).check();
       await card.getByRole('button', { name: 'Desativar consultor' }).click();
       await card.getByRole('button', { name: 'Confirmar desativação' }).click();
       await card.getByText('Inativo', { exact: true }).waitFor();

@@ -44,6 +44,8 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       await page.getByRole('button', { name: 'Salvar horários' }).last().click();
       // Named by name, not by address.
       await page.getByText('Horários de Gil Pereira: seg–sex, 9h–12h e 13h–18h.').waitFor();
+      // One form at a time: the agenda link is its own choice.
+      await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gil Pereira' }) }).getByRole('radio', { name: 'Link de agenda' }).check();
       await page.getByRole('button', { name: 'Gerar link de agenda' }).last().click();
       const link = page.getByLabel('Link de assinatura (trate como senha)');
       await link.waitFor();
@@ -85,6 +87,10 @@ describe('/painel: Equipe, Atividade and a consultant', () => {
       await page.getByRole('heading', { name: 'Minha agenda' }).waitFor();
       await page.getByRole('heading', { name: 'Ana Souza' }).waitFor();
       await page.getByRole('group', { name: 'Segunda' }).waitFor();
+      // Her choices: hours, time off, calendar and room; not the mentor's.
+      expect(await page.getByRole('group', { name: 'O que alterar' }).getByRole('radio').count()).toBe(4);
+      expect(await page.getByRole('group', { name: 'O que alterar' }).innerText()).toMatch(/^O que alterar\s+Horários\s+Folgas\s+Agenda \(iCal\)\s+Sala de vídeo$/);
+      await page.getByRole('radio', { name: 'Folgas' }).check();
       expect(await page.getByRole('button', { name: 'Marcar folga' }).count()).toBe(1);
       expect(await page.getByText('Peso na distribuição').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Desativar consultor' }).count()).toBe(0);

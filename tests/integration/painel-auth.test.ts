@@ -188,6 +188,11 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
         { none: 401, expired: 401, a: 400, b: 404, mentor: 400 }],
       // "Enviar link para reagendar": A sends it; the mentor's press right after is the 10 minutes' refusal (429).
       ['POST', `/api/painel/reunioes/${m}/link-reagendar`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 429 }],
+      // A meeting left by a day off or a deactivation: a screen that saw another consultant is refused (409,
+      // orphaned-meetings.test.ts moves and keeps real ones); "Manter" without what the screen saw is 400.
+      ['POST', `/api/painel/reunioes/${m}/outro-consultor`, { consultantId: crypto.randomUUID(), startsAt: '2026-12-01T13:00:00Z', idempotencyKey: 'chave-de-teste-2' },
+        { none: 401, expired: 401, a: 409, b: 404, mentor: 409 }],
+      ['POST', `/api/painel/reunioes/${m}/manter`, {}, { none: 401, expired: 401, a: 400, b: 400, mentor: 400 }],
       ['GET', '/api/painel/reunioes/contagem', undefined, all(200)],
       ['GET', '/api/painel/leads', undefined, all(200)],
       ['GET', `/api/painel/leads/${l}`, undefined, { none: 401, expired: 401, a: 200, b: 404, mentor: 200 }],

@@ -22,7 +22,9 @@ export function rescheduleMails(
   const chose = !team ? 'O lead escolheu um novo horário:' : team.by ? `${team.by} escolheu o novo horário pelo painel:` : 'Você escolheu o novo horário pelo painel:';
   const now = describeMeeting(after, input.scheduling);
   const was = describeMeeting(before, input.scheduling);
-  const moved = `A reunião de ${was.when} foi reagendada.`;
+  // The same time with another consultant (a day off or a deactivation left it): said as that, not as a move.
+  const sameTime = before.startsAt.getTime() === after.startsAt.getTime();
+  const moved = sameTime ? `A reunião de ${was.when} passou para outro consultor, no mesmo horário.` : `A reunião de ${was.when} foi reagendada.`;
   const leadInvite = meetingIcs(after, 'REQUEST', input, { audience: 'lead', link: links.lead });
   const consultantInvite = meetingIcs(after, 'REQUEST', input, { audience: 'consultant', link: links.consultant });
   const consultantLink = [{ label: consultantManageLabel, url: links.consultant }];
@@ -31,8 +33,8 @@ export function rescheduleMails(
       kind: 'meeting-rescheduled-lead',
       message: meetingMail({
         settings: input, meeting: after, audience: 'lead', to: after.lead.email,
-        subject: `Reunião reagendada: ${now.serviceLabel} em ${now.date} às ${now.time}`,
-        intro: [moved, 'Novo horário:'], after: ['O convite atualizado para sua agenda está anexo.'],
+        subject: sameTime ? `Reunião com novo consultor: ${now.serviceLabel} em ${now.date} às ${now.time}` : `Reunião reagendada: ${now.serviceLabel} em ${now.date} às ${now.time}`,
+        intro: [moved, sameTime ? 'Sua reunião:' : 'Novo horário:'], after: ['O convite atualizado para sua agenda está anexo.'],
         links: [{ label: leadManageLabel, url: links.lead }], icalEvent: leadInvite,
       }),
     },
@@ -64,7 +66,7 @@ export function rescheduleMails(
           settings: input, meeting: before, audience: 'consultant', to: before.preseller.email, cancelled: true,
           subject: `Reunião removida da sua agenda: ${before.lead.nomeEmpresa} em ${was.date} às ${was.time}`,
           // Not theirs any more: the console would answer "Não encontrado.".
-          intro: [`${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [], inPainel: false,
+          intro: [sameTime ? `${moved} Ela saiu da sua agenda.` : `${moved} Ela passou para outro consultor e saiu da sua agenda.`], links: [], inPainel: false,
           // The CANCEL must carry the latest SEQUENCE, or calendars ignore it as older than what they hold.
           icalEvent: meetingIcs({ ...before, sequence: after.sequence }, 'CANCEL', input, { audience: 'consultant' }),
         }),

@@ -21,10 +21,11 @@ type Context = { waitUntil?: (p: Promise<unknown>) => void };
 export type RescheduleInput = { scheduledDate: string; scheduledTime: string; idempotencyKey: string };
 /**
  * A move made by the team in the painel (issue 32): `consultant` 'same' keeps the meeting's consultant
- * or fails, 'any' lets the lead's routing rules choose; `by`: who moved a consultant's meeting for them
- * (the mentor), for the consultant's mail.
+ * or fails, 'any' lets the lead's routing rules choose, 'other' lets them choose anyone but the meeting's
+ * consultant (a meeting left by a day off or a deactivation, usually at the same time); `by`: who moved
+ * a consultant's meeting for them (the mentor), for the consultant's mail.
  */
-export type TeamMove = { consultant: 'same' | 'any'; by: string | null };
+export type TeamMove = { consultant: 'same' | 'any' | 'other'; by: string | null };
 
 /** Moves the meeting to a bookable time, the same consultant first. Resolves when the move is stored. */
 export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: RescheduleInput, context?: Context, team?: TeamMove): Promise<void> {
@@ -34,8 +35,8 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const day = candidateSlots(input.scheduledDate, { config: env.scheduling, now: app.now(), isHoliday: app.isHoliday, weekly: await app.store.weeklyHours() });
   const slot = day.find((c) => c.time === input.scheduledTime);
   if (!slot) throw new HttpError(400, apiMessages.invalidTime);
-  // Already there (e.g. a retry of the move that succeeded): nothing to change.
-  if (slot.startsAt.getTime() === meeting.startsAt.getTime()) return;
+  // Already there (e.g. a retry of the move that succeeded): nothing to change. 'other' changes who, not when.
+  if (slot.startsAt.getTime() === meeting.startsAt.getTime() && team?.consultant !== 'other') return;
 
   const presellers = await store.listActivePresellers();
   // The same consultant first; else the lead's rule decides (the whole team if the rule no longer books).
@@ -45,7 +46,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const { from, to } = rangeOf([input.scheduledDate], env.scheduling);
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);
-  const tried = new Set<string>();
+  const tried = new Set<string>(team?.consultant === 'other' ? [meeting.preseller.id] : []);
   for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
     const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
     // The meeting being moved frees its place: it does not count against its consultant's caps.
@@ -54,12 +55,13 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
     days?.set(oldDate, Math.max(0, (days.get(oldDate) ?? 0) - 1));
     const why = decide({
       date: input.scheduledDate, slot, daySlots: day, presellers, state, pool, busy, tried, now: app.now(),
-      preferred: team?.consultant === 'any' ? [] : [{ id: meeting.preseller.id, reason: 'anterior' }],
+      preferred: team && team.consultant !== 'same' ? [] : [{ id: meeting.preseller.id, reason: 'anterior' }],
     });
     const preseller = presellers.find((p) => p.id === why.decision.chosen);
     if (!preseller) break;
     // "Mesmo consultor" and they are not free then: that time is gone for this move.
     if (team?.consultant === 'same' && preseller.id !== meeting.preseller.id) break;
+    if (team?.consultant === 'other' && preseller.id === meeting.preseller.id) break;
     tried.add(preseller.id);
     // Both readers get a fresh link in the "reagendada" mails (only hashes are stored, so a link is a new
     // token); reschedule_meeting stores both, and revokes the earlier consultant links only when the

@@ -26,6 +26,7 @@ const dealsModule = () => import('./handlers/deals');
 const meetingsModule = () => import('./handlers/meetings');
 const cancelModule = () => import('./handlers/cancel');
 const rebookModule = () => import('./handlers/rebook');
+const orphanedModule = () => import('./handlers/orphaned');
 const sessionModule = () => import('./handlers/session');
 const teamModule = () => import('./handlers/team');
 const reportModule = () => import('./handlers/report');
@@ -62,6 +63,8 @@ export const routes: Route[] = [
   route('POST', 'reunioes/*/cancelar', 'signed-in', lazy(cancelModule, (m) => m.cancelFromPainel)),
   route('POST', 'reunioes/*/reagendar', 'signed-in', lazy(cancelModule, (m) => m.rescheduleFromPainel)),
   route('POST', 'reunioes/*/link-reagendar', 'signed-in', lazy(rebookModule, (m) => m.sendRebookFromPainel)),
+  route('POST', 'reunioes/*/outro-consultor', 'signed-in', lazy(orphanedModule, (m) => m.reassignOrphan)),
+  route('POST', 'reunioes/*/manter', 'signed-in', lazy(orphanedModule, (m) => m.keepOrphan)),
   route('GET', 'leads', 'signed-in', lazy(leadsModule, (m) => m.listLeads)),
   route('GET', 'leads/*', 'signed-in', lazy(leadsModule, (m) => m.showLead)),
   route('GET', 'leads/*/dados', 'mentor', lazy(leadsModule, (m) => m.exportLeadData)),

@@ -42,6 +42,8 @@ export const JSON_FUNCTIONS = [
   'spend_import', 'spend_undo', 'spend_imports_list', 'campaign_map_list', 'campaign_map_save',
   // The leads CSV's deals, read once for every page (20261201150200_export_deals.sql).
   'painel_export_deals',
+  // Meetings whose consultant is inactive or off then (painel/orphaned-meetings.ts).
+  'painel_orphaned_meetings',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

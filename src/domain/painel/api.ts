@@ -8,6 +8,7 @@ import type { HoursRange } from '../scheduling/hours';
 import type { RoutingWindowKind } from '../scheduling/routing';
 import type { RoutingWhy } from '../scheduling/routing';
 import type { DealActivity } from './deals';
+import type { OrphanedAnswer } from './orphaned';
 
 export const painelPaths = {
   /** POST { email } → 202 { message }: the same answer whether or not the address may enter. */
@@ -37,6 +38,10 @@ export const painelPaths = {
   rebookLink: (id: string) => `/api/painel/reunioes/${id}/link-reagendar`,
   /** POST RescheduleInput → MeetingView: the lead's reschedule path for the team; 400, 404, 409 (closed, time gone). */
   reschedule: (id: string) => `/api/painel/reunioes/${id}/reagendar`,
+  /** POST ReassignInput → OrphanActionAnswer: an orphaned meeting to another consultant, same time (orphaned.ts); 400, 404, 409. */
+  reassign: (id: string) => `/api/painel/reunioes/${id}/outro-consultor`,
+  /** POST KeepInput → OrphanActionAnswer: "Manter" an orphaned meeting with its consultant; 400, 404, 409. */
+  keep: (id: string) => `/api/painel/reunioes/${id}/manter`,
   /** GET ?LeadQuery → Page<LeadRow>. */
   leads: '/api/painel/leads',
   /** GET → LeadView; 404 when it is not the viewer's. */
@@ -351,7 +356,7 @@ export const teamCommands = ['add', 'deactivate', 'reactivate', 'rename', 'email
 export const ownAgendaCommands = ['hours', 'off', 'off-remove', 'feed', 'sala'] as const;
 export type TeamCommand = { command: (typeof teamCommands)[number]; args: string[] };
 /** POST team's answer: the command's words; for 'sync', each consultant's read (errors shown in red). */
-export type TeamAnswer = { message: string; calendars?: { name: string; ok: boolean; text: string }[] };
+export type TeamAnswer = { message: string; calendars?: { name: string; ok: boolean; text: string }[]; orphaned?: OrphanedAnswer };
 
 /** `deal`: a deal's change (action 'deal'), null once the lead's data was erased. */
 export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null; deal?: DealActivity | null };

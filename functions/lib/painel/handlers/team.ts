@@ -19,6 +19,24 @@ import type { ConsultantSummary } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { activityQuery } from '../query';
 import { pageOf, PAGE_SIZE } from './meetings';
+import { orphanedMeetings } from '../orphaned-meetings';
+import { ORPHANED_LIMIT, type OrphanedAnswer } from '../../../../src/domain/painel/orphaned';
+
+/**
+ * The meetings a day off (in its period) or a deactivation just left without their consultant: saved
+ * first, then listed, each for "Reagendar com outro consultor" or "Manter" (as Calendly warns of bookings
+ * in a time off, HubSpot lists a deactivated user's meetings). Null when none.
+ */
+async function leftMeetings(ctx: SignedIn, command: ReturnType<typeof parseCommand>['command'], now: Date): Promise<OrphanedAnswer | null> {
+  if (command.action !== 'off' && command.action !== 'deactivate') return null;
+  const off = command.action === 'off' ? { from: Date.parse(command.from), until: new Date(command.to) } : null;
+  // A day off's period bounds its list; a deactivation's runs to every meeting to come, so it is capped.
+  const found = await orphanedMeetings(ctx.app.store, { now, email: command.email, ...(off ? { until: off.until } : { limit: ORPHANED_LIMIT }) });
+  // A day off's own: those overlapping its period (one that began before it and runs into it too).
+  const meetings = off ? found.filter((m) => Date.parse(m.endsAt) > off.from) : found;
+  if (meetings.length === 0) return null;
+  return { consultant: meetings[0].consultantName, kind: command.action, meetings };
+}
 
 /**
  * Per consultant e-mail, the rules whose pool has that person as its only active consultant: deactivating
@@ -118,6 +136,8 @@ async function run(ctx: SignedIn, command: string, args: string[]): Promise<Resp
     // The command's words name people by address (they are a terminal's too): the console names them by name.
     if (code !== 0) throw new HttpError(400, withNames(forConsole(err.join('\n')), await namesOf(ctx)) || painelMessages.badCommand);
     answer = { message: withNames(out.join('\n'), await namesOf(ctx)) };
+    const orphaned = await leftMeetings(ctx, parsed.command, now);
+    if (orphaned) answer.orphaned = orphaned;
   }
   // Hours, time off, a calendar or a reactivation change the offered times now, not after the read cache.
   ctx.app.reads.invalidate();

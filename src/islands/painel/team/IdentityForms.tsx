@@ -7,6 +7,7 @@ import { TextField } from '../form/Field';
 import { looksLikeEmail } from '../form/looksLikeEmail';
 import { ui } from '../styles';
 import { CommandForm } from './CommandForm';
+import { OrphanedList } from './OrphanedList';
 import { useCommand } from './useCommand';
 
 interface Props {
@@ -58,31 +59,39 @@ export function ActiveForm({ idPrefix, member, onDone }: Props) {
   const [confirming, setConfirming] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const back = () => (setConfirming(false), requestAnimationFrame(() => opener.current?.focus()));
+  // After "Confirmar desativação" the card reads inactive: the meetings it left stay listed under "Reativar".
+  const left = <OrphanedList answer={command.answer?.orphaned} />;
   if (!member.active) {
     return (
-      <CommandForm id={`${idPrefix}-reativar`} title="Reativar" submit="Reativar consultor" form={command} onSubmit={() => void run('reactivate', [member.email])}>
-        <p className={ui.hint}>{member.name} volta a receber agendamentos, com os horários e a agenda de antes.</p>
-      </CommandForm>
+      <>
+        <CommandForm id={`${idPrefix}-reativar`} title="Reativar" submit="Reativar consultor" form={command} onSubmit={() => void run('reactivate', [member.email])}>
+          <p className={ui.hint}>{member.name} volta a receber agendamentos, com os horários e a agenda de antes.</p>
+        </CommandForm>
+        {left}
+      </>
     );
   }
   return (
-    <CommandForm
-      id={`${idPrefix}-desativar`}
-      title="Desativar"
-      submit={confirming ? 'Confirmar desativação' : 'Desativar consultor'}
-      form={command}
-      danger={confirming}
-      onSubmit={() => (confirming ? void run('deactivate', [member.email]).then(() => setConfirming(false)) : setConfirming(true))}
-      extra={
-        confirming && (
-          <button type="button" className={ui.secondary} onClick={back}>
-            Cancelar
-          </button>
-        )
-      }
-    >
-      <p className={ui.hint}>{confirming ? `${member.name} deixa de receber novos agendamentos. As reuniões marcadas continuam.` : 'O consultor deixa de receber novos agendamentos (você pode reativá-lo depois).'}</p>
-      {confirming && member.soleActiveIn.length > 0 && <p className={ui.warning}>{soleActiveWarning(member.name, member.soleActiveIn)}</p>}
-    </CommandForm>
+    <>
+      <CommandForm
+        id={`${idPrefix}-desativar`}
+        title="Desativar"
+        submit={confirming ? 'Confirmar desativação' : 'Desativar consultor'}
+        form={command}
+        danger={confirming}
+        onSubmit={() => (confirming ? void run('deactivate', [member.email]).then(() => setConfirming(false)) : setConfirming(true))}
+        extra={
+          confirming && (
+            <button type="button" className={ui.secondary} onClick={back}>
+              Cancelar
+            </button>
+          )
+        }
+      >
+        <p className={ui.hint}>{confirming ? `${member.name} deixa de receber novos agendamentos. As reuniões marcadas continuam; se houver, você escolhe em seguida, uma a uma, reagendar com outro consultor ou manter.` : 'O consultor deixa de receber novos agendamentos (você pode reativá-lo depois).'}</p>
+        {confirming && member.soleActiveIn.length > 0 && <p className={ui.warning}>{soleActiveWarning(member.name, member.soleActiveIn)}</p>}
+      </CommandForm>
+      {left}
+    </>
   );
 }

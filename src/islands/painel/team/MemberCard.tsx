@@ -1,6 +1,6 @@
 // One consultant: name, e-mail, active or not, hours in words, time off (next first), the calendar's state
 // in words (never its address, never an error code), agenda link, where meetings happen; and, folded, the
-// forms that change them. `own`: the consultant's own card (Minha agenda): no share, no identity, no
+// forms that change them, one at a time (MemberSections). `own`: the consultant's own card (Minha agenda): no share, no identity, no
 // deactivation — those stay with the mentor.
 import { useId } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
@@ -10,11 +10,9 @@ import { Facts } from '../Facts';
 import { timeZone } from '../format';
 import { badge } from '../labels';
 import { ui } from '../styles';
-import { HoursGrid } from './HoursGrid';
-import { ActiveForm, IdentityForm } from './IdentityForms';
-import { AgendaLinkForm, FeedForm, RoomForm } from './LinkForms';
-import { timeOffWords, TimeOffForm } from './ScheduleForms';
-import { LimitForm, shareLabel, WeightForm } from './RoutingForms';
+import { MemberSections } from './MemberSections';
+import { timeOffWords } from './ScheduleForms';
+import { shareLabel } from './RoutingForms';
 
 export function feedWords(feed: TeamMember['feed'], now = new Date()): { text: string; problem: boolean } {
   if (!feed) return { text: calendarCopy.none, problem: false };
@@ -63,21 +61,7 @@ export function MemberCard({ member, onDone, own = false }: { member: TeamMember
           </span>
           {own ? 'Alterar minha agenda' : `Alterar ${member.name}`}
         </summary>
-        <div className="mt-2 grid gap-4">
-          <HoursGrid idPrefix={uid} member={member} onDone={onDone} />
-          <TimeOffForm idPrefix={uid} member={member} onDone={onDone} />
-          <FeedForm idPrefix={uid} member={member} onDone={onDone} />
-          <RoomForm idPrefix={uid} member={member} onDone={onDone} />
-          {!own && (
-            <>
-              <WeightForm idPrefix={uid} member={member} onDone={onDone} />
-              <LimitForm idPrefix={uid} member={member} onDone={onDone} />
-              <AgendaLinkForm idPrefix={uid} member={member} onDone={onDone} />
-              <IdentityForm idPrefix={uid} member={member} onDone={onDone} />
-              <ActiveForm idPrefix={uid} member={member} onDone={onDone} />
-            </>
-          )}
-        </div>
+        <MemberSections idPrefix={uid} member={member} onDone={onDone} own={own} />
       </details>
     </li>
   );

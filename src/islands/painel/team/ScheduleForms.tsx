@@ -1,7 +1,7 @@
 // A consultant's time off ("Folgas"): the ones that have not ended, next first, each with "Remover"; and a
 // new one from date pickers (a whole day, or from a time to a time), Brasília time. Checked here first
 // (the end after the start and not in the past; a message next to the field), then the 'off' command,
-// which checks the same again (functions/lib/admin/consultants.ts).
+// which checks the same again (functions/lib/admin/consultants.ts). Saved, it lists the meetings it leaves.
 import { useState } from 'react';
 import type { TeamMember } from '../../../domain/painel/api';
 import { brDate } from '../../../domain/scheduling/time';
@@ -10,6 +10,7 @@ import { dateTimeOf, dayKey, timeOf } from '../format';
 import { ui } from '../styles';
 import { Notice } from '../ui';
 import { CommandForm } from './CommandForm';
+import { OrphanedList } from './OrphanedList';
 import { useCommand } from './useCommand';
 
 interface Props {
@@ -96,7 +97,8 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
   }
 
   return (
-    <CommandForm id={id} title="Folgas" submit="Marcar folga" form={command} onSubmit={() => void submit()}>
+    <>
+      <CommandForm id={id} title="Folgas" submit="Marcar folga" form={command} onSubmit={() => void submit()}>
       <TimeOffList member={member} onDone={onDone} />
       <p className={ui.hint}>Nova folga (horário de Brasília): nesses dias e horas o consultor não recebe agendamentos.</p>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -114,6 +116,8 @@ export function TimeOffForm({ idPrefix, member, onDone }: Props) {
         </div>
       )}
       <TextField id={`${id}-motivo`} label="Motivo (opcional)" value={reason} onValue={setReason} maxLength={200} error={errors.reason} />
-    </CommandForm>
+      </CommandForm>
+      <OrphanedList answer={command.answer?.orphaned} />
+    </>
   );
 }
