@@ -84,7 +84,9 @@ describe('/painel on a phone', () => {
 
       // Ctrl+click: the browser's own new tab, on the meeting's address; this page stays on the list.
       const [tab] = await Promise.all([page.context().waitForEvent('page'), row.click({ modifiers: ['ControlOrMeta'] })]);
-      await tab.waitForURL(/#reuniao=/);
+      // The address is what is asserted: waiting for it to commit, not for the tab's whole load (its heading
+      // below is the sign the console read it).
+      await tab.waitForURL(/#reuniao=/, { waitUntil: 'commit' });
       expect(new URL(tab.url()).hash).toBe(`#reuniao=${meetingId}`);
       await tab.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
       await tab.close();

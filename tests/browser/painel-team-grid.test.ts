@@ -87,7 +87,7 @@ describe('/painel Equipe without command syntax (390 px)', () => {
       expect(await axeViolations(page), 'grade: erro').toEqual([]);
       await saturday.getByLabel('Fim 1').selectOption('12:00');
       await card.getByRole('button', { name: 'Salvar horários' }).click();
-      await card.getByText(`Horários de ${HELENA}: seg–sex, 9h–18h; sáb, 9h–12h.`).waitFor();
+      await card.getByText('Horários de Helena Prado: seg–sex, 9h–18h; sáb, 9h–12h.').waitFor();
       await expect.poll(() => saturdayTimes(page), { timeout: 15_000 }).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
 
       // Time off on that Saturday: its times go; "Remover" brings them back. One already over is refused.
