@@ -131,6 +131,13 @@ describe.each(storeCases(inject('postgresUrl')))('routing rules in the painel on
       const members = (await (await call('GET', '/api/painel/equipe', { cookie: mentor })).json()).consultants as { email: string; soleActiveIn: string[] }[];
       expect(members.find((m) => m.email === ANA)?.soleActiveIn).toEqual(['Energia Solar']);
       expect(members.find((m) => m.email === BRUNO)?.soleActiveIn).toEqual([]);
+      // Paused, the rule routes nobody: nothing to warn of; resumed, the warning is back.
+      const pauseSolar = (pausada: boolean) => call('POST', '/api/painel/regras/pausa', { cookie: mentor, body: { nome: 'Energia Solar', pausada } });
+      const soleOfAna = async () => ((await (await call('GET', '/api/painel/equipe', { cookie: mentor })).json()).consultants as { email: string; soleActiveIn: string[] }[]).find((m) => m.email === ANA)?.soleActiveIn;
+      expect((await pauseSolar(true)).status).toBe(200);
+      expect(await soleOfAna()).toEqual([]);
+      expect((await pauseSolar(false)).status).toBe(200);
+      expect(await soleOfAna()).toEqual(['Energia Solar']);
 
       // Ana deactivated too, as warned: the rule's leads get the whole team's times, not an empty calendar.
       expect((await team({ command: 'deactivate', args: [ANA] })).status).toBe(200);

@@ -39,7 +39,7 @@ async function leftMeetings(ctx: SignedIn, command: ReturnType<typeof parseComma
 }
 
 /**
- * Per consultant e-mail, the rules whose pool has that person as its only active consultant: deactivating
+ * Per consultant e-mail, the rules in force (not paused) whose pool has that person as its only active consultant: deactivating
  * them would leave those rules' leads with no times (the rules' save refuses such a rule; a deactivation
  * is warned of instead, as the mentor may mean it).
  */
@@ -47,6 +47,8 @@ async function soleActiveRules(ctx: SignedIn, list: ConsultantSummary[]): Promis
   const active = new Set(list.filter((c) => c.active).map((c) => c.email.toLowerCase()));
   const sole = new Map<string, string[]>();
   for (const rule of (await currentRuleSet(ctx.app.store, ctx.app.now())).rules.regras) {
+    // A paused rule routes nobody: leaving it without consultants is nothing to warn of (until "Retomar").
+    if (rule.pausada) continue;
     const pool = (rule.destino.consultores ?? []).map((e) => e.toLowerCase()).filter((e) => active.has(e));
     if (pool.length === 1) sole.set(pool[0], [...(sole.get(pool[0]) ?? []), rule.nome]);
   }
