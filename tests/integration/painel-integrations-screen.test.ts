@@ -1,11 +1,13 @@
-// Integrações for the mentor (issue 33 item 6): each target's counts equal its rows (sent today in
-// Brasília, failed, pending — the lead page's own statuses), the latest failures name their lead, the
-// pause shown is the target's current one, and "Reenviar todos com falha" puts every failed row of one
-// target back in the queue (and lifts its pause), logged; a consultant may not. On PGlite and PostgreSQL.
+// Integrações for the mentor: each target's counts equal its rows (sent today in Brasília, given up,
+// retrying — a failure too —, queued: the lead page's own statuses), the latest failures name their lead,
+// the pause shown is the target's current one, and "Reenviar todos com falha" puts every failed row of one
+// target back in the queue (and lifts its pause), saying so, logged; a consultant may not. On PGlite and
+// PostgreSQL. (Each state's words against a live receiver: integrations-status.test.ts.)
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Delivery, LeadView } from '../../src/domain/painel/api';
 import type { IntegrationSummary } from '../../src/domain/painel/integrations';
 import { explainError } from '../../src/domain/painel/integrations';
+import { resendAnswer, type ResendAllResult } from '../../src/domain/painel/integration-status';
 import { OUTBOX_MAX_ATTEMPTS } from '../../functions/lib/store/port';
 import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
@@ -60,18 +62,21 @@ describe.each(storeCases(inject('postgresUrl')))('painel Integrações on $name'
       const mine = deliveries.filter((d) => d.target === t.target);
       expect(mine.length).toBeGreaterThan(0);
       expect(t.sentToday, t.target).toBe(mine.filter((d) => d.sentAt && new Date(d.sentAt) >= new Date(today)).length);
-      expect(t.failed, t.target).toBe(mine.filter((d) => d.status === 'failed').length);
-      expect(t.pending, t.target).toBe(mine.filter((d) => d.status === 'pending' || d.status === 'retrying' || d.status === 'paused').length);
-      expect(t.failures.length).toBe(Math.min(5, t.failed));
+      expect(t.gaveUp, t.target).toBe(mine.filter((d) => d.status === 'failed').length);
+      expect(t.queued, t.target).toBe(mine.filter((d) => d.status === 'pending' || d.status === 'retrying' || d.status === 'paused').length);
+      // Behind a pause a tried row reads "Pausado" on its lead's page; it is still a retried failure.
+      expect(t.retrying, t.target).toBe(mine.filter((d) => d.status === 'retrying' || (d.status === 'paused' && d.attempts > 0)).length);
+      expect(t.failures.length).toBe(Math.min(5, t.gaveUp + t.retrying));
     }
     const rd = got.find((t) => t.target === 'rd')!;
-    expect(rd).toMatchObject({ sentToday: 1, failed: 2, pausedAt: null });
+    expect(rd).toMatchObject({ sentToday: 1, gaveUp: 2, retrying: 0, pausedAt: null });
     expect(rd.failures.map((f) => f.leadName)).toEqual(['João Falha', 'João Falha']);
     expect(rd.failures.every((f) => f.leadId === leads[1].leadId)).toBe(true);
     const english = rd.failures.find((f) => f.lastStatus === 400)!;
     expect(explainError('rd', english.lastStatus, english.lastError)).toMatch(/^O RD respondeu em inglês: um campo enviado não existe/);
     const webhook = got.find((t) => t.target === 'webhook')!;
-    expect(webhook).toMatchObject({ pausedStatus: 410, failed: 0 });
+    expect(webhook).toMatchObject({ pausedStatus: 410, gaveUp: 0, retrying: 1 });
+    expect(webhook.failures).toMatchObject([{ lastStatus: 500, retrying: true, leadName: 'Inês Integra' }]);
     expect(webhook.pausedAt).not.toBeNull();
   });
 
@@ -84,11 +89,14 @@ describe.each(storeCases(inject('postgresUrl')))('painel Integrações on $name'
     expect(res.status).toBe(200);
     const { resent, summary: after } = (await res.json()) as { resent: number; summary: IntegrationSummary[] };
     expect(resent).toBe(2);
-    expect(after.find((t) => t.target === 'rd')).toMatchObject({ failed: 0, failures: [] });
+    expect(after.find((t) => t.target === 'rd')).toMatchObject({ gaveUp: 0, failures: [] });
     const back = await opened.query<{ n: string }>(`select count(*) as n from outbox where kind = 'rd' and sent_at is null and failed_at is null and attempts = 0`);
     expect(Number(back[0].n)).toBeGreaterThanOrEqual(2);
-    const web = await call('POST', '/api/painel/integracoes/reenviar', { cookie: mentor, body: { target: 'webhook' } });
-    expect(((await web.json()) as { summary: IntegrationSummary[] }).summary.find((t) => t.target === 'webhook')?.pausedAt).toBeNull();
+    const web = (await (await call('POST', '/api/painel/integracoes/reenviar', { cookie: mentor, body: { target: 'webhook' } })).json()) as ResendAllResult & { summary: IntegrationSummary[] };
+    expect(web.summary.find((t) => t.target === 'webhook')?.pausedAt).toBeNull();
+    // Nothing had failed for good: the answer is what it did, the pause lifted.
+    expect(web).toMatchObject({ resent: 0, resumed: true });
+    expect(resendAnswer('webhook', web)).toBe(`Webhook retomado: ${web.queued} envios na fila.`);
     const log = await opened.query<{ actor: string; action: string; subject: string }>(`select actor, action, subject from painel_activity where action like 'resend-all:%' order by id`);
     expect(log).toEqual([{ actor: MENTOR, action: 'resend-all:rd', subject: '2' }, { actor: MENTOR, action: 'resend-all:webhook', subject: '0' }]);
   });

@@ -1,6 +1,7 @@
 // The painel's reads and writes, typed, over Store.call (one SQL function each, in
 // supabase/migrations/20261126000100_painel_functions.sql). Instants go as ISO strings: the functions read
 // them with the application's clock, like every booking write.
+import type { IntegrationHealth } from '../../../src/domain/painel/integration-status';
 import type {
   ActivityRow, Attendance, LeadRow, LeadView, MeetingCounts, MeetingDateField, MeetingOutcomeFilter, MeetingRow, MeetingTab, MeetingView, Role,
 } from '../../../src/domain/painel/api';
@@ -182,8 +183,13 @@ export function painelStore(store: Store) {
       return store.call('painel_lead_rules', {});
     },
     /** The lead's page; its deliveries count as failed once the drain has given up (OUTBOX_MAX_ATTEMPTS). */
-    lead(viewer: Viewer, id: string): Promise<LeadView | null> {
-      return store.call('painel_lead', { id, preseller: scope(viewer), max_attempts: OUTBOX_MAX_ATTEMPTS });
+    async lead(viewer: Viewer, id: string): Promise<LeadView | null> {
+      const view = await store.call<LeadView | null>('painel_lead', { id, preseller: scope(viewer), max_attempts: OUTBOX_MAX_ATTEMPTS });
+      const open = view?.deliveries.filter((d) => d.status !== 'sent') ?? [];
+      if (!view || open.length === 0) return view;
+      // A delivery still to go shows its target's state beside it (integration-status.ts), the card's words.
+      const health = await store.call<IntegrationHealth[]>('integration_health', { max_attempts: OUTBOX_MAX_ATTEMPTS });
+      return { ...view, integrationHealth: health.filter((h) => open.some((d) => d.target === h.target)) };
     },
     /** "Reenviar" an RD Station or webhook delivery: due again with fresh attempts, its target's pause lifted. */
     resendDelivery(id: string, now: Date) {

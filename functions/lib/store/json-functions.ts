@@ -44,6 +44,8 @@ export const JSON_FUNCTIONS = [
   'painel_export_deals',
   // Meetings whose consultant is inactive or off then (painel/orphaned-meetings.ts).
   'painel_orphaned_meetings',
+  // Each integration's state facts, and "Precisa de você" (20261201151000_needs_you_integration_health.sql).
+  'integration_health', 'painel_needs_you',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

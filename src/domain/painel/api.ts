@@ -1,6 +1,7 @@
 // The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
+import type { IntegrationHealth } from './integration-status';
 import type { Behind } from '../scheduling/fair-share';
 import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
@@ -315,6 +316,8 @@ export type LeadView = {
   marketing: { optIn: boolean; at: string | null };
   /** RD Station and webhook deliveries, oldest first (a consultant: the lead's own and their meetings'). */
   deliveries: Delivery[];
+  /** The state of each target with a delivery still to go (none when all went). */
+  integrationHealth?: IntegrationHealth[];
 };
 
 export type TeamMember = {

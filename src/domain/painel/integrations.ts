@@ -2,6 +2,7 @@
 // of the screen — each target's state with the current reason in pt-BR, its setup steps, and a pt-BR
 // explanation beside RD Station's English errors.
 import type { IntegrationTarget } from './api';
+import type { IntegrationHealth } from './integration-status';
 
 export type IntegrationFailure = {
   id: string;
@@ -12,18 +13,13 @@ export type IntegrationFailure = {
   at: string;
   lastStatus: number | null;
   lastError: string | null;
+  /** Still to be tried again (true), or given up until resent. */
+  retrying: boolean;
 };
 
-export type IntegrationSummary = {
-  target: IntegrationTarget;
-  /** The target's settings are present where the site runs (RD_STATION_API_KEY; WEBHOOK_URL and WEBHOOK_SECRET). */
-  enabled: boolean;
-  pausedAt: string | null;
-  /** The answer that paused every delivery of the target (RD 401/403, webhook 410). */
-  pausedStatus: number | null;
+/** A target's state facts (integration-status.ts names the state), today's sent count and its latest failures. */
+export type IntegrationSummary = IntegrationHealth & {
   sentToday: number;
-  failed: number;
-  pending: number;
   failures: IntegrationFailure[];
 };
 
@@ -33,30 +29,29 @@ export type ResendAllInput = { target: IntegrationTarget };
 export const integrationsScreen = {
   title: 'Integrações',
   intro: 'Cada lead, reunião e desfecho vai para o RD Station Marketing e para o webhook (n8n, Make, Zapier) quando estão configurados. Aqui está como cada um está agora.',
-  states: { off: 'Não configurado', on: 'Ligado', paused: 'Pausado' },
-  counts: { sentToday: 'Enviados hoje', failed: 'Com falha', pending: 'Pendentes' },
+  /** Com falha: given up or waiting to be retried (a retried delivery failed too); Na fila: waiting for their first attempt. */
+  counts: { sentToday: 'Enviados hoje', failing: 'Com falha', waiting: 'Na fila' },
   failuresTitle: 'Últimas falhas',
+  /** A failure still to be retried: when it goes again. */
+  retryAt: 'nova tentativa',
   noFailures: 'Nenhuma falha.',
   erasedLead: 'Lead excluído',
   resendAll: 'Reenviar todos com falha',
   resendingAll: 'Reenviando…',
-  resentAll: (n: number, target: string) => (n === 1 ? `1 envio com falha do ${target} voltou para a fila.` : `${n} envios com falha do ${target} voltaram para a fila.`),
-  nothingToResend: 'Nenhum envio com falha para reenviar.',
   setupTitle: 'Como configurar',
-  /** The current pause, in words: why, and what brings the deliveries back. */
-  paused: (target: IntegrationTarget, status: number | null, since: string): string => {
+  /** Under a pause's status line: why it paused, and what brings the deliveries back. */
+  pausedHelp: (target: IntegrationTarget): string => {
     if (target === 'rd') {
-      return `Pausado desde ${since}: o RD Station recusou a chave de API (HTTP ${status ?? '401'}). A chave foi revogada, expirou ou foi copiada errada. `
+      return 'O RD Station recusou a chave de API: ela foi revogada, expirou ou foi copiada errada. '
         + 'Gere uma nova chave e troque-a na Netlify (passo 1 abaixo); ao publicar, os envios voltam sozinhos. Nada se perde: os novos envios esperam na fila.';
     }
-    return `Pausado desde ${since}: o receptor do webhook respondeu que o endereço foi desativado (HTTP ${status ?? '410'}). `
+    return 'O receptor do webhook respondeu que o endereço foi desativado. '
       + 'Reative-o no n8n/Make/Zapier ou troque o endereço na Netlify; depois use "Reenviar todos com falha". Nada se perde: os novos envios esperam na fila.';
   },
   off: {
     rd: 'O site não tem a chave de API do RD Station: nenhum lead vai para o RD.',
     webhook: 'O site não tem o endereço e o segredo do webhook: nenhum evento é enviado.',
   } satisfies Record<IntegrationTarget, string>,
-  on: 'Funcionando: cada envio sai em até um minuto; uma falha passageira é tentada de novo sozinha.',
   setup: {
     rd: [
       'Na RD Station Marketing, com perfil Gestor ou Dono: App Store → App Publisher → "Gerar chave de API"; dê um nome (ex.: "Site") e copie a chave.',

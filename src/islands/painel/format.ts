@@ -8,7 +8,7 @@ const dayFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short',
 const dayFormatWithYear = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 const partsFormat = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-function wallClock(iso: string) {
+export function wallClock(iso: string) {
   const parts = Object.fromEntries(partsFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }

@@ -19,6 +19,8 @@ begin
     update outbox set sent_at = v_now, locked_until = null, last_status = (p->>'status')::integer, last_error = null,
       response = nullif(p->'response', 'null'::jsonb)
     where id = v_row.id;
+    -- The target works again: its state reads "Funcionando" from this success on.
+    update integration_targets set last_sent_at = v_now, failing_since = null where target = v_row.kind;
   elsif p->>'outcome' = 'retry' then
     update outbox set next_attempt_at = (p->>'next_attempt_at')::timestamptz, locked_until = null,
       last_status = (p->>'status')::integer, last_error = left(p->>'error', 500)
@@ -43,6 +45,13 @@ begin
     end if;
   else
     raise exception 'integration_result: unknown outcome' using errcode = '22023';
+  end if;
+  -- Every answer that is not a success (retried, refused, paused) is a failure of the target: since when
+  -- it has failed (kept until the next success) and what it answered last, for its state in the painel.
+  if p->>'outcome' <> 'sent' then
+    update integration_targets set failing_since = coalesce(failing_since, v_now), last_failure_at = v_now,
+      last_failure_status = (p->>'status')::integer, last_failure_error = left(p->>'error', 500)
+    where target = v_row.kind;
   end if;
   return jsonb_build_object('status', 'ok', 'alerted', v_alerted);
 end

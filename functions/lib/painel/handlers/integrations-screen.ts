@@ -1,10 +1,11 @@
-// Integrações (mentor only, issue 33 item 6): RD Station and the webhook at a glance — on, paused (with the
-// target's current pause, not another delivery's last error) or not configured; today's sent, the failed
-// and the pending counts (the same predicates as each lead's list, integration_status); the latest
-// failures with the lead's name; and "Reenviar todos com falha" for one target (Atividade: who, which).
+// Integrações (mentor only): RD Station and the webhook at a glance — each target's state facts
+// (integration_health, named by src/domain/painel/integration-status.ts), today's sent count, the latest
+// failures with the lead's name; and "Reenviar todos com falha" for one target, which answers what it did
+// (resumed, resent, retried now; Atividade: who, which).
 import * as z from 'zod/mini';
 import { integrationTargets } from '../../../../src/domain/painel/api';
 import type { IntegrationSummary } from '../../../../src/domain/painel/integrations';
+import type { IntegrationHealth, ResendAllResult } from '../../../../src/domain/painel/integration-status';
 import { painelMessages } from '../../../../src/domain/painel/copy';
 import { zonedParts, zonedToUtc } from '../../../../src/domain/scheduling/time';
 import { flushOutboxLater } from '../../app';
@@ -19,8 +20,16 @@ export async function integrationSummary(ctx: SignedIn): Promise<IntegrationSumm
   const tz = ctx.app.env.scheduling.timeZone;
   const dayStart = zonedToUtc(zonedParts(ctx.app.now(), tz).date, '00:00', tz);
   const rows = await ctx.app.store.call<IntegrationSummary[]>('integration_summary', { day_start: dayStart.toISOString(), max_attempts: OUTBOX_MAX_ATTEMPTS, limit: FAILURES_SHOWN });
-  // Counts come back as bigint text from PostgreSQL's count(*) inside jsonb: numbers for the screen.
-  return rows.map((r) => ({ ...r, sentToday: Number(r.sentToday), failed: Number(r.failed), pending: Number(r.pending) }));
+  return rows.map((r) => ({ ...numbersOf(r), sentToday: Number(r.sentToday) }));
+}
+
+/** Counts may come back as bigint text from PostgreSQL's count(*) inside jsonb: numbers for the screen. */
+const numbersOf = <T extends IntegrationHealth>(h: T): T => ({ ...h, retrying: Number(h.retrying), queued: Number(h.queued), gaveUp: Number(h.gaveUp) });
+
+/** Each target's state facts alone (Hoje, the morning mail, a lead's page): no scan of what was sent. */
+export async function integrationHealth(store: SignedIn['app']['store']): Promise<IntegrationHealth[]> {
+  const rows = await store.call<IntegrationHealth[]>('integration_health', { max_attempts: OUTBOX_MAX_ATTEMPTS });
+  return rows.map(numbersOf);
 }
 
 export async function showIntegrations(ctx: SignedIn): Promise<Response> {
@@ -33,8 +42,9 @@ export async function resendAllFailed(ctx: SignedIn): Promise<Response> {
   const body = resendAllSchema.safeParse(await readJson(ctx.req));
   if (!body.success) throw new HttpError(400, painelMessages.badQuery);
   const now = ctx.app.now();
-  const { resent } = await ctx.app.store.call<{ resent: number }>('integration_resend_failed', { target: body.data.target, now: now.toISOString(), max_attempts: OUTBOX_MAX_ATTEMPTS });
-  await ctx.painel.log({ actor: ctx.viewer.email, action: `resend-all:${body.data.target}`, subject: String(resent), ipHash: ctx.ipHash }, now);
-  if (resent > 0) flushOutboxLater(ctx.app, { waitUntil: ctx.waitUntil });
-  return painelJson({ resent, summary: await integrationSummary(ctx) });
+  const raw = await ctx.app.store.call<ResendAllResult>('integration_resend_failed', { target: body.data.target, now: now.toISOString(), max_attempts: OUTBOX_MAX_ATTEMPTS });
+  const result: ResendAllResult = { resent: Number(raw.resent), retried: Number(raw.retried), resumed: raw.resumed === true, queued: Number(raw.queued) };
+  await ctx.painel.log({ actor: ctx.viewer.email, action: `resend-all:${body.data.target}`, subject: String(result.resent), ipHash: ctx.ipHash }, now);
+  if (result.resent + result.retried > 0 || result.resumed) flushOutboxLater(ctx.app, { waitUntil: ctx.waitUntil });
+  return painelJson({ ...result, summary: await integrationSummary(ctx) });
 }

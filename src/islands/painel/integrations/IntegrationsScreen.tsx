@@ -1,14 +1,16 @@
-// "Integrações" (mentor): RD Station and the webhook, each with its state (ligado, pausado with the current
-// reason, não configurado), today's sent / failed / pending counts, the latest failures with the lead's
-// name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha", and the
-// setup steps on the screen itself; below them, the follow-up mail's budgets at work (FollowupCard).
+// "Integrações" (mentor): RD Station and the webhook, each with its state in one line (integration-status.ts:
+// "Funcionando" only after a success, "Tentando de novo (6) · HTTP 500 há 25 min · próxima tentativa 02:57",
+// "Pausado desde … · 10 envios na fila"), today's sent / failing / waiting counts, the latest failures with
+// the lead's name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha"
+// (its answer says what it did), and the setup steps; below them, the follow-up mail's budgets (FollowupCard).
 import type { MouseEvent } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import { painelPaths } from '../../../domain/painel/api';
 import { integrationCopy } from '../../../domain/painel/copy';
 import { explainError, integrationsScreen as copy, type IntegrationSummary, type ResendAllInput } from '../../../domain/painel/integrations';
 import { request } from '../api';
-import { dateTimeOf } from '../format';
+import { dateTimeOf, wallClock } from '../format';
+import { describeIntegration, resendAnswer, type IntegrationStatusView, type ResendAllResult } from '../../../domain/painel/integration-status';
 import { badge } from '../labels';
 import { BusyButton } from '../form/PainelForm';
 import { useFormSubmit } from '../form/useFormSubmit';
@@ -28,11 +30,11 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
   const form = useFormSubmit();
 
   async function resendAll(target: IntegrationSummary['target']) {
-    const result = await form.send(() => request<{ resent: number; summary: IntegrationSummary[] }>(painelPaths.resendAll, { method: 'POST', body: { target } satisfies ResendAllInput }), target);
+    const result = await form.send(() => request<ResendAllResult & { summary: IntegrationSummary[] }>(painelPaths.resendAll, { method: 'POST', body: { target } satisfies ResendAllInput }), target);
     if (!result) return;
     if (!result.ok) return form.setMessage({ kind: 'alert', text: result.error });
     replace(result.data.summary);
-    form.setMessage({ kind: 'status', text: result.data.resent ? copy.resentAll(result.data.resent, integrationCopy.targets[target]) : copy.nothingToResend });
+    form.setMessage({ kind: 'status', text: resendAnswer(target, result.data) });
   }
 
   return (
@@ -51,11 +53,13 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
   );
 }
 
-function stateOf(t: IntegrationSummary): { label: string; look: string; text: string } {
-  if (t.pausedAt) return { label: copy.states.paused, look: 'bg-amber-100 text-amber-900', text: copy.paused(t.target, t.pausedStatus, dateTimeOf(t.pausedAt)) };
-  if (!t.enabled) return { label: copy.states.off, look: 'bg-slate-200 text-slate-800', text: copy.off[t.target] };
-  return { label: copy.states.on, look: 'bg-emerald-100 text-emerald-900', text: copy.on };
-}
+/** Badge colours by tone, AA on their background. */
+const toneLook: Record<IntegrationStatusView['tone'], string> = {
+  ok: 'bg-emerald-100 text-emerald-900',
+  warn: 'bg-amber-100 text-amber-900',
+  bad: 'bg-red-100 text-red-900',
+  off: 'bg-slate-200 text-slate-800',
+};
 
 interface CardProps {
   summary: IntegrationSummary;
@@ -67,7 +71,8 @@ interface CardProps {
 function TargetCard({ summary: t, busy, onResendAll, onOpenLead }: CardProps) {
   const name = integrationCopy.targets[t.target];
   const id = `integracao-${t.target}`;
-  const now = stateOf(t);
+  const now = describeIntegration(t, new Date(), wallClock);
+  const counts = { sentToday: t.sentToday, failing: t.gaveUp + t.retrying, waiting: t.queued - t.retrying };
   const open = (leadId: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
     onOpenLead(leadId, e.currentTarget);
@@ -76,18 +81,19 @@ function TargetCard({ summary: t, busy, onResendAll, onOpenLead }: CardProps) {
     <section aria-labelledby={id} className={`${ui.card} grid gap-4`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={id} className={ui.subheading}>{name}</h3>
-        <span className={`${badge} ${now.look}`}>{now.label}</span>
+        <span className={`${badge} ${toneLook[now.tone]}`}>{now.label}</span>
       </div>
-      <p className={`text-slate-800 ${ui.wrap}`}>{now.text}</p>
+      <p className={`font-medium text-slate-900 ${ui.wrap}`} data-integration-status={now.state}>{now.line}</p>
+      {now.state === 'paused' && <p className={`text-slate-800 ${ui.wrap}`}>{copy.pausedHelp(t.target)}</p>}
       <dl className="grid grid-cols-3 gap-2 text-center">
-        {(['sentToday', 'failed', 'pending'] as const).map((key) => (
+        {(['sentToday', 'failing', 'waiting'] as const).map((key) => (
           <div key={key} className="rounded-xl border border-slate-200 px-2 py-2">
             <dt className="text-sm text-slate-600">{copy.counts[key]}</dt>
-            <dd className="text-2xl font-bold tabular-nums text-slate-900">{t[key]}</dd>
+            <dd className="text-2xl font-bold tabular-nums text-slate-900">{counts[key]}</dd>
           </div>
         ))}
       </dl>
-      {(t.failed > 0 || t.pausedAt) && (
+      {(counts.failing > 0 || t.pausedAt) && (
         <div>
           <BusyButton type="button" onClick={onResendAll} busy={busy} label={copy.resendAll} busyLabel={copy.resendingAll} className={ui.secondary} />
         </div>
@@ -107,7 +113,9 @@ function TargetCard({ summary: t, busy, onResendAll, onOpenLead }: CardProps) {
                   ) : (
                     <p className="font-semibold text-slate-900">{copy.erasedLead}</p>
                   )}
-                  <p className="text-sm text-slate-700">{integrationCopy.events[f.event] ?? f.event} · {dateTimeOf(f.at)}</p>
+                  <p className="text-sm text-slate-700">
+                    {integrationCopy.events[f.event] ?? f.event} · {f.retrying ? `${copy.retryAt} ${dateTimeOf(f.at)}` : dateTimeOf(f.at)}
+                  </p>
                   {f.lastError && <p className={`text-sm text-slate-700 ${ui.wrap}`}><code>{f.lastError}</code></p>}
                   {why && <p className={`text-sm font-medium text-slate-900 ${ui.wrap}`}>{why}</p>}
                 </li>

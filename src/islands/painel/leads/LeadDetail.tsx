@@ -89,7 +89,7 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
           ))}
           {section('negociacoes', dealCopy.title, <LeadDeals leadId={lead.id} idPrefix={uid} />)}
           {section('emails', 'E-mails enviados', <LeadMails mails={lead.mails} />)}
-          {section('integracoes', integrationCopy.title, <LeadIntegrations leadId={lead.id} deliveries={lead.deliveries} mentor={mentor} onResent={replace} />)}
+          {section('integracoes', integrationCopy.title, <LeadIntegrations leadId={lead.id} deliveries={lead.deliveries} health={lead.integrationHealth} mentor={mentor} onResent={replace} />)}
         </>
       )}
     </article>

@@ -5,8 +5,9 @@
 import { painelPaths, type Delivery, type DeliveryStatus, type LeadView, type ResendInput } from '../../../domain/painel/api';
 import { integrationCopy as copy } from '../../../domain/painel/copy';
 import { explainError } from '../../../domain/painel/integrations';
+import { describeIntegration, type IntegrationHealth } from '../../../domain/painel/integration-status';
 import { request } from '../api';
-import { dateTimeOf } from '../format';
+import { dateTimeOf, wallClock } from '../format';
 import { badge } from '../labels';
 import { BusyButton } from '../form/PainelForm';
 import { useFormSubmit } from '../form/useFormSubmit';
@@ -60,12 +61,14 @@ function DeliveryFacts({ delivery: d }: { delivery: Delivery }) {
 interface Props {
   leadId: string;
   deliveries: Delivery[];
+  /** The state of each target with a delivery still to go: the Integrações card's own line. */
+  health?: IntegrationHealth[];
   /** Only the mentor may resend (the endpoint refuses anyone else). */
   mentor: boolean;
   onResent: (lead: LeadView) => void;
 }
 
-export function LeadIntegrations({ leadId, deliveries, mentor, onResent }: Props) {
+export function LeadIntegrations({ leadId, deliveries, health = [], mentor, onResent }: Props) {
   // The delivery being resent is the send's tag: its button is the busy one, the others wait.
   const form = useFormSubmit();
 
@@ -80,6 +83,15 @@ export function LeadIntegrations({ leadId, deliveries, mentor, onResent }: Props
   return (
     <div className="grid gap-3">
       <Notice message={form.message} focus />
+      {health.length > 0 && (
+        <ul className="grid gap-1" aria-label="Estado das integrações">
+          {health.map((h) => (
+            <li key={h.target} className={`text-sm text-slate-900 ${ui.wrap}`}>
+              <span className="font-semibold">{copy.targets[h.target]}:</span> {describeIntegration(h, new Date(), wallClock).line}
+            </li>
+          ))}
+        </ul>
+      )}
       {deliveries.length === 0 ? (
         <p className="text-slate-600">{copy.none}</p>
       ) : (
