@@ -1,4 +1,5 @@
-// Every morning at 08:00 in Brasília the mentor (the contact address) gets one mail: yesterday's figures
+// Every morning at 08:00 in Brasília the mentor (the contact address) gets one mail: first "Precisa de
+// você" (the lines Hoje shows, from the same needs-you.ts, each a link to its list), then yesterday's figures
 // and today's meetings (as Hoje shows them, linking to it), the meetings that ended without an outcome,
 // and the cancellations and moves leads made themselves in the last 24 hours; none when all of it is
 // empty, and never two on one day (painel_daily_mail). Yesterday's figures are SQL painel_numbers' for
@@ -19,6 +20,8 @@ import { campaignMoneyTotal, moneyLabels } from '../../../src/domain/painel/camp
 import { formatBrl } from '../../../src/domain/money';
 import { meetingsBetween } from './handlers/week';
 import { painelStore, type LeadChange } from './store';
+import { needsYou } from './needs-you';
+import { needsYouCopy, needsYouLine, type NeedsYouItem } from '../../../src/domain/painel/needs-you';
 
 /** 08:00 in Brasília is 11:00 UTC (no daylight saving time since 2019); Netlify schedules are in UTC. */
 export const DAILY_MAIL_SCHEDULE = '0 11 * * *';
@@ -55,7 +58,7 @@ export async function morningSummary(app: App, now: Date): Promise<MorningSummar
   const tz = app.env.scheduling.timeZone;
   const today = zonedParts(now, tz).date;
   const yesterday = addDays(today, -1);
-  const mentor = { role: 'mentor' as const, email: app.env.contactEmail, name: null, preseller: null };
+  const mentor = mentorViewer(app);
   const [figures, day, money] = await Promise.all([
     queryNumbers(app.store, { period: { de: yesterday, ate: yesterday }, touch: 'first', parts: ['funnel', 'consultants'], now, timeZone: tz, preseller: null }),
     meetingsBetween(painelStore(app.store), mentor, { from: zonedToUtc(today, '00:00', tz), to: zonedToUtc(addDays(today, 1), '00:00', tz), now, cancelled: false, limit: LISTED }),
@@ -63,6 +66,24 @@ export async function morningSummary(app: App, now: Date): Promise<MorningSummar
   ]);
   const { proposals, won, revenueCents } = campaignMoneyTotal(money);
   return { yesterday, today, funnel: figures.funnel, team: figures.team, meetings: day.meetings, deals: { proposals, won, revenueCents } };
+}
+
+const mentorViewer = (app: App) => ({ role: 'mentor' as const, email: app.env.contactEmail, name: null, preseller: null });
+
+/** "Precisa de você" as Hoje words it, each line a link to its list in the console. */
+function needsYouBlocks(app: App, items: NeedsYouItem[], now: Date) {
+  if (items.length === 0) return [];
+  const wall = (iso: string) => wallClock(new Date(iso));
+  return [
+    { type: 'text' as const, text: `${needsYouCopy.title}:` },
+    {
+      type: 'items' as const,
+      items: items.map((item) => {
+        const line = needsYouLine(item, now, wall);
+        return { text: line.text, link: { label: needsYouCopy.open, url: painelUrl(app.env.siteUrl, line.place) } };
+      }),
+    },
+  ];
 }
 
 const rows = (pairs: [string, number][]): [string, string][] => pairs.map(([label, n]) => [label, formatCount(n)]);
@@ -91,12 +112,13 @@ function summaryBlocks(app: App, s: MorningSummary) {
 export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const now = app.now();
   const painel = painelStore(app.store);
-  const [pending, changes, summary] = await Promise.all([
+  const [pending, changes, summary, needs] = await Promise.all([
     painel.pendingOutcomes(now, LISTED), painel.leadChanges(new Date(now.getTime() - DAY_MS), now), morningSummary(app, now),
+    needsYou(app, mentorViewer(app), now),
   ]);
   const yesterdayQuiet = summary.funnel.leads === 0 && summary.team.held + summary.team.noShows + summary.team.pending === 0
     && summary.deals.proposals + summary.deals.won === 0;
-  if (pending.length === 0 && changes.length === 0 && yesterdayQuiet && summary.meetings.length === 0) return false;
+  if (pending.length === 0 && changes.length === 0 && yesterdayQuiet && summary.meetings.length === 0 && needs.length === 0) return false;
   // One line per meeting, each with its own link into the console (its history and the outcome form).
   const items = pending.map((m) => {
     const at = wallClock(new Date(m.startsAt));
@@ -111,6 +133,7 @@ export async function queuePendingOutcomesMail(app: App): Promise<boolean> {
   const message = composeMail({ to: app.env.contactEmail, subject }, {
     greeting: 'Bom dia!',
     blocks: [
+      ...needsYouBlocks(app, needs, now),
       ...summaryBlocks(app, summary),
       ...(pending.length > 0
         ? [

@@ -2,6 +2,7 @@
 // rules (presets, the largest period, the one before for the comparison) and the rates. What each count
 // counts is decided in one place, SQL painel_numbers (supabase/migrations/20261130020000_numbers.sql);
 // this module only divides them, so the screen, its CSV files and the tests agree by construction.
+import type { NeedsYouItem } from './needs-you';
 import type { Behind } from '../scheduling/fair-share';
 import type { RoutingWindowKind } from '../scheduling/routing';
 import { addDays, isIsoDate } from '../scheduling/time';
@@ -56,6 +57,8 @@ export type TodayView = {
   windows: TodayWindow[];
   /** The mentor's: the consultants far below their share in the routing window (domain/scheduling/fair-share.ts); a consultant gets []. */
   behind: { window: RoutingWindowKind; consultants: ({ id: string } & Behind)[] };
+  /** "Precisa de você": the viewer's part (src/domain/painel/needs-you.ts); empty: nothing shown. */
+  needsYou: NeedsYouItem[];
 };
 
 export const numbersPaths = {

@@ -11,6 +11,7 @@ import { consultantsBehind } from '../../routing';
 import type { Store } from '../../store/port';
 import { painelJson, type SignedIn } from '../context';
 import { onePageCsv } from './exports';
+import { needsYou } from '../needs-you';
 
 type Raw = Omit<NumbersView, 'period' | 'previous' | 'previousFunnel'> & { previous: NumbersView['funnel'] };
 export type Part = 'funnel' | 'previous' | 'groups' | 'consultants' | 'time';
@@ -67,10 +68,11 @@ export async function showToday(ctx: SignedIn): Promise<Response> {
     { key: 'proximos', label: 'Próximos 7 dias', period: { de: addDay(day, 1), ate: addDay(day, 7) } },
   ];
   const mentor = ctx.viewer.role === 'mentor';
-  const [answers, shares] = await Promise.all([
+  const [answers, shares, needs] = await Promise.all([
     Promise.all(windows.map((w) => numbersOf(ctx, w.period, 'first', ['funnel', 'consultants']))),
     // The team's shares are the mentor's to act on; a consultant's Hoje stays their own meetings.
     mentor ? consultantsBehind(ctx.app) : null,
+    needsYou(ctx.app, ctx.viewer, ctx.app.now()),
   ]);
   const body: TodayView = {
     windows: windows.map((w, i): TodayWindow => ({
@@ -78,6 +80,7 @@ export async function showToday(ctx: SignedIn): Promise<Response> {
       team: answers[i].team as ConsultantCounts, consultants: answers[i].consultants,
     })),
     behind: { window: shares?.window ?? 'mes', consultants: shares ? [...shares.behind].map(([id, b]) => ({ id, ...b })) : [] },
+    needsYou: needs,
   };
   return painelJson(body);
 }

@@ -1,6 +1,7 @@
-// Hoje (issue 34), the console's first screen: yesterday, today and the next 7 days at a glance — new
-// leads, meetings booked, held, no-shows and without an outcome, each a link to the list it counts, by
-// consultant — and today's meetings in order. A consultant sees the same for their own meetings.
+// Hoje, the console's first screen: first "Precisa de você" (what needs someone, whatever day it happened;
+// NeedsYou), then yesterday, today and the next 7 days at a glance — new leads, meetings booked, held,
+// no-shows and without an outcome, each a link to the list with its exact filter, by consultant — and
+// today's meetings in order. A consultant sees the same for their own meetings.
 // Read again whenever the screen is shown (an outcome recorded meanwhile changes "Sem desfecho").
 import { useEffect, useRef } from 'react';
 import type { PainelPlace } from '../../../domain/painel/address';
@@ -13,6 +14,7 @@ import { timeOf } from '../format';
 import { ui } from '../styles';
 import { RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
+import { NeedsYou } from './NeedsYou';
 import { PlaceLink } from './PlaceLink';
 
 interface Props {
@@ -22,6 +24,9 @@ interface Props {
   shown: boolean;
   onGo: (place: PainelPlace) => void;
 }
+
+/** "1 agendada", "2 agendadas". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const list = (section: 'meetings' | 'leads', filters: Record<string, string>): PainelPlace => ({ kind: 'section', section, filters });
 
@@ -43,6 +48,7 @@ export default function TodayScreen({ viewer, focus, shown, onGo }: Props) {
       </ScreenHeading>
       {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
+      {state.phase === 'ready' && <NeedsYou items={state.data.needsYou} onGo={onGo} />}
       {state.phase === 'ready' && <BehindShare behind={state.data.behind} viewer={viewer} onGo={onGo} />}
       {state.phase === 'ready' && (
         <div className="grid gap-4 lg:grid-cols-3">
@@ -119,16 +125,19 @@ function WindowCard({ window: w, mentor, onGo }: { window: TodayWindow; mentor: 
   const future = w.key === 'proximos';
   const days = w.de === w.ate ? formatDay(w.de) : `${formatDay(w.de)} a ${formatDay(w.ate)}`;
   const id = `hoje-${w.key}`;
-  const figures: [string, number, PainelPlace | null][] = future
+  // Each number opens the list it counts: booked by the booking's date (every tab, cancelled ones too),
+  // held and no-shows by their outcome.
+  const booked = list('meetings', { data: 'agendamento', ...range });
+  const figures: [string, number, PainelPlace][] = future
     ? [
         ['Reuniões marcadas', w.team.scheduled, list('meetings', { aba: 'proximas', ...range })],
-        ['Agendadas nestes dias', w.team.booked, null],
+        ['Agendadas nestes dias', w.team.booked, booked],
       ]
     : [
         ['Leads novos', w.leads, list('leads', range)],
-        ['Agendadas', w.team.booked, null],
-        [figureLabels.held, w.team.held, list('meetings', { aba: 'passadas', ...range })],
-        [figureLabels.noShows, w.team.noShows, list('meetings', { aba: 'passadas', ...range })],
+        ['Agendadas', w.team.booked, booked],
+        [figureLabels.held, w.team.held, list('meetings', { aba: 'passadas', desfecho: 'compareceu', ...range })],
+        [figureLabels.noShows, w.team.noShows, list('meetings', { aba: 'passadas', desfecho: 'nao-compareceu', ...range })],
         [figureLabels.pending, w.team.pending, list('meetings', { aba: 'sem-desfecho', ...range })],
       ];
   return (
@@ -141,13 +150,9 @@ function WindowCard({ window: w, mentor, onGo }: { window: TodayWindow; mentor: 
           <div key={label} className="grid">
             <dt className="text-sm text-slate-600">{label}</dt>
             <dd className="text-xl font-bold text-slate-900">
-              {place ? (
-                <PlaceLink place={place} onGo={onGo} label={`${label} (${w.label.toLowerCase()}): ${n}`}>
-                  {n}
-                </PlaceLink>
-              ) : (
-                <span className="inline-flex min-h-11 items-center tabular-nums">{n}</span>
-              )}
+              <PlaceLink place={place} onGo={onGo} label={`${label} (${w.label.toLowerCase()}): ${n}`}>
+                {n}
+              </PlaceLink>
             </dd>
           </div>
         ))}
@@ -158,7 +163,7 @@ function WindowCard({ window: w, mentor, onGo }: { window: TodayWindow; mentor: 
             <li key={c.id} className="flex flex-wrap justify-between gap-x-3">
               <span className={`font-medium text-slate-900 ${ui.wrap}`}>{c.name}</span>
               <span className="tabular-nums text-slate-700">
-                {future ? `${c.scheduled} marcadas` : `${c.booked} agendadas · ${c.held} realizadas · `}
+                {future ? count(c.scheduled, 'marcada', 'marcadas') : `${count(c.booked, 'agendada', 'agendadas')} · ${count(c.held, 'realizada', 'realizadas')} · `}
                 {!future && (c.pending > 0 ? (
                   <PlaceLink place={list('meetings', { aba: 'sem-desfecho', consultor: c.id, ...range })} onGo={onGo}>
                     {`${c.pending} sem desfecho`}
