@@ -43,7 +43,9 @@ export const STALLED_AFTER_MS = 15 * 60_000;
 export function integrationState(h: IntegrationHealth, now: Date): IntegrationState {
   if (h.pausedAt) return 'paused';
   if (!h.enabled) return 'off';
-  if (h.failingSince) return 'failing';
+  // Failing while a failure still waits (retrying or given up); after a resume or a resend, the target
+  // reads as waiting for its next answer, not as failing on nothing.
+  if (h.failingSince && h.retrying + h.gaveUp > 0) return 'failing';
   if (h.oldestDueAt && now.getTime() - Date.parse(h.oldestDueAt) > STALLED_AFTER_MS) return 'stalled';
   return h.lastSentAt ? 'working' : 'idle';
 }
