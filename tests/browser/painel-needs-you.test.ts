@@ -89,8 +89,24 @@ describe('/painel: Precisa de você', () => {
       expect(await axeViolations(page), 'Precisa de você').toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-      // Each opens its exact list. The tab totals are the list's own count under its filters.
       const tab = (name: RegExp) => page.getByRole('tab', { name });
+      const total = async (name: string) => Number(/\((\d+)\)$/.exec(await tab(new RegExp(`^${name} \\(`)).innerText())![1]);
+
+      // Every number of Hoje is a link to its exact filter: "Agendadas" by the booking's date (its total is
+      // every tab's but "Sem desfecho", a part of "Passadas"), "Realizadas" and "Não compareceu" by outcome.
+      const booked = page.getByRole('link', { name: /^Agendadas \(hoje\): \d+$/ });
+      const bookedToday = Number(/(\d+)$/.exec((await booked.getAttribute('aria-label'))!)![1]);
+      expect(bookedToday).toBeGreaterThanOrEqual(1);
+      expect(await page.getByRole('link', { name: /^Realizadas \(ontem\): \d+$/ }).getAttribute('href')).toMatch(/^#reunioes&aba=passadas&desfecho=compareceu&de=[\d-]+&ate=[\d-]+$/);
+      expect(await page.getByRole('link', { name: /^Não compareceu \(ontem\): \d+$/ }).getAttribute('href')).toMatch(/desfecho=nao-compareceu/);
+      // One booking reads in the singular.
+      expect(await page.getByText(/\b1 (agendadas|realizadas|marcadas)\b/).count()).toBe(0);
+      await booked.click();
+      await expect.poll(async () => (await total('Próximas')) + (await total('Canceladas')) + (await total('Passadas'))).toBe(bookedToday);
+      expect(page.url()).toMatch(/#reunioes&data=agendamento&de=[\d-]+&ate=[\d-]+$/);
+      await page.goBack();
+
+      // Each line opens its exact list. The tab totals are the list's own count under its filters.
       // Keyboard: the first line, focused and followed with Enter.
       await lines.pending.focus();
       await page.keyboard.press('Enter');
