@@ -4,7 +4,6 @@
 // when the target's last answer was a success; a retried delivery is a failure, counted and dated.
 import type { IntegrationTarget } from './api';
 import { integrationCopy } from './copy';
-import { integrationsScreen } from './integrations';
 
 /** integration_health's answer for one target (20261201150600_needs_you_integration_health.sql). */
 export type IntegrationHealth = {
@@ -103,7 +102,7 @@ export function describeIntegration(h: IntegrationHealth, now: Date, wall: WallC
         line: `Pausado desde ${clock(h.pausedAt!)} · HTTP ${h.pausedStatus ?? '—'} · ${queuedText(h.queued)}`,
       };
     case 'off':
-      return { state, label: 'Não configurado', tone: 'off', line: integrationsScreen.off[h.target] };
+      return { state, label: 'Não configurado', tone: 'off', line: integrationOff[h.target] };
     case 'failing': {
       const reason = `${failureReason(h.lastFailureStatus, h.lastFailureError)} ${agoText(h.failingSince!, now)}`;
       if (h.retrying > 0) {
@@ -122,6 +121,12 @@ export function describeIntegration(h: IntegrationHealth, now: Date, wall: WallC
       return { state, label: 'Ligado', tone: 'warn', line: `Ligado · nenhum envio aceito ainda${h.queued ? ` · ${queuedText(h.queued)}` : ''}` };
   }
 }
+
+/** A target without its settings where the site runs (here, not in integrations.ts: Hoje's chunk stays small). */
+export const integrationOff: Record<IntegrationTarget, string> = {
+  rd: 'O site não tem a chave de API do RD Station: nenhum lead vai para o RD.',
+  webhook: 'O site não tem o endereço e o segredo do webhook: nenhum evento é enviado.',
+};
 
 /** What "Reenviar todos com falha" did, as integration_resend_failed counts it. */
 export type ResendAllResult = { resent: number; retried: number; resumed: boolean; queued: number };

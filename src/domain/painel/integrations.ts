@@ -48,10 +48,6 @@ export const integrationsScreen = {
     return 'O receptor do webhook respondeu que o endereço foi desativado. '
       + 'Reative-o no n8n/Make/Zapier ou troque o endereço na Netlify; depois use "Reenviar todos com falha". Nada se perde: os novos envios esperam na fila.';
   },
-  off: {
-    rd: 'O site não tem a chave de API do RD Station: nenhum lead vai para o RD.',
-    webhook: 'O site não tem o endereço e o segredo do webhook: nenhum evento é enviado.',
-  } satisfies Record<IntegrationTarget, string>,
   setup: {
     rd: [
       'Na RD Station Marketing, com perfil Gestor ou Dono: App Store → App Publisher → "Gerar chave de API"; dê um nome (ex.: "Site") e copie a chave.',
