@@ -76,8 +76,8 @@ describe('/painel: Precisa de você', () => {
       const line = (text: RegExp) => block.getByRole('link', { name: text });
       const lines = {
         pending: line(new RegExp(`^${pendingNow} reuniões sem desfecho · a mais antiga de \\d\\d/\\d\\d às \\d\\d:\\d\\d$`)),
-        webhook: line(/^Webhook: Pausado desde \d\d:\d\d · HTTP 410 · 10 envios na fila$/),
-        rd: line(/^RD Station: Tentando de novo \(6\) · HTTP 500 há 25 min · próxima tentativa \d\d:\d\d$/),
+        webhook: line(/^Webhook: Pausado desde (\d\d\/\d\d )?\d\d:\d\d · HTTP 410 · 10 envios na fila$/),
+        rd: line(/^RD Station: Tentando de novo \(6\) · HTTP 500 há 25 min · próxima tentativa (\d\d\/\d\d )?\d\d:\d\d$/),
         inactive: line(new RegExp(`^Consultor desativado: ${INACTIVE} ainda tem 4 reuniões marcadas \\(a primeira \\d\\d/\\d\\d às \\d\\d:\\d\\d\\)$`)),
         off: line(new RegExp(`^Folga: ${OFF} tem 1 reunião nesse período`)),
       };
@@ -124,11 +124,11 @@ describe('/painel: Precisa de você', () => {
       await page.goBack();
       await lines.rd.click();
       const rd = page.getByRole('region', { name: 'RD Station' });
-      await rd.getByText(/^Tentando de novo \(6\) · HTTP 500 há 25 min · próxima tentativa \d\d:\d\d$/).waitFor();
+      await rd.getByText(/^Tentando de novo \(6\) · HTTP 500 há 25 min · próxima tentativa (\d\d\/\d\d )?\d\d:\d\d$/).waitFor();
       expect(page.url()).toMatch(/#integracoes$/);
       // The webhook's card says what is queued, and its button says what it did.
       const webhook = page.getByRole('region', { name: 'Webhook' });
-      await webhook.getByText(/^Pausado desde \d\d:\d\d · HTTP 410 · 10 envios na fila$/).waitFor();
+      await webhook.getByText(/^Pausado desde (\d\d\/\d\d )?\d\d:\d\d · HTTP 410 · 10 envios na fila$/).waitFor();
       await webhook.getByRole('button', { name: 'Reenviar todos com falha' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('status').filter({ hasText: 'Webhook retomado: 10 envios na fila.' }).waitFor();

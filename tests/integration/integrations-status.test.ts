@@ -13,7 +13,8 @@ import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
 const wall = (iso: string) => wallClock(new Date(iso));
-const CLOCK = /\d\d:\d\d/.source;
+/** Today's "02:57", or another day's "01/12 00:06" (a run across midnight in Brasília). */
+const CLOCK = /(\d\d\/\d\d )?\d\d:\d\d/.source;
 
 describe.each(storeCases(inject('postgresUrl')))('integration states on $name', (store) => {
   const h = useIntegrations(store);
