@@ -36,7 +36,7 @@ export function ConsoleSkeleton({ hint }: { hint: SignedInHint }) {
         </div>
         <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-1">
           {sections.map((s) => (
-            <li key={s} className="min-h-11 rounded-full bg-slate-100 px-4 py-2 text-base font-semibold text-slate-500">
+            <li key={s} className="min-h-11 rounded-full bg-slate-100 px-4 py-2 text-base font-semibold text-slate-700">
               {sectionLabels[s]}
             </li>
           ))}

@@ -2,7 +2,9 @@
 // so each retry makes a new lazy component. The retry asks for the chunk again under a fresh query
 // string too, in case the browser kept the failed fetch of the plain address. `preload` starts the fetch
 // before the screen renders (the console's first screen, alongside the session check); the render then
-// uses that same fetch.
+// uses that same fetch. With `deps` (the chunks the screen imports, at any depth: lazy-chunk-url.mjs) the
+// preload asks for them all at once too: left to the imports, each level waits for the one above it, a
+// round trip each (four for the console on "Slow 4G").
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The screen's code could not be fetched (ScreenBoundary says so in the connection's words). */
@@ -12,8 +14,9 @@ export class ChunkLoadError extends Error {}
 export type Reloadable<C extends ComponentType<any>> = { current: () => LazyExoticComponent<C>; retry: () => void; preload: () => void };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen has its own
-export function lazyScreen<C extends ComponentType<any>>(url: string): Reloadable<C> {
+export function lazyScreen<C extends ComponentType<any>>(url: string, deps: readonly string[] = []): Reloadable<C> {
   let attempt = 0;
+  let depsAsked = false;
   const make = () => {
     const address = attempt === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}tentativa=${attempt}`;
     let loading: Promise<{ default: C }> | null = null;
@@ -31,6 +34,18 @@ export function lazyScreen<C extends ComponentType<any>>(url: string): Reloadabl
       made = make();
     },
     // A failure here shows when the screen renders (its boundary's "Tentar de novo").
-    preload: () => void made.load().catch(() => {}),
+    preload: () => {
+      if (!depsAsked) {
+        depsAsked = true;
+        for (const href of deps) {
+          if (!href) continue;
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = href;
+          document.head.append(link);
+        }
+      }
+      void made.load().catch(() => {});
+    },
   };
 }
