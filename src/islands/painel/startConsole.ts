@@ -17,13 +17,13 @@ const screens: Partial<Record<PainelSection, Reloadable<any>>> = {
 };
 
 export function startConsole() {
-  ConsoleShell.preload();
+  // In the order they are needed: on HTTP/1.1 (`npm start`) a browser opens 6 connections to a host, and
+  // what is asked first is served first.
   const place = parsePlace(location.hash);
+  // Hoje reads one address whatever the filters (useResource takes this answer).
+  if (place.kind === 'section' && place.section === 'today') preload(numbersPaths.today);
   if (place.kind === 'meeting') MeetingDetail.preload();
   else if (place.kind === 'lead') LeadDetail.preload();
-  else if (place.kind === 'section') {
-    screens[place.section]?.preload();
-    // Hoje reads one address whatever the filters (useResource takes this answer).
-    if (place.section === 'today') preload(numbersPaths.today);
-  }
+  else if (place.kind === 'section') screens[place.section]?.preload();
+  ConsoleShell.preload();
 }

@@ -35,6 +35,7 @@ export function lazyScreen<C extends ComponentType<any>>(url: string, deps: read
     },
     // A failure here shows when the screen renders (its boundary's "Tentar de novo").
     preload: () => {
+      void made.load().catch(() => {});
       if (!depsAsked) {
         depsAsked = true;
         for (const href of deps) {
@@ -45,7 +46,6 @@ export function lazyScreen<C extends ComponentType<any>>(url: string, deps: read
           document.head.append(link);
         }
       }
-      void made.load().catch(() => {});
     },
   };
 }
