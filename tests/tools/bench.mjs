@@ -6,6 +6,8 @@
 // exits 1 when one is exceeded. `npm run bench -- painel` runs only that part.
 // Last, the router's availability with rules, caps and weights on (tests/tools/bench-routing.mjs), with its
 // budget (p95 ≤ 30 ms); `npm run bench -- routing` runs only that part, `npm run bench -- api` only the first.
+// Then the painel in Chromium over "Slow 4G" with a 4× CPU slowdown (tests/tools/bench-painel-4g.mjs), with
+// its budgets; `npm run bench -- 4g` runs only that part (on the built dist/: `npm run build` first).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import autocannon from 'autocannon';
 import { startSite } from '../support/site-process.mjs';
 import { painelSuite, printPainel } from './bench-painel.mjs';
 import { printRouting, routingSuite } from './bench-routing.mjs';
+import { painel4gSuite, printPainel4g } from './bench-painel-4g.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The published privacy-policy version (frontmatter): the functions store leads only with this one. */
@@ -35,8 +38,8 @@ function runNode(args, env = process.env) {
 }
 
 const only = process.argv[2];
-if (only !== undefined && only !== 'painel' && only !== 'routing' && only !== 'api') {
-  console.error('Uso: node tests/tools/bench.mjs [api|painel|routing]');
+if (only !== undefined && only !== 'painel' && only !== 'routing' && only !== 'api' && only !== '4g') {
+  console.error('Uso: node tests/tools/bench.mjs [api|painel|routing|4g]');
   process.exit(2);
 }
 
@@ -93,6 +96,14 @@ if (only === undefined || only === 'routing') {
   }
   if (!printRouting(routing)) {
     console.error('\nbench: roteamento acima do orçamento (linhas **over**).');
+    process.exitCode = 1;
+  }
+}
+
+if (only === undefined || only === '4g') {
+  if (!existsSync(join(root, 'dist', 'index.html'))) await runNode(['node_modules/astro/bin/astro.mjs', 'build']);
+  if (!printPainel4g(await painel4gSuite({ runNode }))) {
+    console.error('\nbench: painel em 4G acima do orçamento (linhas **over**).');
     process.exitCode = 1;
   }
 }

@@ -61,14 +61,8 @@ export type TodayView = {
   needsYou: NeedsYouItem[];
 };
 
-export const numbersPaths = {
-  /** GET ?periodo&de&ate&toque → NumbersView; 400 { error } (pt-BR) for a period that cannot be one. */
-  numbers: '/api/painel/numeros',
-  /** GET the same query and &tabela=<NumbersTable> → text/csv (Excel-safe, as the lists' exports). */
-  exportNumbers: '/api/painel/exportar/numeros',
-  /** GET → TodayView. */
-  today: '/api/painel/hoje',
-} as const;
+// In a module of its own: the console's first screen asks for Hoje before this module's date code loads.
+export { numbersPaths } from './numbers-paths';
 
 export const presets = ['7d', '30d', 'mes', 'mes-passado', 'ano', 'ano-passado', 'personalizado'] as const;
 export type Preset = (typeof presets)[number];

@@ -10,6 +10,9 @@ import { placeHash } from '../../domain/painel/address';
 import { painelMessages } from '../../domain/painel/copy';
 import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
 import { MeetingsScreen } from './MeetingsScreen';
+import { numbersQuery } from './numbers/numbersQuery';
+import { preload } from './preload';
+import { consoleSections } from './sections';
 import { AppBar } from './shell/AppBar';
 import { LazyScreen } from './shell/LazyScreen';
 import { useAddress, type Move } from './shell/useAddress';
@@ -29,11 +32,8 @@ const sectionPlace = (section: PainelSection, filters: Filters = {}): PainelPlac
 
 export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const mentor = viewer.role === 'mentor';
-  // Minha agenda for whoever is a consultant (a mentor who is one too has it beside Equipe).
   const own: PainelSection[] = viewer.name !== null ? ['agenda'] : [];
-  const sections: PainelSection[] = mentor
-    ? ['today', 'meetings', 'leads', 'numbers', 'team', 'rules', 'integrations', 'activity', ...own]
-    : ['today', 'meetings', 'leads', 'numbers', ...own];
+  const sections = consoleSections(mentor, own.length > 0);
   const { place, go, back } = useAddress();
   // The list under the place, each list's filters as its address last had them, the lists opened so far.
   const [section, setSection] = useState<PainelSection>(() => listOf(place));
@@ -41,7 +41,9 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
     today: {}, meetings: {}, leads: {}, numbers: {}, team: {}, rules: {}, integrations: {}, activity: {}, agenda: {},
     ...(place.kind === 'section' ? { [place.section]: place.filters } : {}),
   }));
-  const [visited, setVisited] = useState<PainelSection[]>(() => ['meetings', ...(place.kind === 'section' ? [place.section] : [])]);
+  // Only the list under the first place: on a phone network every other screen's reads would share the
+  // line with the first screen's.
+  const [visited, setVisited] = useState<PainelSection[]>(() => [listOf(place)]);
   const [shownPlace, setShownPlace] = useState(place);
   const [navigated, setNavigated] = useState(moved);
   const [changed, setChanged] = useState<Record<string, MeetingRow>>({});
@@ -72,6 +74,22 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
     requestAnimationFrame(() => (opener?.isConnected && !opener.closest('[hidden]') ? opener.focus() : document.getElementById(`painel-secao-${place.section}`)?.focus()));
   }, [place]);
 
+  const allowed = place.kind !== 'missing' && (place.kind !== 'section' || sections.includes(place.section));
+  const listShown = (s: PainelSection) => allowed && place.kind === 'section' && section === s;
+  // A list on screen: the code of what its rows open comes while the browser is idle, so a row opens
+  // over the list (kept as it is underneath) with only its own data to wait for.
+  const detailAhead = listShown('meetings') ? MeetingDetail : listShown('leads') ? LeadDetail : null;
+  useEffect(() => {
+    if (!detailAhead) return;
+    // Safari has no requestIdleCallback: a second later there.
+    if (typeof requestIdleCallback !== 'function') {
+      const later = setTimeout(() => detailAhead.preload(), 1000);
+      return () => clearTimeout(later);
+    }
+    const idle = requestIdleCallback(() => detailAhead.preload(), { timeout: 5000 });
+    return () => cancelIdleCallback(idle);
+  }, [detailAhead]);
+
   function open(kind: 'lead' | 'meeting', id: string, opener: HTMLElement | null) {
     const next: PainelPlace = { kind, id };
     if (opener) openers.current.set(placeHash(next), opener);
@@ -81,6 +99,8 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
   const openMeeting = (id: string, opener: HTMLElement | null) => open('meeting', id, opener);
   const goSection = (next: PainelSection) => {
     setLeadsNotice(null);
+    // Números' figures travel beside its code, not after it (the screen takes this answer).
+    if (next === 'numbers' && !visited.includes('numbers')) preload(numbersQuery(filters.numbers).url);
     go(sectionPlace(next, filters[next]));
   };
   /** A list's tab or filters changed: a tab is a place of its own (push), a filter edits this one (replace). */
@@ -99,8 +119,6 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
     if (error) setSignOut({ busy: false, error: { kind: 'alert', text: error } });
   }
 
-  const allowed = place.kind !== 'missing' && (place.kind !== 'section' || sections.includes(place.section));
-  const listShown = (s: PainelSection) => allowed && place.kind === 'section' && section === s;
   let detail: ReactNode = null;
   if (!allowed) detail = <NotFound onHome={() => go(sectionPlace('meetings', filters.meetings), 'replace')} />;
   else if (place.kind === 'meeting')
@@ -121,9 +139,11 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
       <AppBar viewer={viewer} sections={sections} current={section} onSection={goSection} busy={signOut.busy} onSignOut={(everywhere) => void leave(everywhere)} />
       <main className="grid gap-6">
         <Notice message={signOut.error} focus />
-        <div hidden={!listShown('meetings')}>
-          <MeetingsScreen viewer={viewer} focus={navigated && listShown('meetings')} onOpen={openMeeting} changed={changed} filters={filters.meetings} onFilters={onFilters('meetings')} />
-        </div>
+        {visited.includes('meetings') && (
+          <div hidden={!listShown('meetings')}>
+            <MeetingsScreen viewer={viewer} focus={navigated && listShown('meetings')} onOpen={openMeeting} changed={changed} filters={filters.meetings} onFilters={onFilters('meetings')} />
+          </div>
+        )}
         {visited.includes('leads') && (
           <LazyScreen hidden={!listShown('leads')} screen={LeadsScreen} render={(Screen) => (
             <Screen viewer={viewer} focus={navigated && listShown('leads')} onOpen={openLead} notice={leadsNotice} reloadKey={leadsReload} filters={filters.leads} onFilters={onFilters('leads')} />

@@ -1,4 +1,4 @@
-// What a list shows besides its rows: loading, the error with 'Tentar de novo', the empty sentence.
+// What a list shows besides its rows: loading (row-shaped blocks), the error with 'Tentar de novo', the empty sentence.
 // The status line stays in the page so screen readers hear "Carregando…" and the count when it ends.
 import type { PagedList } from './usePagedList';
 import { LiveStatus, RetryAlert } from './ui';
@@ -26,10 +26,13 @@ export function ListState({ list, empty, noun, onRetry, total = null }: Props) {
           {total > count ? `Mostrando ${count} de ${total} ${noun}.` : `${total} ${noun}.`}
         </p>
       )}
+      {/* Row-shaped blocks while the first page comes; the status line above is what screen readers hear. */}
       {list.phase === 'loading' && (
-        <p aria-hidden="true" className="rounded-xl border border-slate-200 bg-white px-4 py-6 text-center text-slate-600">
-          Carregando…
-        </p>
+        <div aria-hidden="true" className="grid gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-16 rounded-xl border border-slate-200 bg-slate-100 motion-safe:animate-pulse" />
+          ))}
+        </div>
       )}
       {list.phase === 'ready' && count === 0 && <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-6 text-center text-slate-700">{empty}</p>}
       {list.error && (

@@ -1,17 +1,31 @@
 // Island of /painel, the staff console: the session decides between "Entrar" and the console.
+import { useSyncExternalStore } from 'react';
 import { usePainelSession } from './usePainelSession';
 import { ConsoleShell } from './shell/lazyConsole';
 import { LazyScreen } from './shell/LazyScreen';
 import { LoginScreen } from './LoginScreen';
+import { readSignedInHint } from './signedInHint';
+import { ConsoleSkeleton } from './Skeleton';
+import { startConsole } from './startConsole';
 import { ui } from './styles';
 import { RetryAlert } from './ui';
 
+// Someone was signed in on this browser: the console's code and the first screen's start now, beside the
+// session check (which still decides: the hint opens nothing).
+const hintAtStart = typeof window === 'undefined' ? null : readSignedInHint();
+if (hintAtStart) startConsole();
+
+const noChanges = () => () => {};
+
 export default function PainelIsland() {
   const { state, retry, signedIn, signOut } = usePainelSession();
+  // The server's HTML has no hint (it cannot know): hydration matches it, then the frame replaces it.
+  const hint = useSyncExternalStore(noChanges, () => hintAtStart, () => null);
 
   if (state.phase === 'signedIn') {
     const { viewer, moved } = state;
-    return <LazyScreen screen={ConsoleShell} render={(Console) => <Console key={viewer.email} viewer={viewer} moved={moved} onSignOut={signOut} />} />;
+    const frame = <ConsoleSkeleton hint={{ role: viewer.role, agenda: viewer.name !== null }} />;
+    return <LazyScreen screen={ConsoleShell} fallback={frame} render={(Console) => <Console key={viewer.email} viewer={viewer} moved={moved} onSignOut={signOut} />} />;
   }
   if (state.phase === 'signedOut')
     return (
@@ -19,6 +33,7 @@ export default function PainelIsland() {
         <LoginScreen notice={state.notice} focus={state.moved} onSignedIn={signedIn} />
       </main>
     );
+  if (state.phase === 'loading' && hint) return <ConsoleSkeleton hint={hint} />;
   // The first paint (also the server's HTML): the page's heading, what the console is for, and what is
   // going on. The description is the largest text of the first paint, so the sign-in or the console that
   // replace it (after the script and the session check) never hold back the page's LCP.

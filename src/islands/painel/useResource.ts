@@ -1,6 +1,7 @@
 // One record read from the API (a meeting, a lead, the team), with `replace` for what an action answered.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { request } from './api';
+import { takePreloaded } from './preload';
 
 export type Resource<T> = { phase: 'loading' } | { phase: 'error'; error: string } | { phase: 'ready'; data: T };
 
@@ -10,7 +11,8 @@ export function useResource<T>(url: string) {
 
   const load = useCallback(async () => {
     const id = ++generation.current;
-    const result = await request<T>(url);
+    // The first screen's data may already be on its way (preload.ts).
+    const result = (await takePreloaded<T>(url)) ?? (await request<T>(url));
     if (id !== generation.current) return;
     setState(result.ok ? { phase: 'ready', data: result.data } : { phase: 'error', error: result.error });
   }, [url]);

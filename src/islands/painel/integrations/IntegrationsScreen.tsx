@@ -18,6 +18,7 @@ import { ui } from '../styles';
 import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import FollowupCard from './FollowupCard';
+import { Skeleton } from '../Skeleton';
 
 interface Props {
   focus: boolean;
@@ -44,7 +45,7 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
       </ScreenHeading>
       <p className="text-slate-700">{copy.intro}</p>
       <Notice message={form.message} focus />
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
+      {state.phase === 'loading' && <Skeleton />}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {state.phase === 'ready' &&
         state.data.map((t) => <TargetCard key={t.target} summary={t} busy={form.sending === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}

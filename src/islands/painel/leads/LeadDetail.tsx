@@ -13,6 +13,7 @@ import { LeadAttribution } from './LeadAttribution';
 import { LeadDeals } from './LeadDeals';
 import { LeadIntegrations } from './LeadIntegrations';
 import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings, LeadSubmissions } from './LeadView';
+import { Skeleton } from '../Skeleton';
 
 interface Props {
   id: string;
@@ -47,7 +48,7 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
       <ScreenHeading id={`${uid}-titulo`} focus>
         {lead ? lead.answers.nomeCompleto : 'Lead'}
       </ScreenHeading>
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando o lead…</p>}
+      {state.phase === 'loading' && <Skeleton status="Carregando o lead…" rows={4} />}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {lead && (
         <>

@@ -17,6 +17,7 @@ import { OutcomeForm } from './OutcomeForm';
 import { RebookLinkButton } from './RebookLinkButton';
 import { RescheduleForm } from './RescheduleForm';
 import { RoutingWhyPanel } from './RoutingWhyPanel';
+import { Skeleton } from '../Skeleton';
 
 interface Props {
   id: string;
@@ -66,7 +67,7 @@ export default function MeetingDetail({ id, onBack, onChanged, onOpenLead }: Pro
       <ScreenHeading id={`${uid}-titulo`} focus>
         {meeting ? `Reunião com ${meeting.lead.name}` : 'Reunião'}
       </ScreenHeading>
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a reunião…</p>}
+      {state.phase === 'loading' && <Skeleton status="Carregando a reunião…" rows={4} />}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       <Notice message={notice} focus />
       {meeting && (

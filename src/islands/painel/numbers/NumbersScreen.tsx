@@ -5,9 +5,8 @@
 import { useState, type ReactNode } from 'react';
 import type { Filters } from '../../../domain/painel/address';
 import type { Viewer } from '../../../domain/painel/api';
-import { formatDay, numbersPaths, parseTouch, presets, touchWords, type NumbersView, type Preset, type Touch } from '../../../domain/painel/numbers';
+import { formatDay, numbersPaths, touchWords, type NumbersView, type Touch } from '../../../domain/painel/numbers';
 import { defaultSort, numbersTables, sortParam, tableRows, type NumbersTable, type SortOrder } from '../../../domain/painel/numbers-tables';
-import { queryString } from '../api';
 import { dayKey } from '../format';
 import { RadioGroup } from '../RadioGroup';
 import type { Move } from '../shell/useAddress';
@@ -15,11 +14,13 @@ import { ui } from '../styles';
 import { RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { FunnelChart, WeeksChart } from './charts';
+import { numbersQuery } from './numbersQuery';
 import { NumbersTableView } from './NumbersTableView';
 import { PeriodPicker } from './PeriodPicker';
 import { WeekMeetings } from './WeekMeetings';
 import { CampaignMoney } from './CampaignMoney';
 import { SpendImports } from './SpendImports';
+import { Skeleton } from '../Skeleton';
 
 interface Props {
   viewer: Viewer;
@@ -36,13 +37,8 @@ const touchOptions = [
 ] as const satisfies readonly { value: Touch; label: string }[];
 
 export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpenMeeting }: Props) {
-  const preset: Preset = (presets as readonly string[]).includes(filters.periodo ?? '') ? (filters.periodo as Preset) : '30d';
-  const touch = parseTouch(filters.toque);
-  const query = queryString({
-    periodo: preset, de: preset === 'personalizado' ? filters.de : undefined, ate: preset === 'personalizado' ? filters.ate : undefined,
-    toque: touchWords[touch],
-  });
-  const { state, reload } = useResource<NumbersView>(`${numbersPaths.numbers}${query}`);
+  const { preset, touch, query, url } = numbersQuery(filters);
+  const { state, reload } = useResource<NumbersView>(url);
   const view = state.phase === 'ready' ? state.data : null;
   // Each sortable table's order (its default until a header is pressed); the export follows it.
   const [sorts, setSorts] = useState<Partial<Record<NumbersTable, SortOrder>>>({});
@@ -83,7 +79,7 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
           </p>
         )}
       </div>
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando…</p>}
+      {state.phase === 'loading' && <Skeleton rows={2} />}
       {/* A period the endpoint refuses (an edited address) says why; another preset is a click above. */}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {view && (

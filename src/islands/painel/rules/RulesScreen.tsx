@@ -16,6 +16,7 @@ import { draftOf, emptyDraft, fieldOf, ruleOf, type DraftField, type RuleDraft }
 import { RuleCard } from './RuleCard';
 import { RuleEditor } from './RuleEditor';
 import { RuleTester } from './RuleTester';
+import { Skeleton } from '../Skeleton';
 
 type Editing = { original: string | null; catchAll: boolean; draft: RuleDraft };
 
@@ -36,7 +37,7 @@ export default function RulesScreen({ focus }: { focus: boolean }) {
     pendingFocus.current = null;
   });
 
-  if (state.phase === 'loading') return <Frame focus={focus}><p role="status" className="text-slate-600">Carregando…</p></Frame>;
+  if (state.phase === 'loading') return <Frame focus={focus}><Skeleton /></Frame>;
   if (state.phase === 'error') return <Frame focus={focus}><RetryAlert error={state.error} onRetry={() => void reload()} /></Frame>;
   const view = state.data;
   const names = new Map(view.consultants.map((c) => [c.email, c.name]));

@@ -1,31 +1,51 @@
 // A screen loaded when first opened, that can be loaded again: React.lazy keeps a failed import for good,
 // so each retry makes a new lazy component. The retry asks for the chunk again under a fresh query
-// string too, in case the browser kept the failed fetch of the plain address.
+// string too, in case the browser kept the failed fetch of the plain address. `preload` starts the fetch
+// before the screen renders (the console's first screen, alongside the session check); the render then
+// uses that same fetch. With `deps` (the chunks the screen imports, at any depth: lazy-chunk-url.mjs) the
+// preload asks for them all at once too: left to the imports, each level waits for the one above it, a
+// round trip each (four for the console on "Slow 4G").
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The screen's code could not be fetched (ScreenBoundary says so in the connection's words). */
 export class ChunkLoadError extends Error {}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen has its own
-export type Reloadable<C extends ComponentType<any>> = { current: () => LazyExoticComponent<C>; retry: () => void };
+export type Reloadable<C extends ComponentType<any>> = { current: () => LazyExoticComponent<C>; retry: () => void; preload: () => void };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen has its own
-export function lazyScreen<C extends ComponentType<any>>(url: string): Reloadable<C> {
+export function lazyScreen<C extends ComponentType<any>>(url: string, deps: readonly string[] = []): Reloadable<C> {
   let attempt = 0;
+  let depsAsked = false;
   const make = () => {
     const address = attempt === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}tentativa=${attempt}`;
-    return lazy(() =>
-      (import(/* @vite-ignore */ address) as Promise<{ default: C }>).catch((error: unknown) => {
+    let loading: Promise<{ default: C }> | null = null;
+    const load = () =>
+      (loading ??= (import(/* @vite-ignore */ address) as Promise<{ default: C }>).catch((error: unknown) => {
         throw new ChunkLoadError(String(error));
-      }),
-    );
+      }));
+    return { component: lazy(load), load };
   };
-  let component = make();
+  let made = make();
   return {
-    current: () => component,
+    current: () => made.component,
     retry: () => {
       attempt += 1;
-      component = make();
+      made = make();
+    },
+    // A failure here shows when the screen renders (its boundary's "Tentar de novo").
+    preload: () => {
+      void made.load().catch(() => {});
+      if (!depsAsked) {
+        depsAsked = true;
+        for (const href of deps) {
+          if (!href) continue;
+          const link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.href = href;
+          document.head.append(link);
+        }
+      }
     },
   };
 }

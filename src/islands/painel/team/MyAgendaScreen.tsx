@@ -7,6 +7,7 @@ import { RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { MemberCard } from './MemberCard';
 import { CommandPath } from './useCommand';
+import { Skeleton } from '../Skeleton';
 
 export default function MyAgendaScreen({ focus }: { focus: boolean }) {
   const { state, reload } = useResource<{ member: TeamMember }>(painelPaths.ownAgenda);
@@ -16,7 +17,7 @@ export default function MyAgendaScreen({ focus }: { focus: boolean }) {
       <ScreenHeading id="painel-secao-agenda" focus={focus}>
         Minha agenda
       </ScreenHeading>
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando sua agenda…</p>}
+      {state.phase === 'loading' && <Skeleton status="Carregando sua agenda…" />}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={refresh} />}
       {state.phase === 'ready' && (
         <CommandPath.Provider value={painelPaths.ownAgenda}>

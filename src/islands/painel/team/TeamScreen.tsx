@@ -13,6 +13,7 @@ import { MemberCard } from './MemberCard';
 import { ReportPanel } from './ReportPanel';
 import { TeamRoutingForms } from './RoutingForms';
 import { useCommand } from './useCommand';
+import { Skeleton } from '../Skeleton';
 
 function AddConsultant({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
   const [name, setName] = useState('');
@@ -89,7 +90,7 @@ export default function TeamScreen({ focus }: { focus: boolean }) {
           <AddConsultant onDone={refresh} onClose={() => (setAdding(false), requestAnimationFrame(() => opener.current?.focus()))} />
         </div>
       )}
-      {state.phase === 'loading' && <p role="status" className="text-slate-600">Carregando a equipe…</p>}
+      {state.phase === 'loading' && <Skeleton status="Carregando a equipe…" />}
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={refresh} />}
       {state.phase === 'ready' &&
         (state.data.consultants.length ? (
