@@ -15,6 +15,7 @@ import { whyCopy, whyLines } from '../../src/domain/scheduling/routing-why';
 import { key, POLICY_VERSION, PRESELLERS, validLead } from './helpers';
 import { ANA, BRUNO, MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
+import { withNames } from '../../src/domain/painel/names';
 
 const TZ = schedulingConfig.timeZone;
 const CARLA = 'carla.mendes@consultores.example.com';
@@ -249,6 +250,8 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
 
   it('Equipe runs the same commands with the same words and records who changed the team settings', async () => {
     const cookie = await signIn(MENTOR);
+    // The same words, except that the console names consultants by name where the terminal writes the address.
+    const names = new Map((await opened.query<{ email: string; name: string }>('select lower(email) as email, name from presellers')).map((p) => [p.email, p.name]));
     for (const [command, ...args] of [['weight', CARLA, '80'], ['limit', CARLA, '3/dia', '10/semana'], ['mode', 'igual', '2'], ['janela', 'semana'], ['weight', CARLA, '5000'], ['limit', 'ninguem@example.com', 'sem']]) {
       const res = await call('POST', '/api/painel/equipe', { cookie, body: { command, args } });
       const answer = (await res.json()) as { message?: string; error?: string };
@@ -258,7 +261,7 @@ describe.each(storeCases(inject('postgresUrl')))('routing settings, why and repo
         : command === 'weight' ? routingCopy.weightSet(CARLA, 80)
         : command === 'limit' ? routingCopy.limitSet(CARLA, '3', '10')
         : command === 'mode' ? routingCopy.modeSet(2) : routingCopy.windowSet('semana');
-      expect(answer.message ?? answer.error, command).toBe(expected);
+      expect(answer.message ?? answer.error, command).toBe(withNames(expected, names));
     }
     const [{ updated_by }] = await opened.query<{ updated_by: string }>('select updated_by from routing_settings');
     expect(updated_by).toBe(MENTOR);

@@ -1,7 +1,6 @@
 // The painel's HTTP contract: paths, query parameters and JSON shapes shared by the console island
 // (src/islands/painel) and its endpoints (functions/painel.ts). Dates travel as ISO 8601 instants; the
 // island shows them in Brasília time.
-import type { IntegrationHealth } from './integration-status';
 import type { Behind } from '../scheduling/fair-share';
 import type { MeetingLocationKind } from '../meeting-location';
 import type { Service } from '../options';
@@ -363,3 +362,31 @@ export type TeamAnswer = { message: string; calendars?: { name: string; ok: bool
 
 /** `deal`: a deal's change (action 'deal'), null once the lead's data was erased. */
 export type ActivityRow = { id: string; at: string; actor: string | null; action: string; subject: string | null; deal?: DealActivity | null };
+
+/** integration_health's answer for one target (20261201151000_needs_you_integration_health.sql), named by integration-status.ts. */
+export type IntegrationHealth = {
+  target: IntegrationTarget;
+  /** Its settings are present where the site runs. */
+  enabled: boolean;
+  /** The whole target waits: RD refused the key (401/403), or the webhook endpoint is gone (410). */
+  pausedAt: string | null;
+  pausedStatus: number | null;
+  /** The last delivery the receiver accepted. */
+  lastSentAt: string | null;
+  /** The first failure after the last success (null: the last answer was a success, or none yet). */
+  failingSince: string | null;
+  lastFailureAt: string | null;
+  lastFailureStatus: number | null;
+  /** A network code (timeout, econnrefused…) when no HTTP answer came; the receiver's error otherwise. */
+  lastFailureError: string | null;
+  /** Tried, failed, and waiting for their next attempt. */
+  retrying: number;
+  /** Every delivery still to go (retrying ones included). */
+  queued: number;
+  /** Refused for good or out of attempts: they go again only when resent. */
+  gaveUp: number;
+  /** The next retry due. */
+  nextAttemptAt: string | null;
+  /** The oldest delivery due: long past and never tried means nothing is sending. */
+  oldestDueAt: string | null;
+};

@@ -2,36 +2,11 @@
 // integration_health answers: the Integrações card, Hoje's "Precisa de você", the morning mail and the
 // lead's own deliveries all name it through this module. It never reassures falsely: "Funcionando" only
 // when the target's last answer was a success; a retried delivery is a failure, counted and dated.
-import type { IntegrationTarget } from './api';
+import type { IntegrationHealth, IntegrationTarget } from './api';
 import { integrationCopy } from './copy';
 
-/** integration_health's answer for one target (20261201150600_needs_you_integration_health.sql). */
-export type IntegrationHealth = {
-  target: IntegrationTarget;
-  /** Its settings are present where the site runs. */
-  enabled: boolean;
-  /** The whole target waits: RD refused the key (401/403), or the webhook endpoint is gone (410). */
-  pausedAt: string | null;
-  pausedStatus: number | null;
-  /** The last delivery the receiver accepted. */
-  lastSentAt: string | null;
-  /** The first failure after the last success (null: the last answer was a success, or none yet). */
-  failingSince: string | null;
-  lastFailureAt: string | null;
-  lastFailureStatus: number | null;
-  /** A network code (timeout, econnrefused…) when no HTTP answer came; the receiver's error otherwise. */
-  lastFailureError: string | null;
-  /** Tried, failed, and waiting for their next attempt. */
-  retrying: number;
-  /** Every delivery still to go (retrying ones included). */
-  queued: number;
-  /** Refused for good or out of attempts: they go again only when resent. */
-  gaveUp: number;
-  /** The next retry due. */
-  nextAttemptAt: string | null;
-  /** The oldest delivery due: long past and never tried means nothing is sending. */
-  oldestDueAt: string | null;
-};
+// The facts it reads are the HTTP contract's (api.ts): the server sends them, this module names them.
+export type { IntegrationHealth };
 
 export const integrationStates = ['off', 'paused', 'failing', 'stalled', 'working', 'idle'] as const;
 export type IntegrationState = (typeof integrationStates)[number];
