@@ -96,6 +96,9 @@ export async function openEntry(page: Page, collection: string, label: string) {
   await page.goto(`${BASE_URL}/admin/#/collections/${collection}`);
   await page.getByRole('gridcell', { name: label, exact: true }).or(page.getByRole('link', { name: label, exact: true })).first().click();
   await page.getByRole('textbox').first().waitFor();
+  // The editor draws the entry's fields before its main landmark settles (an axe run in between found no
+  // <main> once, in a loaded fresh-clone run): the state the checks below describe is the settled one.
+  await page.locator('main, [role="main"]').first().waitFor({ state: 'attached' });
 }
 export async function openHome(page: Page) {
   await openEntry(page, 'paginas', 'Página inicial');
