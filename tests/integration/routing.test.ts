@@ -307,10 +307,13 @@ describe("the demo's starved newcomers, end to end", () => {
       // Their share of the new bookings at least (5 equal weights: 3 of 15), having started behind the others.
       expect.soft(booked[id] ?? 0, id).toBeGreaterThanOrEqual(bookings / team.length);
     }
-    // And the team ends even: (meetings + credit) per share within one meeting of each other.
+    // And the team ends even: (meetings + credit) per share within two meetings of each other. Not one: the
+    // newcomers' credits are fractions, and equal loads are broken by the consultants' random ids, so the same
+    // bookings ended 1.25 apart in one fresh-clone run (2026-11-30) and under 1 in others. Starved newcomers
+    // (the bug this guards) ended hundreds apart.
     const after = await state();
     const loads = team.map((id) => after.consultants.get(id)!).map((c) => (c.count + c.credit) / (c.weight / 100));
-    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThan(2);
   });
 });
 
