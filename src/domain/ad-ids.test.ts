@@ -10,18 +10,20 @@ const attribution: Attribution = {
 describe('ad identifiers within the cookie choice', () => {
   it('keeps every identifier when advertising cookies were granted', () => {
     const ids = { fbp: 'fb.1.1732900000000.1234567890', fbc: 'fb.1.1732900000000.IwAR1abc' };
-    expect(adConsentOnly(true, attribution, ids)).toEqual({ attribution, adIds: ids });
+    expect(adConsentOnly(true, attribution, ids)).toEqual({ attribution, adIds: ids, userAgent: null });
+    expect(adConsentOnly(true, attribution, ids, 'Mozilla/5.0').userAgent).toBe('Mozilla/5.0');
   });
 
   it('keeps no ad identifier otherwise: the click ids leave the touches, Meta\'s cookies are dropped, the rest stays', () => {
-    const kept = adConsentOnly(false, attribution, { fbp: 'fb.1.1732900000000.1234567890' });
+    const kept = adConsentOnly(false, attribution, { fbp: 'fb.1.1732900000000.1234567890' }, 'Mozilla/5.0');
     expect(kept.adIds).toEqual({});
+    expect(kept.userAgent).toBeNull();
     expect(kept.attribution).toEqual({
       first: { utm_source: 'facebook', utm_campaign: 'solar', landing_path: '/' },
       last: { utm_source: 'google', referrer_host: 'www.google.com', landing_path: '/trafego-pago' },
     });
     expect(JSON.stringify(kept)).not.toMatch(/fbclid|gclid|gbraid|wbraid|fbp|IwAR|Cj0K/);
-    expect(adConsentOnly(false, null, {})).toEqual({ attribution: null, adIds: {} });
+    expect(adConsentOnly(false, null, {})).toEqual({ attribution: null, adIds: {}, userAgent: null });
     // The original is not changed (the wizard's stored touch stays as captured).
     expect(attribution.last.gclid).toBe('Cj0K-x_y');
     expect(withoutClickIds(attribution).first).not.toHaveProperty('fbclid');

@@ -45,12 +45,14 @@ export function withoutClickIds(attribution: Attribution): Attribution {
 }
 
 /**
- * What of the attribution and ad ids may be kept under the visitor's choice: everything when advertising
- * storage was granted, no ad identifier otherwise.
+ * What of the attribution, ad ids and user agent may be kept under the visitor's choice: everything when
+ * advertising storage was granted, no ad identifier (and no user agent) otherwise.
  */
-export function adConsentOnly(granted: boolean, attribution: Attribution | null, adIds: AdIds): { attribution: Attribution | null; adIds: AdIds } {
-  if (granted) return { attribution, adIds };
-  return { attribution: attribution && withoutClickIds(attribution), adIds: {} };
+export function adConsentOnly(
+  granted: boolean, attribution: Attribution | null, adIds: AdIds, userAgent: string | null = null,
+): { attribution: Attribution | null; adIds: AdIds; userAgent: string | null } {
+  if (granted) return { attribution, adIds, userAgent };
+  return { attribution: attribution && withoutClickIds(attribution), adIds: {}, userAgent: null };
 }
 
 /**

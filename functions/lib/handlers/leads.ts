@@ -62,7 +62,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       if (sentAdConsent !== undefined && typeof sentAdConsent !== 'boolean') throw new HttpError(400, leadCopy.invalid);
       const sentIds = parseAdIds(sentAdIds);
       if (!sentIds) throw new HttpError(400, leadCopy.invalid);
-      const { attribution, adIds } = adConsentOnly(sentAdConsent === true, attributionOf(sentAttribution), sentIds);
+      const { attribution, adIds, userAgent } = adConsentOnly(sentAdConsent === true, attributionOf(sentAttribution), sentIds, userAgentOf(req.headers.get('user-agent')));
       const marketingOptIn = sentOptIn === true;
       if (!isIdempotencyKey(idempotencyKey)) throw new HttpError(400, leadCopy.key);
 
@@ -87,7 +87,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       const lead = {
         ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
         service, routing: { rule: route.rule, kind: route.kind }, attribution, marketingOptIn,
-        adIds, userAgent: sentAdConsent === true ? userAgentOf(req.headers.get('user-agent')) : null,
+        adIds, userAgent,
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.

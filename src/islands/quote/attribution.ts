@@ -39,9 +39,13 @@ export async function readAdContext(): Promise<AdContext> {
       attribution = null; // junk in storage: the lead goes without
     }
     // A cookie in another shape than Meta's is not sent (the server would refuse the request over it).
-    const fromCookies = { fbp: cookie(META_COOKIES.fbp), fbc: cookie(META_COOKIES.fbc) };
-    const adIds = parseAdIds(JSON.parse(JSON.stringify(fromCookies))) ?? {};
-    return { adConsent, ...adConsentOnly(adConsent, attribution, adIds) };
+    const fromCookies = Object.entries(META_COOKIES).flatMap(([id, name]) => {
+      const value = cookie(name);
+      return value === undefined ? [] : [[id, value]];
+    });
+    const adIds = parseAdIds(Object.fromEntries(fromCookies)) ?? {};
+    const kept = adConsentOnly(adConsent, attribution, adIds);
+    return { adConsent, attribution: kept.attribution, adIds: kept.adIds };
   } catch {
     return { attribution: null, adConsent, adIds: {} }; // the modules did not arrive: the lead goes without
   }
