@@ -15,7 +15,7 @@ describe.each(storeCases(inject('postgresUrl')))('RD Station on $name', (store) 
     await h.insertLead(o, 'sem-integracao@example.com');
     await h.drain(o);
     expect(await o.query(`select * from outbox where kind in ('rd', 'webhook', 'integration-alert')`)).toEqual([]);
-    expect(await o.query(`select target, enabled from integration_targets order by target`)).toEqual([{ target: 'rd', enabled: false }, { target: 'webhook', enabled: false }]);
+    expect(await o.query(`select target, enabled from integration_targets order by target`)).toEqual([{ target: 'google', enabled: false }, { target: 'meta', enabled: false }, { target: 'rd', enabled: false }, { target: 'webhook', enabled: false }]);
     expect(h.rd.received.length + h.hook.received.length).toBe(0);
   });
 

@@ -17,6 +17,8 @@ declare
   v_prev_email text;
   v_upcoming boolean;
   v_told_today boolean;
+  v_basis text;
+  v_basis_version text;
 begin
   -- One request per person at a time, so concurrent requests cannot all pass the hourly count.
   perform pg_advisory_xact_lock(hashtextextended('create_lead:' || coalesce(v_identity, ''), 0));
@@ -39,10 +41,20 @@ begin
       return;
     end if;
 
+    -- The basis for sending the lead's conversions (measurement_settings): the mentor's legitimate interest
+    -- covers every lead, with the privacy policy they were shown; consent only a lead who ticked the box,
+    -- with the wording's version. Otherwise none, and the lead is never sent to an ad platform.
+    select case when s.basis = 'interesse_legitimo' then 'interesse_legitimo'
+                when coalesce((p_lead->>'measurement_consent')::boolean, false) then 'consentimento' end
+      into v_basis from measurement_settings s;
+    v_basis_version := case v_basis when 'interesse_legitimo' then p_lead->>'privacy_policy_version'
+      when 'consentimento' then p_lead->>'measurement_wording_version' end;
+    if v_basis_version is null then v_basis := null; end if;
+
     insert into leads (id, idempotency_key, request_hash, nome, email, telefone, empresa, cnpj, cargo, faturamento,
       vendedores, segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version,
       servico, routing_rule, routing_kind, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at,
-      fbp, fbc, user_agent)
+      fbp, fbc, user_agent, measurement_basis, measurement_basis_version, measurement_basis_at)
     values ((p_lead->>'id')::uuid, v_key, v_hash, p_lead->>'nome', p_lead->>'email',
       p_lead->>'telefone', p_lead->>'empresa', p_lead->>'cnpj', p_lead->>'cargo', p_lead->>'faturamento',
       p_lead->>'vendedores', p_lead->>'segmento', p_lead->>'outro_segmento', p_lead->>'modelo_negocio',
@@ -51,7 +63,7 @@ begin
       nullif(p_lead->'first_touch', 'null'::jsonb), nullif(p_lead->'last_touch', 'null'::jsonb),
       coalesce((p_lead->>'marketing_opt_in')::boolean, false),
       case when coalesce((p_lead->>'marketing_opt_in')::boolean, false) then now() end,
-      p_lead->>'fbp', p_lead->>'fbc', p_lead->>'user_agent')
+      p_lead->>'fbp', p_lead->>'fbc', p_lead->>'user_agent', v_basis, v_basis_version, case when v_basis is not null then now() end)
     on conflict (idempotency_key) do nothing
     returning leads.id into v_id;
     exit when v_id is not null;

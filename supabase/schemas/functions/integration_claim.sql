@@ -12,7 +12,7 @@ begin
   with due as (
     select o.id from outbox o
     join integration_targets t on t.target = o.kind and t.enabled and t.paused_at is null
-    where outbox_is_integration(o.kind) and o.sent_at is null and o.failed_at is null
+    where outbox_is_integration(o.kind) and o.sent_at is null and o.failed_at is null and o.skipped_reason is null
       -- Only the targets this process has settings for: another one's rows wait for a process that can send them.
       and o.kind in (select jsonb_array_elements_text(coalesce(p->'targets', '[]'::jsonb)))
       and o.next_attempt_at <= v_now and o.attempts < (p->>'max_attempts')::integer

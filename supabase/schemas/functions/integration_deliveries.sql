@@ -14,7 +14,7 @@ AS $function$
     order by o.created_at, o.id), '[]'::jsonb)
   from outbox o
   left join integration_targets t on t.target = o.kind
-  where o.lead_id = (p->>'lead_id')::uuid and outbox_is_integration(o.kind);
+  where o.lead_id = (p->>'lead_id')::uuid and o.kind in ('rd', 'webhook');
 $function$;
 revoke all on function public.integration_deliveries(p jsonb) from public;
 grant execute on function public.integration_deliveries(p jsonb) to service_role;

@@ -24,9 +24,10 @@ AS $function$
       count(*) filter (where o.failed_at is not null or o.attempts >= (p->>'max_attempts')::integer)::integer as gave_up,
       min(o.next_attempt_at) filter (where o.failed_at is null and o.attempts > 0 and o.attempts < (p->>'max_attempts')::integer) as next_attempt_at,
       min(o.next_attempt_at) filter (where o.failed_at is null and o.attempts < (p->>'max_attempts')::integer) as oldest_due_at
-    from outbox o where o.kind = t.target and o.sent_at is null
+    from outbox o where o.kind = t.target and o.sent_at is null and o.skipped_reason is null
   ) u on true
-  where outbox_is_integration(t.target);
+  -- The ad platforms' conversions have their own summary (conversion_summary).
+  where t.target in ('rd', 'webhook');
 $function$;
 revoke all on function public.integration_health(p jsonb) from public;
 grant execute on function public.integration_health(p jsonb) to service_role;

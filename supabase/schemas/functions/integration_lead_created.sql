@@ -10,6 +10,7 @@ declare
 begin
   perform integration_enqueue('webhook', 'lead.created', 'webhook:lead.created:' || new.id, new.id, null, v_data, new.created_at);
   perform integration_enqueue('rd', 'orcamento-site', 'rd:orcamento-site:' || new.id, new.id, null, v_data, new.created_at);
+  perform conversion_enqueue(new.id, 'lead', null, new.created_at, null);
   return null;
 end
 $function$;

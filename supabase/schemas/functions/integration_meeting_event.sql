@@ -16,6 +16,7 @@ begin
   if new.kind = 'booked' then
     perform integration_enqueue('webhook', 'meeting.booked', 'webhook:meeting.booked:' || new.id, v_lead.id, v_meeting.id, v_data, new.at);
     perform integration_enqueue('rd', 'reuniao-agendada', 'rd:reuniao-agendada:' || v_lead.id, v_lead.id, v_meeting.id, v_data, new.at);
+    perform conversion_enqueue(v_lead.id, 'reuniao_agendada', v_meeting.id, new.at, null);
   elsif new.kind = 'rescheduled' then
     perform integration_enqueue('webhook', 'meeting.rescheduled', 'webhook:meeting.rescheduled:' || new.id, v_lead.id, v_meeting.id,
       v_data || jsonb_build_object('previous_starts_at', new.from_starts_at, 'rescheduled_by', new.actor), new.at);

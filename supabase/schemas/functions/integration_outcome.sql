@@ -18,6 +18,9 @@ begin
   if new.attendance = 'attended' then
     perform integration_enqueue('rd', 'reuniao-realizada', 'rd:reuniao-realizada:' || v_lead.id, v_lead.id, v_meeting.id, v_data, new.recorded_at);
   end if;
+  if new.qualified then
+    perform conversion_enqueue(v_lead.id, 'reuniao_qualificada', v_meeting.id, new.recorded_at, null);
+  end if;
   return null;
 end
 $function$;

@@ -16,6 +16,10 @@ begin
   if v_row.sent_at is not null then
     return jsonb_build_object('status', 'sent');
   end if;
+  -- Skipped for good (no basis, too old, nothing to match by): a resend would send what must not go.
+  if v_row.skipped_reason is not null then
+    return jsonb_build_object('status', 'skipped');
+  end if;
   update outbox set failed_at = null, attempts = 0, next_attempt_at = v_now, locked_until = null where id = v_row.id;
   -- A row that waited behind the pause lifts it; one refused for its own reason (failed) does not.
   if v_row.failed_at is null then

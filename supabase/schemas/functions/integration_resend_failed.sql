@@ -18,18 +18,18 @@ begin
   end if;
   -- Given up (refused or out of attempts): fresh attempts, due now.
   update outbox set failed_at = null, attempts = 0, next_attempt_at = v_now, locked_until = null
-  where kind = p->>'target' and sent_at is null and (failed_at is not null or attempts >= v_max);
+  where kind = p->>'target' and sent_at is null and skipped_reason is null and (failed_at is not null or attempts >= v_max);
   get diagnostics v_count = row_count;
   -- Waiting for their next retry: tried now, their attempts kept.
   update outbox set next_attempt_at = v_now
-  where kind = p->>'target' and sent_at is null and failed_at is null and attempts > 0 and attempts < v_max
+  where kind = p->>'target' and sent_at is null and failed_at is null and skipped_reason is null and attempts > 0 and attempts < v_max
     and next_attempt_at > v_now and (locked_until is null or locked_until <= v_now);
   get diagnostics v_retried = row_count;
   update integration_targets set paused_at = null, paused_status = null, updated_at = v_now
   where target = p->>'target' and paused_at is not null;
   v_resumed := found;
   select count(*) into v_queued from outbox
-  where kind = p->>'target' and sent_at is null and failed_at is null and attempts < v_max;
+  where kind = p->>'target' and sent_at is null and failed_at is null and skipped_reason is null and attempts < v_max;
   -- What the button did, each part counted: the answer says it in words (integration-status.ts).
   return jsonb_build_object('status', 'ok', 'resent', v_count, 'retried', v_retried, 'resumed', v_resumed, 'queued', v_queued);
 end

@@ -34,6 +34,11 @@ begin
       last_error = left(p->>'error', 500), response = nullif(p->'response', 'null'::jsonb)
     where id = v_row.id;
     v_alerted := integration_alert(v_row.kind, 'failed', p->'alert', v_now);
+  elsif p->>'outcome' = 'skipped' then
+    -- Recorded, never to be sent (a conversion older than its platform takes): not a failure of the target.
+    update outbox set skipped_reason = p->>'reason', locked_until = null, attempts = greatest(attempts - 1, 0), last_error = null
+    where id = v_row.id;
+    return jsonb_build_object('status', 'ok', 'alerted', false);
   elsif p->>'outcome' = 'pause' then
     update outbox set attempts = greatest(attempts - 1, 0), locked_until = null, next_attempt_at = v_now,
       last_status = (p->>'status')::integer, last_error = left(p->>'error', 500)
