@@ -2,6 +2,7 @@
 import type { LeadFieldErrors, LeadFormValues } from './lead';
 import type { Attribution } from './attribution';
 import type { AdIds } from './ad-ids';
+import type { MeasurementBasis } from './conversions';
 import type { MeetingLocation, MeetingLocationKind } from './meeting-location';
 import type { Service } from './options';
 
@@ -62,7 +63,15 @@ export type LeadRequest = LeadFormValues & {
   adConsent?: boolean;
   /** Meta's _fbp / _fbc cookies when the pixel wrote them; omitted otherwise. */
   adIds?: AdIds;
+  /**
+   * The unticked box "Autorizo o uso do meu e-mail e telefone…" (src/domain/conversions.ts), shown when the
+   * mentor's basis is consent; false when absent.
+   */
+  measurementConsent?: boolean;
 };
+
+/** GET /api/leads: what the form asks beyond its fields, as the mentor set it (never cached). */
+export type LeadFormSettings = { measurementBasis: MeasurementBasis };
 
 /**
  * 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. `upcomingMeeting`: this

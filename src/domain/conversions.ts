@@ -57,12 +57,13 @@ export const conversionStateLabel: Record<ConversionState, string> = {
 };
 
 /** Why a conversion was recorded but not sent (outbox.skipped_reason). */
-export const SKIP_REASONS = ['sem_base', 'velho_demais', 'sem_identificador'] as const;
+export const SKIP_REASONS = ['sem_base', 'velho_demais', 'sem_identificador', 'sem_destino'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export const skipReasonLabel: Record<SkipReason, string> = {
   sem_base: 'Sem base: o lead não autorizou a medição',
-  velho_demais: 'Velho demais: a plataforma só aceita eventos dos últimos 7 dias',
+  velho_demais: 'Velho demais: a plataforma não aceita mais um evento desta data (a Meta, só dos últimos 7 dias)',
   sem_identificador: 'Sem identificador: o lead não veio de um anúncio desta plataforma',
+  sem_destino: 'Sem ação de conversão: nenhuma ação do Google Ads foi configurada para esta etapa',
 };
 
 /** The reason shown beside a state: a skip's in words, a refusal's as the platform (or the sender) said it. */

@@ -26,10 +26,11 @@ create table public.measurement_settings (
 alter table public.measurement_settings enable row level security;
 insert into public.measurement_settings (id, basis, wording_version) values (true, 'consentimento', '2026-12-01');
 
--- 3. A conversion recorded but never to be sent ('pulado'): no basis, older than the platform takes, or
---    no identifier of that platform's ads. Never claimed, never counted as waiting.
+-- 3. A conversion recorded but never to be sent ('pulado'): no basis, older than the platform takes, no
+--    identifier of that platform's ads, or no Google Ads conversion action set for its stage. Never
+--    claimed, never counted as waiting.
 alter table public.outbox
-  add column skipped_reason text constraint outbox_skipped_reason check (skipped_reason in ('sem_base', 'velho_demais', 'sem_identificador'));
+  add column skipped_reason text constraint outbox_skipped_reason check (skipped_reason in ('sem_base', 'velho_demais', 'sem_identificador', 'sem_destino'));
 
 -- The functions validate their bodies when created: every one they call exists first.
 set local check_function_bodies = off;
@@ -99,7 +100,7 @@ begin
         jsonb_build_object('lead', jsonb_build_object('id', v_lead.id, 'email', v_lead.email, 'phone', v_lead.telefone,
           'user_agent', v_lead.user_agent,
           'landing_path', coalesce(v_lead.last_touch->>'landing_path', v_lead.first_touch->>'landing_path')),
-          'ad_ids', v_ids, 'value_cents', p_value_cents, 'currency', case when p_value_cents is not null then 'BRL' end) end),
+          'ad_ids', v_ids, 'basis', v_lead.measurement_basis, 'value_cents', p_value_cents, 'currency', case when p_value_cents is not null then 'BRL' end) end),
       p_lead, p_meeting, p_stage, v_platform || ':' || p_stage || ':' || p_lead, '-infinity', v_reason)
     on conflict (once_key) where once_key is not null do nothing;
   end loop;
@@ -114,7 +115,7 @@ CREATE OR REPLACE FUNCTION public.conversion_events(p_lead uuid)
  STABLE
  SET search_path TO 'public'
 AS $function$
-  -- A lead's conversions, oldest first: platform, stage, state, its reason (skipped: the code; refused: the
+  -- A lead's conversions, oldest first (Meta before Google): platform, stage, state, its reason (skipped: the code; refused: the
   -- platform's own message, else the sender's error) and when (sent, refused, or recorded).
   select coalesce(jsonb_agg(jsonb_build_object(
       'id', o.id, 'platform', o.kind, 'stage', o.event,
@@ -123,7 +124,7 @@ AS $function$
                      when o.sent_at is null then coalesce(o.response->>'message', o.last_error) end,
       'status', o.last_status, 'attempts', o.attempts,
       'at', coalesce(o.sent_at, o.failed_at, o.created_at))
-    order by o.created_at, o.id), '[]'::jsonb)
+    order by o.created_at, o.kind desc, o.id), '[]'::jsonb)
   from outbox o
   where o.lead_id = p_lead and o.kind in ('meta', 'google');
 $function$;

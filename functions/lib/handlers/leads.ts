@@ -1,9 +1,10 @@
 // POST /api/leads: validates with the wizard's schema, stores once per idempotency key.
-import { apiMessages, type LeadCreated, type LeadRequestFieldErrors } from '../../../src/domain/api';
+import { apiMessages, type LeadCreated, type LeadFormSettings, type LeadRequestFieldErrors } from '../../../src/domain/api';
+import { MEASUREMENT_CONSENT } from '../../../src/domain/conversions';
 import { serviceValues, type Service } from '../../../src/domain/options';
 import { consentMessage, parsePrivacyPolicyVersion } from '../../../src/domain/consent';
 import { parseAttribution, type Attribution } from '../../../src/domain/attribution';
-import { adConsentOnly, parseAdIds, userAgentOf } from '../../../src/domain/ad-ids';
+import { adConsentOnly, metaClickId, parseAdIds, userAgentOf } from '../../../src/domain/ad-ids';
 import { validateLead } from '../../../src/domain/lead';
 import type { App } from '../app';
 import { flushOutboxLater } from '../app';
@@ -33,12 +34,19 @@ const serviceOf = (value: unknown): Service | null => ((serviceValues as readonl
 export function createLeadsHandler(getApp: () => Promise<App>) {
   return (req: Request, context?: Context) =>
     guard('leads', async () => {
-      allowMethods(req, ['POST']);
+      allowMethods(req, ['GET', 'POST']);
+      // What the form asks beyond its fields, as the mentor set it now: the box for measuring the ads is
+      // shown only when the basis is consent. Read fresh, never cached: the mentor's switch applies at once.
+      if (req.method === 'GET') {
+        const { basis } = await (await getApp()).store.measurementSettings();
+        const settings: LeadFormSettings = { measurementBasis: basis };
+        return json(settings);
+      }
       const body = await readJson(req);
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
       const {
         idempotencyKey, website, privacyPolicyVersion, service: sentService, attribution: sentAttribution, marketingOptIn: sentOptIn,
-        adConsent: sentAdConsent, adIds: sentAdIds, ...values
+        adConsent: sentAdConsent, adIds: sentAdIds, measurementConsent: sentMeasurement, ...values
       } = body as Record<string, unknown>;
       // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
@@ -64,6 +72,10 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       if (!sentIds) throw new HttpError(400, leadCopy.invalid);
       const { attribution, adIds, userAgent } = adConsentOnly(sentAdConsent === true, attributionOf(sentAttribution), sentIds, userAgentOf(req.headers.get('user-agent')));
       const marketingOptIn = sentOptIn === true;
+      // The box for measuring the ads (unticked: absent or false). Whether it counts is the mentor's basis,
+      // decided by create_lead; a ticked box under legitimate interest changes nothing.
+      if (sentMeasurement !== undefined && typeof sentMeasurement !== 'boolean') throw new HttpError(400, leadCopy.invalid);
+      const measurementConsent = sentMeasurement === true;
       if (!isIdempotencyKey(idempotencyKey)) throw new HttpError(400, leadCopy.key);
 
       const app = await getApp();
@@ -83,11 +95,15 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
         ...result.data, privacyPolicyVersion: version, service: service ?? undefined,
         attribution: attribution ?? undefined, marketingOptIn: marketingOptIn || undefined,
         adIds: adIds.fbp || adIds.fbc ? adIds : undefined,
+        measurementConsent: measurementConsent || undefined,
       });
+      // Meta's click id when only the fbclid arrived, built at this request's time: after the fingerprint,
+      // so a repeat of the request is still the same request.
+      const fbc = metaClickId(adIds, attribution, app.now().getTime());
       const lead = {
         ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
         service, routing: { rule: route.rule, kind: route.kind }, attribution, marketingOptIn,
-        adIds, userAgent,
+        adIds: fbc ? { ...adIds, fbc } : adIds, userAgent, measurementConsent, measurementWordingVersion: MEASUREMENT_CONSENT.version,
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.

@@ -2,6 +2,7 @@
 // Marketing conversions and Standard Webhooks. An absent setting turns its target off: nothing is queued.
 import { createHash } from 'node:crypto';
 import { withoutTrailingSlashes } from '../base-url';
+import { conversionsEnv, type ConversionsEnv } from '../conversions/config';
 
 export const DEFAULT_RD_STATION_API_URL = 'https://api.rd.services';
 
@@ -11,6 +12,8 @@ export type WebhookConfig = { url: string; secret: string };
 export type IntegrationsEnv = {
   rd: RdConfig | null;
   webhook: WebhookConfig | null;
+  /** Meta's and Google's conversions (conversions/config.ts), sent by the same loop. */
+  conversions: ConversionsEnv;
   /**
    * Local use, declared: CONTEXT=dev (what `npm start`'s Netlify dev layer and `netlify dev` set) or
    * NETLIFY_DEV=true. Only then may the webhook be plain http on a loopback or private address. Anywhere
@@ -42,7 +45,7 @@ export function integrationsEnv(env: Record<string, string | undefined>): Integr
     else webhook = { url, secret };
   }
   const local = env.CONTEXT?.trim() === 'dev' || env.NETLIFY_DEV?.trim() === 'true';
-  return { rd, webhook, local, problems };
+  return { rd, webhook, conversions: conversionsEnv(env), local, problems };
 }
 
 function isHttpUrl(value: string): boolean {

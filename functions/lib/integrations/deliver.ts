@@ -1,4 +1,5 @@
-// Sends the integration rows of the outbox: RD Station conversions and signed webhooks. Runs as the
+// Sends the integration rows of the outbox: RD Station conversions and signed webhooks, then the ad
+// platforms' conversions (conversions/drain.ts). Runs as the
 // outbox's second loop, beside the mail (mail/outbox.ts): every write's kick, the background flush and the
 // minute's schedule deliver these too, and a hanging receiver never delays a mail; integration_claim
 // leases rows so two drains never send one event at once.
@@ -12,6 +13,7 @@ import { targetsOf, type IntegrationsEnv } from './config';
 import { rdConversion, webhookBody, type EventMessage } from './events';
 import { DeliveryError, postJson } from './http';
 import { retryAfterMs, retryDelayMs } from './retry';
+import { createConversions } from '../conversions/drain';
 
 /** Standard Webhooks asks for 15–30 s; RD gets the same. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -41,6 +43,9 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
   /** How often a delivering process renews its sighting (the database writes it at most every 5 minutes). */
   const HEARTBEAT_MS = 60_000;
   let lastSeenAt = Number.NEGATIVE_INFINITY;
+  // Meta's and Google's conversions: after RD's and the webhook's in every drain, on the same outbox.
+  const conversions = createConversions(store, env.conversions, { now: opts.now, siteUrl: opts.siteUrl, random });
+  const conversionsOn = env.conversions.meta !== null || env.conversions.google !== null;
 
   async function configure(): Promise<void> {
     if (!problemsLogged) {
@@ -51,6 +56,7 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
     // preview or a laptop on the same database) turns it off only after a day with no such process seen
     // (integration_configure, supabase/migrations/20261129200000_integration_heartbeat.sql).
     await store.call('integration_configure', { targets: targetsOf(env), now: opts.now().toISOString() });
+    await conversions.configure();
     lastSeenAt = performance.now();
   }
 
@@ -106,15 +112,16 @@ export function createIntegrations(store: Store, env: IntegrationsEnv, opts: { n
   const sendable = [...(env.rd ? ['rd'] : []), ...(env.webhook ? ['webhook'] : [])];
 
   async function drainDue(budget: Budget): Promise<void> {
-    if (sendable.length === 0) return;
+    if (sendable.length === 0 && !conversionsOn) return;
     if (performance.now() - lastSeenAt >= HEARTBEAT_MS) await configure();
-    while (fits(budget, DELIVERY_TIMEOUT_MS)) {
+    while (sendable.length > 0 && fits(budget, DELIVERY_TIMEOUT_MS)) {
       const [row] = await store.call<ClaimedRow[]>('integration_claim', {
         now: opts.now().toISOString(), limit: 1, lock_seconds: LEASE_SECONDS, max_attempts: OUTBOX_MAX_ATTEMPTS, targets: sendable,
       });
-      if (!row) return;
+      if (!row) break;
       await deliver(row);
     }
+    await conversions.drainDue(budget);
   }
 
   return { configure, drainDue };

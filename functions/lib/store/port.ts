@@ -10,6 +10,7 @@ import type { LeadRoute } from '../../../src/domain/scheduling/rules';
 import type { Busy } from '../../../src/domain/scheduling/slots';
 import type { RoutingWhy } from '../../../src/domain/scheduling/routing';
 import type { JsonFunction } from './json-functions';
+import type { ConversionEvent, ConversionSummary, MeasurementSettings } from '../../../src/domain/conversions';
 
 /**
  * privacyPolicyVersion: the policy shown when consenting; the consent time is the database's now().
@@ -32,7 +33,12 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
    * adIds: Meta's _fbp / _fbc cookies (leads.fbp, fbc), userAgent: the browser's (leads.user_agent); kept only
    * within the visitor's cookie choice (src/domain/ad-ids.ts).
    */
-  & { adIds?: AdIds; userAgent?: string | null };
+  & { adIds?: AdIds; userAgent?: string | null }
+  /**
+   * measurementConsent: the form's unticked box for measuring the ads (src/domain/conversions.ts), with the
+   * wording's version; create_lead gives the lead its basis from the mentor's measurement_settings.
+   */
+  & { measurementConsent?: boolean; measurementWordingVersion?: string };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
@@ -298,6 +304,12 @@ export interface Store {
    * one jsonb answer. functions/lib/painel/store.ts types each call.
    */
   call<T>(fn: JsonFunction, p: Record<string, unknown>): Promise<T>;
+  /** The mentor's measurement basis (measurement_settings_get). */
+  measurementSettings(): Promise<MeasurementSettings>;
+  /** A lead's conversions to the ad platforms (conversion_events). */
+  conversionEvents(leadId: string): Promise<ConversionEvent[]>;
+  /** Per platform: last send, counts by state today and in 7 days, latest refusals (conversion_summary). */
+  conversionSummary(now: Date): Promise<ConversionSummary[]>;
   close(): Promise<void>;
 }
 

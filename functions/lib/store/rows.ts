@@ -34,6 +34,8 @@ export function leadRow(lead: NewLead) {
     fbp: lead.adIds?.fbp ?? null,
     fbc: lead.adIds?.fbc ?? null,
     user_agent: lead.userAgent ?? null,
+    measurement_consent: lead.measurementConsent === true,
+    measurement_wording_version: lead.measurementWordingVersion ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import { assertJsonFunction } from './json-functions';
+import type { ConversionEvent, ConversionSummary, MeasurementSettings } from '../../../src/domain/conversions';
 import {
   LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
   type Agenda, type CalendarFeed, type CancelStatus, type ConsultantResult, type KeyedMeeting, type LeadRecordRow,
@@ -160,6 +161,20 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
     async deletePersonData(email, team = []) {
       const [row] = await rows<{ data: PersonDeletion }>('select delete_person_data($1, $2::jsonb) as data', [email, team]);
       return row.data;
+    },
+    async measurementSettings() {
+      const [row] = await rows<{ data: MeasurementSettings }>('select measurement_settings_get() as data');
+      return row.data;
+    },
+    async conversionEvents(leadId) {
+      const [row] = await rows<{ data: ConversionEvent[] }>('select conversion_events($1::uuid) as data', [leadId]);
+      return row.data.map((e) => ({ ...e, attempts: Number(e.attempts) }));
+    },
+    async conversionSummary(now) {
+      const [row] = await rows<{ data: ConversionSummary[] }>('select conversion_summary($1::timestamptz) as data', [now.toISOString()]);
+      // count(*) inside jsonb may come back as text from PostgreSQL: numbers for the screen.
+      const counts = (c: Record<string, unknown>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Number(v)])) as ConversionSummary['today'];
+      return row.data.map((s) => ({ ...s, today: counts(s.today), last7Days: counts(s.last7Days) }));
     },
     async call(fn, p) {
       assertJsonFunction(fn);

@@ -26,7 +26,7 @@ begin
         jsonb_build_object('lead', jsonb_build_object('id', v_lead.id, 'email', v_lead.email, 'phone', v_lead.telefone,
           'user_agent', v_lead.user_agent,
           'landing_path', coalesce(v_lead.last_touch->>'landing_path', v_lead.first_touch->>'landing_path')),
-          'ad_ids', v_ids, 'value_cents', p_value_cents, 'currency', case when p_value_cents is not null then 'BRL' end) end),
+          'ad_ids', v_ids, 'basis', v_lead.measurement_basis, 'value_cents', p_value_cents, 'currency', case when p_value_cents is not null then 'BRL' end) end),
       p_lead, p_meeting, p_stage, v_platform || ':' || p_stage || ':' || p_lead, '-infinity', v_reason)
     on conflict (once_key) where once_key is not null do nothing;
   end loop;

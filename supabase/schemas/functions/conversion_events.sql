@@ -5,7 +5,7 @@ CREATE OR REPLACE FUNCTION public.conversion_events(p_lead uuid)
  STABLE
  SET search_path TO 'public'
 AS $function$
-  -- A lead's conversions, oldest first: platform, stage, state, its reason (skipped: the code; refused: the
+  -- A lead's conversions, oldest first (Meta before Google): platform, stage, state, its reason (skipped: the code; refused: the
   -- platform's own message, else the sender's error) and when (sent, refused, or recorded).
   select coalesce(jsonb_agg(jsonb_build_object(
       'id', o.id, 'platform', o.kind, 'stage', o.event,
@@ -14,7 +14,7 @@ AS $function$
                      when o.sent_at is null then coalesce(o.response->>'message', o.last_error) end,
       'status', o.last_status, 'attempts', o.attempts,
       'at', coalesce(o.sent_at, o.failed_at, o.created_at))
-    order by o.created_at, o.id), '[]'::jsonb)
+    order by o.created_at, o.kind desc, o.id), '[]'::jsonb)
   from outbox o
   where o.lead_id = p_lead and o.kind in ('meta', 'google');
 $function$;
