@@ -11,7 +11,10 @@ import { sha256Hex } from '../../functions/lib/conversions/hashed-contacts';
 import { MEASUREMENT_CONSENT } from '../../src/domain/conversions';
 import { startMetaFake, type MetaFake } from '../support/meta-capi-fake';
 import { startDataManagerFake, type DataManagerFake } from '../support/datamanager-fake';
-import { futureWorkday, key, postJson, validRequest } from './helpers';
+import { conversionMessages } from '../../src/domain/conversions-api';
+import type { ConversionEvent } from '../../src/domain/conversions';
+import { futureWorkday, get, key, postJson, validRequest } from './helpers';
+import { ANA, painelClient } from './painel-helpers';
 import { useIntegrations } from './integrations-harness';
 import { storeCases, type Opened } from './stores';
 
@@ -25,6 +28,8 @@ const GOOGLE_PH = sha256Hex('+5543999998888');
 
 describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store) => {
   const h = useIntegrations(store);
+  let current: Opened | null = null;
+  const painel = painelClient(() => current!);
   let meta: MetaFake;
   let google: DataManagerFake;
   /** The token Meta takes: the mentor's, unless a case has Meta refuse it. */
@@ -84,6 +89,7 @@ describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store)
     reset();
     accepted = GOOD_TOKEN;
     const o = await h.open(env());
+    current = o;
     const fbp = 'fb.1.1764460800000.1234567890';
     const metaLead = await submit(o, 'maria@solarnorte.com.br', { measurementConsent: true, attribution: touch({ fbclid: 'IwAR3xyz' }), adIds: { fbp } });
     const googleLead = await submit(o, 'Maria.Silva+ads@gmail.com', { measurementConsent: true, attribution: touch({ gclid: 'Cj0KCQiA-gclid' }) });
@@ -164,9 +170,26 @@ describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store)
     const [summary] = await o.app.store.conversionSummary(h.now());
     expect(summary.refusals).toEqual([expect.objectContaining({ leadId, stage: 'lead', status: 400, reason: 'Invalid OAuth access token - Cannot parse access token' })]);
 
+    // The lead's conversions in the painel: the mentor's only.
+    current = o;
+    const mentor = await painel.signIn('contato@mentorsolar.com.br');
+    const ana = await painel.signIn(ANA);
+    expect((await painel.call('GET', `/api/painel/leads/${leadId}/conversoes`, { cookie: ana })).status).toBe(403);
+    const listed = await painel.call('GET', `/api/painel/leads/${leadId}/conversoes`, { cookie: mentor });
+    expect(((await listed.json()) as ConversionEvent[]).map((e) => [e.platform, e.stage, e.state, e.reason])).toEqual([
+      ['meta', 'lead', 'recusado', 'Invalid OAuth access token - Cannot parse access token'], ['google', 'lead', 'pulado', 'sem_identificador'],
+    ]);
+    // Only a refused one can be resent, and only by its id on its lead.
+    const google = (await events(o, leadId)).find((e) => e.platform === 'google')!;
+    const skippedResend = await painel.call('POST', `/api/painel/leads/${leadId}/conversoes/reenviar`, { cookie: mentor, body: { event: google.id } });
+    expect(skippedResend.status).toBe(409);
+    expect(((await skippedResend.json()) as { error: string }).error).toBe(conversionMessages.notResendable);
+    expect((await painel.call('POST', `/api/painel/leads/${leadId}/conversoes/reenviar`, { cookie: mentor, body: { event: 'x' } })).status).toBe(404);
+
     // The mentor fixes it in Meta's Business settings and presses "Reenviar".
     accepted = GOOD_TOKEN;
-    expect(await o.app.store.call('integration_resend', { id: refused.id, now: h.now().toISOString() })).toMatchObject({ status: 'ok' });
+    const resent = await painel.call('POST', `/api/painel/leads/${leadId}/conversoes/reenviar`, { cookie: mentor, body: { event: refused.id } });
+    expect(resent.status).toBe(200);
     await h.drain(o);
     expect((await events(o, leadId)).find((e) => e.id === refused.id)).toMatchObject({ state: 'enviado', reason: null });
     expect(meta.counted.map((e) => [e.event_name, e.event_id])).toEqual([['Lead', `lead:${leadId}`]]);
@@ -194,7 +217,18 @@ describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store)
     expect(await o.app.store.call('integration_resend', { id: skipped.id, now: h.now().toISOString() })).toMatchObject({ status: 'skipped' });
 
     // Under legitimate interest every lead has the basis, with the privacy policy's version.
-    expect(await o.app.store.call('measurement_settings_save', { basis: 'interesse_legitimo', wording_version: validRequest.privacyPolicyVersion, actor: 'mentor@example.com', now: h.now().toISOString() })).toMatchObject({ status: 'ok' });
+    current = o;
+    const mentor = await painel.signIn('contato@mentorsolar.com.br');
+    const ana = await painel.signIn(ANA);
+    expect((await painel.call('POST', '/api/painel/medicao', { cookie: ana, body: { basis: 'interesse_legitimo' } })).status).toBe(403);
+    const bad = await painel.call('POST', '/api/painel/medicao', { cookie: mentor, body: { basis: 'talvez' } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe(conversionMessages.invalidBasis);
+    expect(await (await painel.call('GET', '/api/painel/medicao', { cookie: mentor })).json()).toMatchObject({ basis: 'consentimento', updatedBy: null });
+    const saved = await painel.call('POST', '/api/painel/medicao', { cookie: mentor, body: { basis: 'interesse_legitimo' } });
+    expect(await saved.json()).toMatchObject({ basis: 'interesse_legitimo', wordingVersion: validRequest.privacyPolicyVersion, updatedBy: 'contato@mentorsolar.com.br' });
+    // The form reads it at once.
+    expect(await (await createLeadsHandler(async () => o.app)(get('/api/leads'))).json()).toEqual({ measurementBasis: 'interesse_legitimo' });
     // Meta is down at first: the lead's event waits for its retry.
     meta.script({ status: 503, body: JSON.stringify({ error: { message: 'Service temporarily unavailable', code: 2, is_transient: true } }) });
     const pending = await submit(o, 'apagar@solarnorte.com.br', { attribution: touch({ fbclid: 'IwAR2erase' }) });

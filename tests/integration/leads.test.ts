@@ -133,9 +133,13 @@ describe('POST /api/leads', () => {
     expect(text.status).toBe(415);
     const broken = await post('{"nomeCompleto":');
     expect(broken.status).toBe(400);
-    const getRes = await handler(new Request('http://localhost/api/leads'));
+    const getRes = await handler(new Request('http://localhost/api/leads', { method: 'PUT' }));
     expect(getRes.status).toBe(405);
-    expect(getRes.headers.get('allow')).toBe('POST');
+    expect(getRes.headers.get('allow')).toBe('GET, POST, HEAD');
+    // GET says what the form asks beyond its fields: the mentor's measurement basis (consent by default).
+    const settings = await handler(new Request('http://localhost/api/leads'));
+    expect(settings.status).toBe(200);
+    expect(await settings.json()).toEqual({ measurementBasis: 'consentimento' });
     for (const res of [big, text, broken, getRes]) {
       const body = await res.json();
       expect(body.error).toMatch(/[a-zçãé]/i);

@@ -37,7 +37,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       allowMethods(req, ['GET', 'POST']);
       // What the form asks beyond its fields, as the mentor set it now: the box for measuring the ads is
       // shown only when the basis is consent. Read fresh, never cached: the mentor's switch applies at once.
-      if (req.method === 'GET') {
+      if (req.method === 'GET' || req.method === 'HEAD') {
         const { basis } = await (await getApp()).store.measurementSettings();
         const settings: LeadFormSettings = { measurementBasis: basis };
         return json(settings);

@@ -20,6 +20,7 @@ const lazy =
 const exportsModule = () => import('./handlers/exports');
 const integrationsModule = () => import('./handlers/integrations');
 const integrationsScreenModule = () => import('./handlers/integrations-screen');
+const conversionsModule = () => import('./handlers/conversions');
 const followupHealthModule = () => import('./handlers/followup-health');
 const leadsModule = () => import('./handlers/leads');
 const dealsModule = () => import('./handlers/deals');
@@ -71,6 +72,8 @@ export const routes: Route[] = [
   route('GET', 'leads/*/excluir', 'mentor', lazy(leadsModule, (m) => m.previewErase)),
   route('POST', 'leads/*/excluir', 'mentor', lazy(leadsModule, (m) => m.eraseLead)),
   route('POST', 'leads/*/reenviar', 'mentor', lazy(integrationsModule, (m) => m.resendDelivery)),
+  route('GET', 'leads/*/conversoes', 'mentor', lazy(conversionsModule, (m) => m.listLeadConversions)),
+  route('POST', 'leads/*/conversoes/reenviar', 'mentor', lazy(conversionsModule, (m) => m.resendConversion)),
   route('GET', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.listDeals)),
   route('POST', 'leads/*/negociacoes', 'signed-in', lazy(dealsModule, (m) => m.createDeal)),
   route('POST', 'negociacoes/*', 'signed-in', lazy(dealsModule, (m) => m.updateDeal)),
@@ -89,6 +92,9 @@ export const routes: Route[] = [
   route('GET', 'integracoes', 'mentor', lazy(integrationsScreenModule, (m) => m.showIntegrations)),
   route('POST', 'integracoes/reenviar', 'mentor', lazy(integrationsScreenModule, (m) => m.resendAllFailed)),
   route('GET', 'integracoes/lembrete', 'mentor', lazy(followupHealthModule, (m) => m.showFollowupHealth)),
+  route('GET', 'integracoes/conversoes', 'mentor', lazy(conversionsModule, (m) => m.showConversionSummary)),
+  route('GET', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.showMeasurement)),
+  route('POST', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.saveMeasurement)),
   route('GET', 'numeros', 'signed-in', lazy(numbersModule, (m) => m.showNumbers)),
   route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
   route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),
