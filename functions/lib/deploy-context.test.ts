@@ -50,6 +50,14 @@ describe('deploy contexts', () => {
     }
   });
 
+  it("in a preview, reads none of the ad platforms' settings: no conversion reaches the mentor's ad accounts", () => {
+    const platforms = { META_PIXEL_ID: '123456789012345', META_CAPI_TOKEN: 'EAAProductionToken0123456789', GOOGLE_DATAMANAGER_OPERATING_ACCOUNT: '1234567890' };
+    expect(readEnv({ ...PRODUCTION, ...platforms, CONTEXT: 'production' }).integrations.conversions.meta).not.toBeNull();
+    const env = readEnv({ ...PRODUCTION, ...platforms, CONTEXT: 'deploy-preview' });
+    expect(env.integrations.conversions).toMatchObject({ meta: null, google: null, problems: [] });
+    expect(env.deploy.ignored).toEqual(expect.arrayContaining(['META_PIXEL_ID', 'META_CAPI_TOKEN', 'GOOGLE_DATAMANAGER_OPERATING_ACCOUNT']));
+  });
+
   it('in a preview, uses the PREVIEW_ settings when set', () => {
     const preview = { PREVIEW_DATABASE_URL: 'postgres://preview@db.example.com:6543/preview', PREVIEW_SMTP_URL: 'smtp://127.0.0.1:2525', PREVIEW_RD_STATION_API_KEY: 'rd-preview-key' };
     const env = readEnv({ ...PRODUCTION, ...preview, CONTEXT: 'deploy-preview' });

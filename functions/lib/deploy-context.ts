@@ -7,7 +7,12 @@
 // mail written as .eml files; no PREVIEW_ integration settings: the integrations off).
 
 /** The variables that reach production's data or people; in a preview each is read from `PREVIEW_<name>`. */
-export const PRODUCTION_ONLY = ['DATABASE_URL', 'SUPABASE_URL', 'SMTP_URL', 'RD_STATION_API_KEY', 'RD_STATION_API_URL', 'WEBHOOK_URL', 'WEBHOOK_SECRET'] as const;
+export const PRODUCTION_ONLY = [
+  'DATABASE_URL', 'SUPABASE_URL', 'SMTP_URL', 'RD_STATION_API_KEY', 'RD_STATION_API_URL', 'WEBHOOK_URL', 'WEBHOOK_SECRET',
+  // The ad platforms' conversions: a preview's test leads must never count in the mentor's ad accounts.
+  'META_PIXEL_ID', 'META_CAPI_TOKEN', 'META_CAPI_URL',
+  'GOOGLE_DATAMANAGER_SERVICE_ACCOUNT', 'GOOGLE_DATAMANAGER_OPERATING_ACCOUNT', 'GOOGLE_DATAMANAGER_DESTINATION', 'GOOGLE_DATAMANAGER_URL',
+] as const;
 
 /** Local use: `npm start` and `netlify dev` (CONTEXT=dev), Netlify's dev server. */
 const LOCAL_CONTEXTS = new Set(['dev', 'dev-server']);

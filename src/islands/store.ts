@@ -5,6 +5,7 @@ import type { LeadFieldErrors } from '../domain/lead';
 import { emptyLeadForm, type LeadField, type LeadFormValues } from '../domain/lead-form';
 import type { MeetingBooked } from '../domain/api';
 import type { Service } from '../domain/options';
+import type { MeasurementBasis } from '../domain/conversions';
 
 export type { Service };
 export type Step = 0 | 1 | 2 | 3 | 4;
@@ -23,6 +24,8 @@ export interface QuoteState {
   leadId: string | null;
   /** The separate, unticked-by-default box "Quero receber conteúdos por e-mail" (sent as marketingOptIn). */
   marketingOptIn: boolean;
+  /** The unticked box for measuring the ads, on the contact step when the mentor's basis is consent (sent as measurementConsent). */
+  measurementConsent: boolean;
 }
 
 export interface ToastRequest {
@@ -40,7 +43,7 @@ export function newKey(): string {
 }
 
 export function initialQuote(): QuoteState {
-  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null, marketingOptIn: false };
+  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null, marketingOptIn: false, measurementConsent: false };
 }
 
 /** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load (quote/draft.ts). */
@@ -54,6 +57,8 @@ export const $toasts = atom<ToastRequest[]>([]);
  * leaves the page. Kept in memory only: its manage link is a secret, so it is never written to storage.
  */
 export const $confirmation = atom<MeetingBooked | null>(null);
+/** The mentor's measurement basis as GET /api/leads said it (quote/measurement.ts); null until known or when unreadable: no box. */
+export const $measurementBasis = atom<MeasurementBasis | null>(null);
 /** The saved lead whose email already holds an upcoming meeting: the wizard offers the manage link instead of the calendar. */
 export const $upcoming = atom<{ leadId: string } | null>(null);
 
@@ -104,6 +109,8 @@ export function setField(field: LeadField, value: string): void {
 
 /** The e-mail opt-in box: like a field, a change after the lead was saved is new data. */
 export const setMarketingOptIn = (marketingOptIn: boolean): void => edit({ marketingOptIn });
+/** The box for measuring the ads: a change after the lead was saved is new data too. */
+export const setMeasurementConsent = (measurementConsent: boolean): void => edit({ measurementConsent });
 
 export function goToStep(step: Step): void {
   $quote.set({ ...$quote.get(), step });

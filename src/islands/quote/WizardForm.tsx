@@ -2,7 +2,9 @@ import { useEffect, useLayoutEffect, useRef, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { MARKETING_OPT_IN_LABEL } from '../../domain/marketing-opt-in';
-import { $errors, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, setMarketingOptIn, type Step } from '../store';
+import { MEASUREMENT_CONSENT } from '../../domain/conversions';
+import { $errors, $measurementBasis, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, setMarketingOptIn, setMeasurementConsent, type Step } from '../store';
+import { loadMeasurementBasis } from './measurement';
 import { focusField } from './focus';
 import { dropFormSkeleton } from './formSkeleton';
 import { loadLeadRules } from './leadRules';
@@ -21,7 +23,8 @@ const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70';
 
 export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
-  const { step, values, marketingOptIn } = useStore($quote, { ssr: 'initial' });
+  const { step, values, marketingOptIn, measurementConsent } = useStore($quote, { ssr: 'initial' });
+  const measurementBasis = useStore($measurementBasis);
 
   // The form is in the document: the HTML's step 1 stand-in goes before the browser paints (a layout
   // effect). With useEffect a slow phone painted one frame with both, the form below the stand-in, and
@@ -32,6 +35,8 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
 
   // Fetch the validation rules while the visitor is typing, before the first Próximo.
   useEffect(() => {
+    // And whether the contact step asks to measure the ads (the mentor's basis, read now).
+    void loadMeasurementBasis();
     const id = window.setTimeout(() => void loadLeadRules().catch(() => undefined), 0);
     return () => window.clearTimeout(id);
   }, []);
@@ -100,6 +105,22 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
         <div className="mt-5 grid gap-5">
           <StepFields index={index} values={values} errors={errors} fields={copy.fields} onChange={setField} />
         </div>
+
+        {index === 0 && measurementBasis === 'consentimento' && (
+          // Optional and unticked: the e-mail and phone go, hashed, to the ad platforms only with it.
+          <div className="mt-5 flex items-start gap-3">
+            <input
+              id="medir-anuncios"
+              type="checkbox"
+              checked={measurementConsent}
+              onChange={(event) => setMeasurementConsent(event.currentTarget.checked)}
+              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
+            />
+            <label htmlFor="medir-anuncios" className="cursor-pointer text-base text-slate-800">
+              {MEASUREMENT_CONSENT.text}
+            </label>
+          </div>
+        )}
 
         {/* Honeypot: off-screen and out of the tab order; people never fill it, bots often do. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

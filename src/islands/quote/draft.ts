@@ -51,6 +51,7 @@ function decodeDraft(raw: string): QuoteState | null {
     keySentWith: typeof draft.keySentWith === 'string' ? draft.keySentWith : null,
     leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
     marketingOptIn: draft.marketingOptIn === true,
+    measurementConsent: draft.measurementConsent === true,
   };
 }
 
