@@ -70,8 +70,11 @@ export type LeadRequest = LeadFormValues & {
   measurementConsent?: boolean;
 };
 
-/** GET /api/leads: what the form asks beyond its fields, as the mentor set it (never cached). */
-export type LeadFormSettings = { measurementBasis: MeasurementBasis };
+/**
+ * GET /api/leads: what the form asks beyond its fields, as the mentor set it (never cached). measurementBasis
+ * is null while no ad platform is on (nothing is measured: no box).
+ */
+export type LeadFormSettings = { measurementBasis: MeasurementBasis | null };
 
 /**
  * 201 (new) or 200 (same idempotencyKey again): the id to book the meeting with. `upcomingMeeting`: this

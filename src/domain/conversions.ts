@@ -109,6 +109,7 @@ export type ConversionSummary = {
 };
 
 /** The mentor's measurement settings (measurement_settings_get; GET /api/painel/medicao). */
-export type MeasurementSettings = { basis: MeasurementBasis; wordingVersion: string; updatedAt: string | null; updatedBy: string | null };
+/** measuring: Meta or Google is on (their settings present): only then does the form show the consent box. */
+export type MeasurementSettings = { basis: MeasurementBasis; wordingVersion: string; updatedAt: string | null; updatedBy: string | null; measuring: boolean };
 /** POST /api/painel/medicao's body (mentor only). */
 export type MeasurementSettingsInput = { basis: MeasurementBasis };

@@ -224,7 +224,8 @@ describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store)
     const bad = await painel.call('POST', '/api/painel/medicao', { cookie: mentor, body: { basis: 'talvez' } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe(conversionMessages.invalidBasis);
-    expect(await (await painel.call('GET', '/api/painel/medicao', { cookie: mentor })).json()).toMatchObject({ basis: 'consentimento', updatedBy: null });
+    expect(await (await painel.call('GET', '/api/painel/medicao', { cookie: mentor })).json()).toMatchObject({ basis: 'consentimento', updatedBy: null, measuring: true });
+    expect(await (await createLeadsHandler(async () => o.app)(get('/api/leads'))).json()).toEqual({ measurementBasis: 'consentimento' });
     const saved = await painel.call('POST', '/api/painel/medicao', { cookie: mentor, body: { basis: 'interesse_legitimo' } });
     expect(await saved.json()).toMatchObject({ basis: 'interesse_legitimo', wordingVersion: validRequest.privacyPolicyVersion, updatedBy: 'contato@mentorsolar.com.br' });
     // The form reads it at once.

@@ -136,10 +136,11 @@ describe('POST /api/leads', () => {
     const getRes = await handler(new Request('http://localhost/api/leads', { method: 'PUT' }));
     expect(getRes.status).toBe(405);
     expect(getRes.headers.get('allow')).toBe('GET, POST, HEAD');
-    // GET says what the form asks beyond its fields: the mentor's measurement basis (consent by default).
+    // GET says what the form asks beyond its fields: the mentor's measurement basis, none while no ad
+    // platform is on (the box would ask consent for nothing).
     const settings = await handler(new Request('http://localhost/api/leads'));
     expect(settings.status).toBe(200);
-    expect(await settings.json()).toEqual({ measurementBasis: 'consentimento' });
+    expect(await settings.json()).toEqual({ measurementBasis: null });
     for (const res of [big, text, broken, getRes]) {
       const body = await res.json();
       expect(body.error).toMatch(/[a-zçãé]/i);

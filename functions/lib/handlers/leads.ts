@@ -36,10 +36,11 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
     guard('leads', async () => {
       allowMethods(req, ['GET', 'POST']);
       // What the form asks beyond its fields, as the mentor set it now: the box for measuring the ads is
-      // shown only when the basis is consent. Read fresh, never cached: the mentor's switch applies at once.
+      // shown only when the basis is consent and a platform is on. Read fresh, never cached: the mentor's
+      // switch applies at once.
       if (req.method === 'GET' || req.method === 'HEAD') {
-        const { basis } = await (await getApp()).store.measurementSettings();
-        const settings: LeadFormSettings = { measurementBasis: basis };
+        const { basis, measuring } = await (await getApp()).store.measurementSettings();
+        const settings: LeadFormSettings = { measurementBasis: measuring ? basis : null };
         return json(settings);
       }
       const body = await readJson(req);

@@ -1,6 +1,6 @@
-// The mentor's measurement basis, asked once when the form shows (GET /api/leads, never cached): the box
-// for measuring the ads is drawn only when it is consent. Unreadable (offline, an error): no box, and the
-// lead is then never sent to an ad platform under consent, the safe side.
+// The mentor's measurement basis, asked once when the form shows (GET /api/leads, never cached; none while
+// no ad platform is on): the box for measuring the ads is drawn only when it is consent. Unreadable
+// (offline, an error): no box, and the lead is then never sent to an ad platform under consent, the safe side.
 import { apiPaths, type LeadFormSettings } from '../../domain/api';
 import { $measurementBasis } from '../store';
 
