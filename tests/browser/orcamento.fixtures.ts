@@ -78,7 +78,8 @@ export async function fillStep1(page: Page, lead: Lead) {
   await page.getByLabel('Nome completo').fill(lead.nomeCompleto);
   await page.getByLabel('Cargo').selectOption(lead.cargo);
   await page.getByLabel('Email').fill(lead.email);
-  await page.getByLabel('Telefone').pressSequentially(lead.telefone);
+  // By id: the box for measuring the ads (its label says "e-mail e telefone") may share the step.
+  await field(page, 'telefone').pressSequentially(lead.telefone);
 }
 
 export async function fillStep2(page: Page, lead: Lead) {

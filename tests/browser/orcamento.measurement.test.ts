@@ -70,9 +70,10 @@ describe('the box for measuring the ads', () => {
   });
 
   it('legitimate interest: no box; the lead gets the basis with the privacy policy\'s version', async () => {
-    await h.db.query(`select measurement_settings_save($1::jsonb)`, [JSON.stringify({
+    const saved = await h.db.query<{ answer: { status: string } }>(`select measurement_settings_save($1::text::jsonb) as answer`, [JSON.stringify({
       basis: 'interesse_legitimo', wording_version: POLICY_VERSION, actor: 'contato@mentorsolar.com.br', now: new Date().toISOString(),
     })]);
+    expect(saved.rows[0].answer).toMatchObject({ status: 'ok' });
     const { context, page, asked } = await openFromMetaAd();
     const lead = sampleLead();
     try {
