@@ -7,6 +7,8 @@ import netlify from '@netlify/vite-plugin';
 import localFunctions from './scripts/build/astro/local-functions.mjs';
 import lazyChunkUrl from './scripts/build/astro/lazy-chunk-url.mjs';
 import clientPainted from './scripts/build/astro/client-painted.mjs';
+import chunkGraph from './scripts/build/astro/chunk-graph.mjs';
+import painelChunks from './scripts/build/astro/painel-chunks.mjs';
 
 // The public origin is used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://mentor-solar.netlify.app';
@@ -31,6 +33,6 @@ export default defineConfig({
   ],
   vite: {
     // `astro dev` only: Netlify's emulation for headers and redirects; functions run from Vite's graph.
-    plugins: [tailwindcss(), lazyChunkUrl(), localFunctions(), netlify({ functions: { enabled: false }, edgeFunctions: { enabled: false } })],
+    plugins: [tailwindcss(), lazyChunkUrl(), chunkGraph(), painelChunks(), localFunctions(), netlify({ functions: { enabled: false }, edgeFunctions: { enabled: false } })],
   },
 });

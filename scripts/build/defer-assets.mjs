@@ -11,7 +11,7 @@
 // manifest: in <head>, because HTML allows a manifest link only there (the Nu HTML Checker rejects one in
 // <body>); with scripting on, a browser parses a <noscript>'s content as text and requests nothing from it.
 import { ISLANDS_ON_TOUCH, LOAD_AFTER_PAINT } from '../../src/lib/deferred-loading.mjs';
-import { LOADER_ATTRIBUTE, PAINTED } from './painted-signal.mjs';
+import { LOADER_ATTRIBUTE, PAINTED } from '../../src/lib/painted-signal.mjs';
 
 /**
  * The loader's source. On a page with islands (client:painted: /reuniao, /painel, /orcamento's form) it starts once

@@ -4,7 +4,9 @@
 // answers, and Hoje's figures are asked for beside the session check, not after it. The hint is no key: a
 // hint left on a signed-out browser ends on the sign-in, without a "session ended" alert, and is cleared.
 // axe is clean on the frame. A meeting opens over Reuniões (its code fetched while the list sat idle) and
-// Back finds the list as it was, without reading it again.
+// Back finds the list as it was, without reading it again. The page's head starts the session check, Hoje's
+// figures and every chunk they need before the island's own code has arrived (early-start.mjs), and the
+// island takes those answers instead of asking twice; with no hint it starts nothing.
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { painelPaths } from '../../src/domain/painel/api';
@@ -58,6 +60,51 @@ describe('/painel before the session answers', () => {
       await page.locator('#painel-secao-today').waitFor();
     } finally {
       await page.close();
+    }
+  });
+
+  it("starts the session, Hoje and their code from the page's head, each asked once, before the island's code runs", async () => {
+    const first = await mentor.page();
+    await first.close();
+    const page = await first.context().newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    try {
+      // The island's own chunk is held: whatever leaves meanwhile was asked for by the head's script.
+      const held: Route[] = [];
+      let open = false;
+      await page.route(/\/PainelIsland\.[\w-]+\.js$/, (route) => (open ? route.continue() : void held.push(route)));
+      await page.goto(`${h.url}/painel`);
+      await expect.poll(() => held.length).toBe(1);
+      const started = (pattern: RegExp) => asked.some((path) => pattern.test(path));
+      await expect.poll(() => started(/\/ConsoleShell\.[\w-]+\.js$/) && started(/\/TodayScreen\.[\w-]+\.js$/)).toBe(true);
+      expect(asked).toContain(painelPaths.session);
+      expect(asked).toContain(numbersPaths.today);
+      open = true;
+      await Promise.all(held.map((r) => r.continue()));
+      await section(page, 'Hoje').waitFor();
+      await page.locator('section:has(#painel-secao-today) dd').first().waitFor();
+      // The island took the head's answers instead of asking again.
+      expect(asked.filter((path) => path === painelPaths.session)).toHaveLength(1);
+      expect(asked.filter((path) => path === numbersPaths.today)).toHaveLength(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('asks for nothing early on a browser where no one was signed in', async () => {
+    const context = await h.browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    try {
+      await page.goto(`${h.url}/painel`);
+      await page.getByLabel('E-mail').waitFor();
+      expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+      expect(asked).not.toContain(numbersPaths.today);
+      expect(asked.some((path) => /\/(ConsoleShell|TodayScreen)\.[\w-]+\.js$/.test(path))).toBe(false);
+    } finally {
+      await context.close();
     }
   });
 

@@ -39,15 +39,19 @@ const median = (xs) => {
 };
 
 /**
- * Runs in the page from its first script on: records in window.__painel4g the first moment (performance.now())
- * each condition holds, checked on every DOM change.
+ * Runs in the page from its first script on: records in window.__painel4g the first frame (its start, in
+ * performance.now()'s clock) in which each condition holds, checked once per frame after a DOM change.
+ * Checked in an animation frame, not in the mutation callback: a visibility check forces a layout, which
+ * the frame does anyway, while one per mutation batch added layouts of its own — up to ~0.4 s of the main
+ * thread at 4× CPU in a return visit's profile (BENCH_4G_PROFILE).
  */
 function watchPage() {
   const shown = (el) => el !== null && el.checkVisibility() && el.getBoundingClientRect().height > 0;
   const marks = {};
   window.__painel4g = marks;
-  const check = () => {
-    const now = performance.now();
+  let pending = false;
+  const check = (now = performance.now()) => {
+    pending = false;
     if (marks.hoje === undefined) {
       const today = document.getElementById('painel-secao-today')?.closest('section') ?? null;
       if (shown(today) && [...today.querySelectorAll('dd')].some(shown)) marks.hoje = now;
@@ -57,12 +61,17 @@ function watchPage() {
       if (shown(numbers) && [...numbers.querySelectorAll('table')].some(shown)) marks.numbersTable = now;
     }
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(check);
+  };
+  new MutationObserver(later).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   // The click on "Números" in the bar, in the page's own clock.
   document.addEventListener('click', (e) => {
     if (e.target instanceof Element && e.target.closest('a, button')?.textContent?.trim() === 'Números') {
       marks.numbersClick = performance.now();
-      check();
+      later();
     }
   }, true);
 }
@@ -110,6 +119,26 @@ async function throttled(context, page) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return cdp;
+}
+
+/**
+ * BENCH_4G_PROFILE=1: where the main thread's time went during a visit (a CPU profile through CDP), by
+ * script and function, self time, the 12 largest; the work a trace of requests does not show.
+ */
+async function printProfile(cdp, title) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byNode.get(profile.samples[i]);
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '') || '(native)'}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.error(`\n${title}: CPU profile, ${total.toFixed(0)} ms sampled (idle included)`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.error(`${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 
 async function waitMark(page, name, timeout = 60_000) {
@@ -121,7 +150,8 @@ async function waitMark(page, name, timeout = 60_000) {
 async function trace(page, title) {
   const entries = await page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
     .map((e) => ({ name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd, bytes: e.transferSize })));
-  console.error(`\n${title}, hoje at ${(await page.evaluate(() => window.__painel4g.hoje)).toFixed(0)} ms`);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  console.error(`\n${title}, hoje at ${(await page.evaluate(() => window.__painel4g.hoje)).toFixed(0)} ms, first paint at ${fcp.toFixed(0)} ms`);
   for (const e of entries.sort((a, b) => a.start - b.start)) console.error(`${e.start.toFixed(0).padStart(6)} → ${e.end.toFixed(0).padStart(6)}  ${String(e.bytes).padStart(7)} B  ${e.name}`);
 }
 
@@ -140,10 +170,12 @@ async function run(browser, base, storageState) {
     // Whatever Números still loads finishes before the return visit, which is about the cache, not a queue.
     await page.waitForLoadState('networkidle').catch(() => {});
     const again = await context.newPage();
-    await throttled(context, again);
+    const cdp = await throttled(context, again);
     await page.close();
+    if (process.env.BENCH_4G_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 200 })).then(() => cdp.send('Profiler.start'));
     await again.goto(`${base}/painel`, { waitUntil: 'commit' });
     const hojeReturn = await waitMark(again, 'hoje');
+    if (process.env.BENCH_4G_PROFILE) await printProfile(cdp, 'return');
     if (process.env.BENCH_4G_TRACE) await trace(again, 'return');
     return { hojeFirst, hojeReturn, numbersFirstTable };
   } finally {

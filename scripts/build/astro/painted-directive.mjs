@@ -5,7 +5,7 @@
 // Lighthouse mobile on /orcamento, 6 runs: LCP ≈ 0.69 s in the runs where no island request started
 // before the first paint, 1.01–1.25 s where some did.
 // A page without the loader (`astro dev`, which skips the post-build step) hydrates once parsed.
-import { LOADER_ATTRIBUTE, PAINTED } from '../painted-signal.mjs';
+import { LOADER_ATTRIBUTE, PAINTED } from '../../../src/lib/painted-signal.mjs';
 
 /** @type {import('astro').ClientDirective} */
 export default function paintedDirective(load) {

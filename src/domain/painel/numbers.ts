@@ -136,8 +136,11 @@ export function previousPeriod(p: Period): Period {
 /** n ÷ d, or null when there is nothing to divide by (shown as "—", never as 0 %). */
 export const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
 
-const countFormat = new Intl.NumberFormat('pt-BR');
-const rateFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Made on first use (the painel evaluates this module before its first screen, which may need neither).
+let countFormatter: Intl.NumberFormat | undefined;
+let rateFormatter: Intl.NumberFormat | undefined;
+const countFormat = { format: (n: number) => (countFormatter ??= new Intl.NumberFormat('pt-BR')).format(n) };
+const rateFormat = { format: (n: number) => (rateFormatter ??= new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(n) };
 /** "1.234" */
 export const formatCount = (n: number) => countFormat.format(n);
 /** "12,5 %", or "—" without a base. */

@@ -8,8 +8,7 @@ import type { MeetingRow, Viewer } from '../../domain/painel/api';
 import type { Filters, PainelPlace, PainelSection } from '../../domain/painel/address';
 import { placeHash } from '../../domain/painel/address';
 import { painelMessages } from '../../domain/painel/copy';
-import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
-import { MeetingsScreen } from './MeetingsScreen';
+import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MeetingsScreen, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
 import { numbersQuery } from './numbers/numbersQuery';
 import { preload } from './preload';
 import { consoleSections } from './sections';
@@ -140,9 +139,9 @@ export default function ConsoleShell({ viewer, moved, onSignOut }: Props) {
       <main className="grid gap-6">
         <Notice message={signOut.error} focus />
         {visited.includes('meetings') && (
-          <div hidden={!listShown('meetings')}>
-            <MeetingsScreen viewer={viewer} focus={navigated && listShown('meetings')} onOpen={openMeeting} changed={changed} filters={filters.meetings} onFilters={onFilters('meetings')} />
-          </div>
+          <LazyScreen hidden={!listShown('meetings')} screen={MeetingsScreen} render={(Screen) => (
+            <Screen viewer={viewer} focus={navigated && listShown('meetings')} onOpen={openMeeting} changed={changed} filters={filters.meetings} onFilters={onFilters('meetings')} />
+          )} />
         )}
         {visited.includes('leads') && (
           <LazyScreen hidden={!listShown('leads')} screen={LeadsScreen} render={(Screen) => (

@@ -54,7 +54,7 @@ function matchesOutcome(filter: string, m: MeetingRow): boolean {
 
 const tabOf = (value: string | undefined): MeetingTab => meetingTabs.find((t) => t === value) ?? 'proximas';
 
-export function MeetingsScreen({ viewer, focus, onOpen, changed, filters: address, onFilters }: Props) {
+export default function MeetingsScreen({ viewer, focus, onOpen, changed, filters: address, onFilters }: Props) {
   const mentor = viewer.role === 'mentor';
   const tab = tabOf(address.aba);
   const filters: Filters = {

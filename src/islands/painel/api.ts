@@ -34,16 +34,22 @@ function fallbackError(status: number) {
   return serverError;
 }
 
-export async function request<T>(url: string, { method = 'GET', body, own401 = false, raw }: Options = {}): Promise<ApiResult<T>> {
+export function request<T>(url: string, { method = 'GET', body, own401 = false, raw }: Options = {}): Promise<ApiResult<T>> {
+  const response = fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: raw ? { accept: 'application/json', ...raw.headers }
+      : body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  return answerOf<T>(response, own401);
+}
+
+/** A request's answer as the console reads it (also for a request the page's head started: early.ts). */
+export async function answerOf<T>(pending: Promise<Response>, own401 = false): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: raw ? { accept: 'application/json', ...raw.headers }
-        : body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await pending;
   } catch {
     return { ok: false, status: 0, error: networkError };
   }

@@ -4,11 +4,14 @@
 // /reuniao bytes it does not have in its 80 KB budget.
 export const timeZone = 'America/Sao_Paulo';
 
-const dayFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
-const dayFormatWithYear = new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const partsFormat = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Made on first use: a formatter with a time zone costs tens of milliseconds on a slow phone, and this
+// module is evaluated before the painel's first screen, which needs one of the three at most.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let dayFormatWithYear: Intl.DateTimeFormat | undefined;
+let partsFormat: Intl.DateTimeFormat | undefined;
 
 export function wallClock(iso: string) {
+  partsFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = Object.fromEntries(partsFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { day: `${parts.year}-${parts.month}-${parts.day}`, date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
@@ -19,7 +22,10 @@ export const dayKey = (iso: string) => wallClock(iso).day;
 /** A day heading: 'qua., 25 de nov.'; another year's day says its year ('ter., 7 de jan. de 2025'). */
 export function dayHeading(iso: string, now: Date = new Date()) {
   const sameYear = dayKey(iso).slice(0, 4) === dayKey(now.toISOString()).slice(0, 4);
-  return (sameYear ? dayFormat : dayFormatWithYear).format(new Date(iso));
+  const format = sameYear
+    ? (dayFormat ??= new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }))
+    : (dayFormatWithYear ??= new Intl.DateTimeFormat('pt-BR', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }));
+  return format.format(new Date(iso));
 }
 
 /**

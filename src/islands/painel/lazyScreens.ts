@@ -1,7 +1,8 @@
 // The screens that load when first opened (the console itself is one too: shell/lazyConsole.ts).
 // Through `lazy-chunk:` URLs (scripts/build/astro/lazy-chunk-url.mjs) rather than literal import()s:
 // those bring Vite's module-preload helper, a chunk that /reuniao and /orcamento would then load
-// separately too, past their budgets. Hoje, the first screen, comes with its chunks' list (preloaded at once).
+// separately too, past their budgets. Hoje and Reuniões, the usual first screens, come with their chunks' lists (preloaded at once).
+import meetingsScreen, { deps as meetingsDeps } from 'lazy-chunk:/src/islands/painel/MeetingsScreen.tsx';
 import meetingDetail from 'lazy-chunk:/src/islands/painel/meeting/MeetingDetail.tsx';
 import leadsScreen from 'lazy-chunk:/src/islands/painel/leads/LeadsScreen.tsx';
 import leadDetail from 'lazy-chunk:/src/islands/painel/leads/LeadDetail.tsx';
@@ -14,6 +15,7 @@ import numbersScreen from 'lazy-chunk:/src/islands/painel/numbers/NumbersScreen.
 import myAgendaScreen from 'lazy-chunk:/src/islands/painel/team/MyAgendaScreen.tsx';
 import { lazyScreen } from './shell/lazyScreen';
 
+export const MeetingsScreen = lazyScreen<typeof import('./MeetingsScreen').default>(meetingsScreen, meetingsDeps);
 export const MeetingDetail = lazyScreen<typeof import('./meeting/MeetingDetail').default>(meetingDetail);
 export const LeadsScreen = lazyScreen<typeof import('./leads/LeadsScreen').default>(leadsScreen);
 export const LeadDetail = lazyScreen<typeof import('./leads/LeadDetail').default>(leadDetail);

@@ -2,13 +2,17 @@
 // session check and the chunks' download instead of after them. useResource takes its first answer from
 // here. A 401 is not taken (the request runs again through api.ts, which then signs the person out), nor
 // an answer older than MAX_AGE_MS (a screen opened long after: read it fresh).
-import { request, type ApiResult } from './api';
+import { answerOf, request, type ApiResult } from './api';
+import { takeEarly } from './early';
 
 const MAX_AGE_MS = 30_000;
 const started = new Map<string, { at: number; answer: Promise<ApiResult<unknown>> }>();
 
 export function preload(url: string) {
-  if (!started.has(url)) started.set(url, { at: Date.now(), answer: request(url, { own401: true }) });
+  if (started.has(url)) return;
+  // Started by the page's head already (early-start.mjs): that request, not a second one.
+  const early = takeEarly(url);
+  started.set(url, early ? { at: early.at, answer: answerOf(early.answer, true) } : { at: Date.now(), answer: request(url, { own401: true }) });
 }
 
 /** The preloaded answer of `url`, once (a reload reads again), or null. */

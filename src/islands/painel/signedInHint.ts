@@ -4,8 +4,7 @@
 // Never trusted for anything else: it names no one, and the server authorises every call (a stale hint costs
 // one answer of "signed out", which clears it).
 import type { Viewer } from '../../domain/painel/api';
-
-const KEY = 'painel:sessao';
+import { SIGNED_IN_HINT_KEY as KEY } from './early-start.mjs';
 
 export type SignedInHint = { role: Viewer['role']; agenda: boolean };
 

@@ -5,14 +5,14 @@
 // date code): each import a chunk must fetch first is one more round trip before Hoje's request leaves.
 import { parsePlace, type PainelSection } from '../../domain/painel/address';
 import { numbersPaths } from '../../domain/painel/numbers-paths';
-import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
+import { ActivityScreen, IntegrationsScreen, LeadDetail, LeadsScreen, MeetingDetail, MeetingsScreen, MyAgendaScreen, NumbersScreen, RulesScreen, TeamScreen, TodayScreen } from './lazyScreens';
 import { preload } from './preload';
 import { ConsoleShell } from './shell/lazyConsole';
 import type { Reloadable } from './shell/lazyScreen';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen has its own
 const screens: Partial<Record<PainelSection, Reloadable<any>>> = {
-  today: TodayScreen, leads: LeadsScreen, numbers: NumbersScreen, team: TeamScreen, rules: RulesScreen,
+  today: TodayScreen, meetings: MeetingsScreen, leads: LeadsScreen, numbers: NumbersScreen, team: TeamScreen, rules: RulesScreen,
   integrations: IntegrationsScreen, activity: ActivityScreen, agenda: MyAgendaScreen,
 };
 
@@ -22,8 +22,9 @@ export function startConsole() {
   const place = parsePlace(location.hash);
   // Hoje reads one address whatever the filters (useResource takes this answer).
   if (place.kind === 'section' && place.section === 'today') preload(numbersPaths.today);
-  if (place.kind === 'meeting') MeetingDetail.preload();
-  else if (place.kind === 'lead') LeadDetail.preload();
+  // A meeting or a lead opens over its list: the list's code comes too.
+  if (place.kind === 'meeting') for (const screen of [MeetingDetail, MeetingsScreen]) screen.preload();
+  else if (place.kind === 'lead') for (const screen of [LeadDetail, LeadsScreen]) screen.preload();
   else if (place.kind === 'section') screens[place.section]?.preload();
   ConsoleShell.preload();
 }

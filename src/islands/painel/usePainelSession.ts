@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { painelPaths, type Viewer } from '../../domain/painel/api';
 import { painelMessages } from '../../domain/painel/copy';
-import { onSessionEnded, request, type ApiResult } from './api';
+import { answerOf, onSessionEnded, request, type ApiResult } from './api';
+import { takeEarly } from './early';
 import { writeSignedInHint } from './signedInHint';
 
 export type SessionState =
@@ -19,7 +20,13 @@ export type SessionState =
  * The first check starts when this module is evaluated, not after React's first render: on a slow phone that
  * render alone takes a few hundred milliseconds the request need not wait for.
  */
-let firstCheck: Promise<ApiResult<Viewer | null>> | null = typeof window === 'undefined' ? null : request<Viewer | null>(painelPaths.session);
+let firstCheck: Promise<ApiResult<Viewer | null>> | null = typeof window === 'undefined' ? null : firstSessionCheck();
+
+/** The page's head may have asked already (early-start.mjs). */
+function firstSessionCheck() {
+  const early = takeEarly(painelPaths.session);
+  return early ? answerOf<Viewer | null>(early.answer) : request<Viewer | null>(painelPaths.session);
+}
 
 export function usePainelSession() {
   const [state, setState] = useState<SessionState>({ phase: 'loading' });
