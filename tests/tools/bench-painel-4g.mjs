@@ -177,7 +177,14 @@ async function run(browser, base, storageState) {
     const hojeReturn = await waitMark(again, 'hoje');
     if (process.env.BENCH_4G_PROFILE) await printProfile(cdp, 'return');
     if (process.env.BENCH_4G_TRACE) await trace(again, 'return');
-    return { hojeFirst, hojeReturn, numbersFirstTable };
+    // A third open, as on any later day: Chromium keeps V8's compiled code of a cached script from its second
+    // load on, so only from the third does the console skip compiling it. Shown beside the budgeted return.
+    const third = await context.newPage();
+    await throttled(context, third);
+    await again.close();
+    await third.goto(`${base}/painel`, { waitUntil: 'commit' });
+    const hojeThird = await waitMark(third, 'hoje');
+    return { hojeFirst, hojeReturn, numbersFirstTable, hojeThird };
   } finally {
     await context.close();
   }
@@ -200,7 +207,7 @@ export async function painel4gSuite({ runNode }) {
       await run(browser, base, signedIn); // warm-up: the server's first queries and the functions' first import
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await run(browser, base, signedIn));
-      const medians = Object.fromEntries(Object.keys(PAINEL_4G_BUDGETS).map((k) => [k, median(runs.map((r) => r[k]))]));
+      const medians = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
       return { medians, runs, load: `${loadBefore} at the start, ${load()} at the end` };
     } finally {
       await browser.close();
@@ -211,7 +218,12 @@ export async function painel4gSuite({ runNode }) {
   }
 }
 
-const labels = { hojeFirst: 'Hoje legível, primeira abertura', hojeReturn: 'Hoje legível, volta (cache quente)', numbersFirstTable: 'Números: primeira tabela após o clique' };
+const labels = {
+  hojeFirst: 'Hoje legível, primeira abertura',
+  hojeReturn: 'Hoje legível, volta (cache quente)',
+  numbersFirstTable: 'Números: primeira tabela após o clique',
+  hojeThird: 'Hoje legível, terceira abertura (código do V8 em cache)',
+};
 
 /** Prints the table; false when a median is over its budget. */
 export function printPainel4g({ medians, runs, load: loadText }) {
@@ -225,5 +237,6 @@ export function printPainel4g({ medians, runs, load: loadText }) {
     within &&= !over;
     console.log(`| ${labels[key]} | ${over ? `**${medians[key].toFixed(0)} over**` : medians[key].toFixed(0)} | ${runs.map((r) => r[key].toFixed(0)).join(', ')} | ${budget} |`);
   }
+  console.log(`| ${labels.hojeThird} | ${medians.hojeThird.toFixed(0)} | ${runs.map((r) => r.hojeThird.toFixed(0)).join(', ')} | — |`);
   return within;
 }
