@@ -36,6 +36,7 @@ const numbersModule = () => import('./handlers/numbers');
 const campaignMoneyModule = () => import('./handlers/campaign-money');
 const spendModule = () => import('./handlers/spend');
 const weekModule = () => import('./handlers/week');
+const googleFileModule = () => import('./handlers/google-file');
 
 /** 'anyone': no session read; 'optional': the session if there is one (viewer may be null); else required. */
 type Access = 'anyone' | 'optional' | 'signed-in' | 'mentor';
@@ -95,6 +96,9 @@ export const routes: Route[] = [
   route('GET', 'integracoes/conversoes', 'mentor', lazy(conversionsModule, (m) => m.showConversionSummary)),
   route('GET', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.showMeasurement)),
   route('POST', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.saveMeasurement)),
+  route('GET', 'google-arquivo', 'mentor', lazy(googleFileModule, (m) => m.showGoogleFile)),
+  route('POST', 'google-arquivo', 'mentor', lazy(googleFileModule, (m) => m.saveGoogleNames)),
+  route('POST', 'google-arquivo/novo-link', 'mentor', lazy(googleFileModule, (m) => m.rotateGoogleLink)),
   route('GET', 'numeros', 'signed-in', lazy(numbersModule, (m) => m.showNumbers)),
   route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
   route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),

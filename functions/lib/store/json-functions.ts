@@ -46,6 +46,8 @@ export const JSON_FUNCTIONS = [
   'painel_orphaned_meetings',
   // Each integration's state facts, and "Precisa de você" (20261201151000_needs_you_integration_health.sql).
   'integration_health', 'painel_needs_you',
+  // Google Ads' offline-conversion files and their secret link (20261201152500_google_conversion_file.sql).
+  'google_file_rows', 'google_file_settings',
   // The mentor's measurement basis for the ad platforms' conversions (20261201152000_conversions.sql).
   'measurement_settings_save',
 ] as const;

@@ -39,6 +39,8 @@ const actionLabels: Record<string, string> = {
   'team:mode': 'Equipe: alterou modo de distribuição',
   'team:janela': 'Equipe: alterou período de contagem',
   'routing:rules': 'Regras de encaminhamento: alterou as regras',
+  'google-file:link': 'Google Ads: gerou novo link do arquivo de conversões',
+  'google-file:names': 'Google Ads: alterou os nomes das conversões',
 };
 
 export const actionLabel = (code: string) => actionLabels[code] ?? code;
