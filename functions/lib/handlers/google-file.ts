@@ -17,10 +17,10 @@ export function createGoogleFileHandler(getApp: () => Promise<App>) {
   return (req: Request, context?: Context) =>
     guard('google-file', async () => {
       allowMethods(req, ['GET', 'HEAD']);
-      const [token, file] = context?.params?.token && context.params.file
-        ? [context.params.token, context.params.file]
-        : new URL(req.url).pathname.split('/').slice(-2);
-      if (!isGoogleFileToken(token ?? '') || !isGoogleFileName(file ?? '')) throw new HttpError(404, googleFileCopy.notFound);
+      const [fromPath = '', fileFromPath = ''] = new URL(req.url).pathname.split('/').slice(-2);
+      const token = context?.params?.token ?? fromPath;
+      const file = context?.params?.file ?? fileFromPath;
+      if (!isGoogleFileToken(token) || !isGoogleFileName(file)) throw new HttpError(404, googleFileCopy.notFound);
       const app = await getApp();
       const stored = await app.store.call<Stored | null>('google_file_rows', {
         token_hash: googleFileTokenHash(token), now: app.now().toISOString(), window_days: GOOGLE_FILE_WINDOW_DAYS,

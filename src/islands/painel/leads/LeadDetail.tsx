@@ -4,12 +4,14 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { painelPaths, type LeadView } from '../../../domain/painel/api';
 import { attributionCopy, integrationCopy, personCopy } from '../../../domain/painel/copy';
 import { dealCopy } from '../../../domain/painel/deals';
+import { leadConversionsCopy } from '../../../domain/painel/conversions-screen';
 import { dateTimeOf } from '../format';
 import { ui } from '../styles';
 import { BackButton, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import { EraseLead } from './EraseLead';
 import { LeadAttribution } from './LeadAttribution';
+import { LeadConversions } from './LeadConversions';
 import { LeadDeals } from './LeadDeals';
 import { LeadIntegrations } from './LeadIntegrations';
 import { LeadAnswers, LeadConsent, LeadMails, LeadMeetings, LeadSubmissions } from './LeadView';
@@ -90,6 +92,7 @@ export default function LeadDetail({ id, mentor, onBack, onOpenMeeting, onErased
           ))}
           {section('negociacoes', dealCopy.title, <LeadDeals leadId={lead.id} idPrefix={uid} />)}
           {section('emails', 'E-mails enviados', <LeadMails mails={lead.mails} />)}
+          {mentor && section('conversoes', leadConversionsCopy.title, <LeadConversions leadId={lead.id} />)}
           {section('integracoes', integrationCopy.title, <LeadIntegrations leadId={lead.id} deliveries={lead.deliveries} health={lead.integrationHealth} mentor={mentor} onResent={replace} />)}
         </>
       )}
