@@ -7,8 +7,13 @@ export type SendVerdict =
   /** Refused for good; `response.message` is the platform's reason, shown in the painel. */
   | { outcome: 'failed'; status: number | null; error: string; response?: Record<string, unknown> };
 
-/** Standard Webhooks and RD get 15 s; the platforms the same. */
-export const SEND_TIMEOUT_MS = 15_000;
+/**
+ * 10 s per request. A conversion may take two (Google's token, then its ingest), and the drain starts one
+ * only if both can end within its budget (budget.ts): at 15 s each, 30 s never fit a scheduled run's 27 s,
+ * so conversions written by the painel (an outcome, a won deal), which no request wakes the drain for,
+ * were never sent.
+ */
+export const SEND_TIMEOUT_MS = 10_000;
 
 /** A request that got no answer: its reason as a code (senderErrorLabel in src/domain/conversions.ts words it). */
 export class SendError extends Error {
