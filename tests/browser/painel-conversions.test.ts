@@ -5,7 +5,7 @@
 // - Google's file block: the link made and shown once, fetched (the file passes the format's validator),
 //   rotated after a confirmation (the old link 404s), an empty name refused beside its field with the focus
 //   on it; axe clean in every state.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MEASUREMENT_CONSENT, conversionStageLabel, conversionStateLabel, measurementBasisLabel } from '../../src/domain/conversions';
 import { basisCopy, leadConversionsCopy } from '../../src/domain/painel/conversions-screen';
@@ -15,7 +15,6 @@ import { checkGoogleFile } from '../support/google-file-validator';
 import { axeViolations, newPage } from './support';
 import { dialog, fillSteps, PHONE, pickFirstAvailableDay, sampleLead, slotButtons, toast } from './orcamento.fixtures';
 import { moveIntoPast, painelHarness, section } from './painel.fixtures';
-import { beforeAll, afterAll } from 'vitest';
 
 const PIXEL = '123456789012345';
 const TOKEN = 'EAAB-fake-capi-token';
@@ -26,8 +25,14 @@ beforeAll(async () => {
   meta = await startMetaFake({ pixelId: PIXEL, token: () => TOKEN, now: () => new Date() });
   Object.assign(env, { META_PIXEL_ID: PIXEL, META_CAPI_TOKEN: TOKEN, META_CAPI_URL: meta.url });
 });
-afterAll(() => meta?.close());
 const { h, mentor } = painelHarness({ env });
+// The database is shared with the other browser files, whose site has no platform on: as they found it.
+afterAll(async () => {
+  await h.db.query(`update measurement_settings set basis = 'consentimento', wording_version = $1, updated_at = null, updated_by = null`, [MEASUREMENT_CONSENT.version]);
+  await h.db.query(`update integration_targets set enabled = false where target in ('meta', 'google')`);
+  await h.db.query('delete from google_conversion_file');
+  await meta?.close();
+});
 
 const clean = async (page: Page, state: string) => expect(await axeViolations(page), state).toEqual([]);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -45,7 +50,8 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, key = 'Ent
 }
 
 describe('/painel: conversions for the ad platforms', () => {
-  it('consent switched on, the lead ticks the box, books, is qualified, and Integrações shows Meta’s events as sent', async () => {
+  // Its time is mostly the scheduled drain's minute, awaited as a condition.
+  it('consent switched on, the lead ticks the box, books, is qualified, and Integrações shows Meta’s events as sent', { timeout: 300_000 }, async () => {
     await h.db.query(`update measurement_settings set basis = 'interesse_legitimo'`);
     const page = await mentor.page();
     await openIntegrations(page);
@@ -68,16 +74,18 @@ describe('/painel: conversions for the ad platforms', () => {
       await visitor.page.locator('#consentimento').getByRole('button', { name: 'Aceitar' }).click();
       await visitor.page.waitForFunction(() => localStorage.getItem('consentimento-cookies') !== null);
       await visitor.page.goto(`${h.url}/orcamento?servico=consultoria`);
-      await fillSteps(visitor.page, lead);
-      const box = visitor.page.getByRole('checkbox', { name: MEASUREMENT_CONSENT.text });
-      expect(await box.isChecked()).toBe(false);
-      await box.check();
+      // The box is on the first step, with the contact fields it is about.
+      await fillSteps(visitor.page, lead, async () => {
+        const box = visitor.page.getByRole('checkbox', { name: MEASUREMENT_CONSENT.text });
+        expect(await box.isChecked()).toBe(false);
+        await box.check();
+      });
       await visitor.page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
       await toast(visitor.page, 'Dados salvos com sucesso!');
       await pickFirstAvailableDay(visitor.page);
       await slotButtons(visitor.page).first().click();
       await dialog(visitor.page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
-      await dialog(visitor.page).getByText(/confirmad/i).first().waitFor();
+      await toast(visitor.page, 'Agendamento realizado com sucesso!');
     } finally {
       await visitor.context.close();
     }
@@ -93,8 +101,9 @@ describe('/painel: conversions for the ad platforms', () => {
     await page.getByRole('button', { name: 'Registrar desfecho' }).click();
     await page.getByText('Desfecho registrado.').waitFor();
 
-    // Meta's fake counts Lead, Schedule and the qualified meeting for this lead (the drain sends them).
-    await expect.poll(() => meta.counted.filter((e) => e.event_id.includes(row.id)).map((e) => e.event_name).sort(), { timeout: 60_000 })
+    // Meta's fake counts Lead, Schedule and the qualified meeting for this lead. The form and the booking
+    // wake the drain at once; a recorded outcome waits for the scheduled drain (every minute).
+    await expect.poll(() => meta.counted.filter((e) => e.event_id.includes(row.id)).map((e) => e.event_name).sort(), { timeout: 150_000 })
       .toEqual(['Lead', 'ReuniaoQualificada', 'Schedule']);
 
     await page.goto(`${h.url}/painel#integracoes`);
