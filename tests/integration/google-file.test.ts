@@ -166,4 +166,14 @@ describe.each(storeCases(inject('postgresUrl')))('Google Ads conversion files on
     expect((await call('POST', googleFilePaths.rotate, { cookie: ana })).status).toBe(403);
     expect((await call('POST', googleFilePaths.rotate, { cookie: mentor, origin: 'https://evil.example' })).status).toBe(403);
   });
+
+  it('an erased lead leaves the file at once', async () => {
+    const link = await rotate();
+    expect(checkGoogleFile(await (await fetchFile(link.links.contacts)).text(), DEFAULT_NAMES.concat('Reunião qualificada (site)', 'Venda, fechada')).rows).not.toEqual([]);
+    const [{ email }] = await opened.query<{ email: string }>('select email from leads where id = $1', [byContact.leadId]);
+    expect((await call('POST', `/api/painel/leads/${byContact.leadId}/excluir`, { cookie: mentor, body: { confirm: email } })).status).toBe(200);
+    const after = checkGoogleFile(await (await fetchFile(link.links.contacts)).text(), []);
+    expect(after.problems).toEqual([]);
+    expect(after.rows).toEqual([]);
+  });
 });
