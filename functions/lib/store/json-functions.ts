@@ -48,6 +48,9 @@ export const JSON_FUNCTIONS = [
   'integration_health', 'painel_needs_you',
   // The mentor's measurement basis for the ad platforms' conversions (20261201152000_conversions.sql).
   'measurement_settings_save',
+  // WhatsApp messages: their leases, Meta's answers and statuses, the e-mail fallback, "PARAR"
+  // (20261201153000_whatsapp.sql).
+  'whatsapp_claim', 'whatsapp_result', 'whatsapp_status', 'whatsapp_fallback', 'whatsapp_stop',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 
