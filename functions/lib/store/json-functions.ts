@@ -50,7 +50,7 @@ export const JSON_FUNCTIONS = [
   'measurement_settings_save',
   // WhatsApp messages: their leases, Meta's answers and statuses, the e-mail fallback, "PARAR"
   // (20261201153000_whatsapp.sql).
-  'whatsapp_claim', 'whatsapp_result', 'whatsapp_status', 'whatsapp_fallback', 'whatsapp_stop',
+  'whatsapp_claim', 'whatsapp_result', 'whatsapp_status', 'whatsapp_fallback', 'whatsapp_stop', 'whatsapp_recipient',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 
