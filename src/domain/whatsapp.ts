@@ -41,8 +41,16 @@ export const WHATSAPP_OPT_IN_TEXT = 'Quero receber a confirmação e o lembrete 
  */
 export const WHATSAPP_OPT_IN_VERSION = '2026-11-30';
 
+/** The booking confirmation's line when a WhatsApp confirmation was queued (MeetingBooked.whatsapp). */
+export const WHATSAPP_ON_ITS_WAY = 'A confirmação também está a caminho do seu WhatsApp.';
+
 /** The reply that stops the messages (case and accents aside). */
 export const WHATSAPP_STOP_WORD = 'PARAR';
 
 /** The experiment's groups: 'holdout' leads opted in but get e-mail only. null: no opt-in. */
 export type WhatsAppGroup = 'whatsapp' | 'holdout';
+
+/** The named parameters a template's text uses ("{{nome}}"), in order of first use. */
+export function paramsOf(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{([^{}]{1,40})\}\}/g)].map((m) => m[1].trim()))];
+}

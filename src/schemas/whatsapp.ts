@@ -1,5 +1,7 @@
 import { z } from 'astro/zod';
-import { WHATSAPP_KINDS } from '../domain/whatsapp';
+import { paramsOf, WHATSAPP_KINDS } from '../domain/whatsapp';
+
+export { paramsOf };
 
 // content/whatsapp.yaml: the WhatsApp message templates, exactly as they are submitted to Meta for approval
 // (utility category, pt_BR, named parameters) and as the functions fill them (functions/lib/whatsapp/).
@@ -11,12 +13,6 @@ import { WHATSAPP_KINDS } from '../domain/whatsapp';
 export const WHATSAPP_PARAMS = ['nome', 'data', 'hora', 'consultor', 'local'] as const;
 export type WhatsAppParam = (typeof WHATSAPP_PARAMS)[number];
 
-const PARAM_IN_TEXT = /\{\{\s*([^}]*?)\s*\}\}/g;
-
-/** The names a text uses, in order of first use. */
-export function paramsOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PARAM_IN_TEXT)].map((m) => m[1]))];
-}
 
 const template = z.strictObject({
   // Meta: lower-case letters, digits and underscores, at most 512 characters.

@@ -28,6 +28,10 @@ export type FakeGraph = {
   close(): Promise<void>;
 };
 
+type Param = { type?: unknown; text?: unknown; parameter_name?: unknown };
+type Component = { type?: unknown; sub_type?: unknown; index?: unknown; parameters?: Param[] };
+type Body = { messaging_product?: unknown; type?: unknown; to?: unknown; template?: { name?: unknown; language?: { code?: unknown }; components?: unknown } } | null;
+
 const metaError = (code: number, message: string, details: string) =>
   ({ error: { message: `(#${code}) ${message}`, type: 'OAuthException', code, error_data: { messaging_product: 'whatsapp', details }, fbtrace_id: 'fake' } });
 
@@ -43,7 +47,7 @@ export async function startFakeGraph(opts: { token: string; phoneNumberId: strin
     if (fake.down) return { status: 503, body: metaError(131000, 'Something went wrong', 'Service temporarily unavailable') };
     if (req.method !== 'POST' || req.url !== `/${opts.version}/${opts.phoneNumberId}/messages`) return { status: 404, body: metaError(100, 'Unknown path', req.url) };
     if (req.auth !== `Bearer ${opts.token}`) return { status: 401, body: metaError(190, 'Invalid OAuth access token', 'token') };
-    let body: any;
+    let body: Body;
     try {
       body = JSON.parse(req.body);
     } catch {
@@ -58,7 +62,7 @@ export async function startFakeGraph(opts: { token: string; phoneNumberId: strin
     if (t.language?.code !== 'pt_BR') return bad('template.language.code must be pt_BR');
     const template = byName.get(t.name);
     if (!template || unapproved.has(t.name)) return { status: 404, body: metaError(132001, 'Template name does not exist in the translation', `template name (${t.name}) does not exist in pt_BR`) };
-    const components: any[] = Array.isArray(t.components) ? t.components : [];
+    const components: Component[] = Array.isArray(t.components) ? t.components : [];
     const bodyParts = components.filter((c) => c?.type === 'body');
     const buttons = components.filter((c) => c?.type === 'button');
     if (bodyParts.length !== 1 || buttons.length !== 1 || components.length !== 2) return bad('one body and one button component expected');

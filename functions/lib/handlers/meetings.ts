@@ -138,7 +138,7 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             app.reads.invalidate();
             flushOutboxLater(app, context);
             // The lead's link goes to the browser that booked, once (only its hash is stored).
-            return json(bookedBody(meeting, leadLink, settings), 201);
+            return json({ ...bookedBody(meeting, leadLink, settings), ...(whatsapp ? { whatsapp: true } : {}) }, 201);
           };
           if (result.status === 'interrupted') {
             return bookingAfterFailure(app, result.error, {

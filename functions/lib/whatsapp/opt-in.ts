@@ -9,8 +9,3 @@ export function whatsappOptInOf(env: Pick<ServerEnv, 'whatsapp'>, ticked: boolea
   if (!ticked || !env.whatsapp || !whatsappNumber(phone)) return null;
   return { version: WHATSAPP_OPT_IN_VERSION, group: random() * 100 < env.whatsapp.holdoutPercent ? 'holdout' : 'whatsapp' };
 }
-
-/** What the form needs to know (GET /api/whatsapp): whether to offer the box at all. Nothing else. */
-export function whatsappOffered(env: Pick<ServerEnv, 'whatsapp'>): boolean {
-  return env.whatsapp !== null;
-}

@@ -1,7 +1,7 @@
 // The WhatsApp templates of content/whatsapp.yaml, read once per process and checked with the build's schema
 // (src/schemas/whatsapp.ts), and the Cloud API request that fills one for a message.
 import { readFileSync } from 'node:fs';
-import type { WhatsAppKind } from '../../../src/domain/whatsapp';
+import { paramsOf, type WhatsAppKind } from '../../../src/domain/whatsapp';
 import type { WhatsAppParam, WhatsAppTemplates } from '../../../src/schemas/whatsapp';
 import { ContentFileError, findContentFile } from '../content-path';
 
@@ -35,7 +35,7 @@ export type TemplateFill = { to: string; params: Record<WhatsAppParam, string>; 
  */
 export function templateRequest(templates: WhatsAppTemplates, kind: WhatsAppKind, fill: TemplateFill) {
   const template = templates.modelos[kind];
-  const used = [...new Set([...template.texto.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1] as WhatsAppParam))];
+  const used = paramsOf(template.texto) as WhatsAppParam[];
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
