@@ -44,6 +44,10 @@ export const WHATSAPP_OPT_IN_VERSION = '2026-11-30';
 /** The booking confirmation's line when a WhatsApp confirmation was queued (MeetingBooked.whatsapp). */
 export const WHATSAPP_ON_ITS_WAY = 'A confirmação também está a caminho do seu WhatsApp.';
 
+/** The lead's page (/reuniao): stopping the messages there, and the answer. */
+export const WHATSAPP_STOP_ACTION = 'Parar mensagens no WhatsApp';
+export const WHATSAPP_STOPPED = 'Pronto: você não vai mais receber mensagens pelo WhatsApp. Os e-mails continuam.';
+
 /** The reply that stops the messages (case and accents aside). */
 export const WHATSAPP_STOP_WORD = 'PARAR';
 

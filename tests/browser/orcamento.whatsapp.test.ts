@@ -2,7 +2,7 @@
 // the contact step only for a mobile, unticked, works by keyboard with 0 axe violations, and a booking with it
 // ticked says the WhatsApp confirmation is on its way, stores the opt-in and sends the confirmation template.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WHATSAPP_ON_ITS_WAY, WHATSAPP_OPT_IN_TEXT } from '../../src/domain/whatsapp';
+import { WHATSAPP_ON_ITS_WAY, WHATSAPP_OPT_IN_TEXT, WHATSAPP_STOP_ACTION, WHATSAPP_STOPPED } from '../../src/domain/whatsapp';
 import { paramsOf } from '../../src/domain/whatsapp';
 import { whatsappTemplates } from '../../functions/lib/whatsapp/templates';
 import { startFakeGraph, type FakeGraph } from '../support/whatsapp-fake';
@@ -63,6 +63,21 @@ describe('WhatsApp opt-in on /orcamento (390 px)', () => {
         `select l.whatsapp_group, l.whatsapp_opt_in_version as version, w.kind from leads l join whatsapp_messages w on w.lead_id = l.id where l.email = $1`, [lead.email])).rows;
       expect(rows).toEqual([{ whatsapp_group: 'whatsapp', version: '2026-11-30', kind: 'confirmacao' }]);
       await expect.poll(() => graph.sent.map((s) => [s.to, s.name]), { timeout: 30_000 }).toEqual([['5543991234567', 'reuniao_confirmada']]);
+
+      // The template's button: /reuniao?t=<token> opens the meeting, the token leaves the address at once,
+      // and the lead can stop the messages there.
+      await page.goto(`${h.url}/reuniao?t=${graph.sent[0].suffix}`);
+      const stop = page.getByRole('button', { name: WHATSAPP_STOP_ACTION });
+      await stop.waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      expect(await axeViolations(page), '/reuniao with the stop button').toEqual([]);
+      await stop.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(WHATSAPP_STOPPED).waitFor();
+      expect(await stop.count()).toBe(0);
+      expect(await axeViolations(page), '/reuniao after stopping').toEqual([]);
+      const stopped = (await h.db.query<{ stopped: boolean }>(`select whatsapp_stopped_at is not null as stopped from leads where email = $1`, [lead.email])).rows;
+      expect(stopped).toEqual([{ stopped: true }]);
     } finally {
       await context.close();
     }
