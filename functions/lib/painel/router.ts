@@ -34,6 +34,7 @@ const reportModule = () => import('./handlers/report');
 const rulesModule = () => import('./handlers/rules');
 const numbersModule = () => import('./handlers/numbers');
 const campaignMoneyModule = () => import('./handlers/campaign-money');
+const whatsappShowRateModule = () => import('./handlers/whatsapp-show-rate');
 const spendModule = () => import('./handlers/spend');
 const weekModule = () => import('./handlers/week');
 
@@ -99,6 +100,7 @@ export const routes: Route[] = [
   route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
   route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),
   route('GET', 'exportar/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.exportCampaignMoney)),
+  route('GET', 'numeros/whatsapp', 'signed-in', lazy(whatsappShowRateModule, (m) => m.showWhatsAppShowRate)),
   route('GET', 'hoje', 'signed-in', lazy(numbersModule, (m) => m.showToday)),
   route('GET', 'semana', 'signed-in', lazy(weekModule, (m) => m.showWeek)),
   route('GET', 'gastos', 'mentor', lazy(spendModule, (m) => m.showSpend)),

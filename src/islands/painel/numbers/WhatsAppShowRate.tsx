@@ -1,0 +1,29 @@
+// The WhatsApp experiment in Números: show rate by channel (WhatsApp, grupo de controle, sem opt-in) for the
+// period, and the two-proportion test's sentence (src/domain/painel/whatsapp-experiment.ts). Its own request,
+// after Números' tables: the first screen does not wait for it.
+import {
+  experimentSentence, showRateRows, whatsappExperimentCopy as copy, whatsappShowRatePath, withOutcome, type WhatsAppShowRateView,
+} from '../../../domain/painel/whatsapp-experiment';
+import { ui } from '../styles';
+import { RetryAlert } from '../ui';
+import { useResource } from '../useResource';
+import { NumbersTableView } from './NumbersTableView';
+
+interface Props {
+  /** Números' query string (period and touch), "?…". */
+  query: string;
+}
+
+export function WhatsAppShowRate({ query }: Props) {
+  const { state, reload } = useResource<WhatsAppShowRateView>(`${whatsappShowRatePath}${query}`);
+  if (state.phase === 'loading') return <p role="status" className="text-slate-600">Carregando {copy.title.toLowerCase()}…</p>;
+  if (state.phase === 'error') return <RetryAlert error={state.error} onRetry={() => void reload()} />;
+  const view = state.data;
+  const any = view.channels.some((c) => withOutcome(c) > 0);
+  return (
+    <NumbersTableView id="numeros-whatsapp" title={copy.title} header={[...copy.header]} rows={any ? showRateRows(view) : []} empty={copy.empty}>
+      <p className={`font-medium text-slate-900 ${ui.wrap}`} data-whatsapp-test>{experimentSentence(view)}</p>
+      <p className={`${ui.hint} ${ui.wrap}`}>{copy.note}</p>
+    </NumbersTableView>
+  );
+}
