@@ -22,6 +22,7 @@ const integrationsModule = () => import('./handlers/integrations');
 const integrationsScreenModule = () => import('./handlers/integrations-screen');
 const conversionsModule = () => import('./handlers/conversions');
 const followupHealthModule = () => import('./handlers/followup-health');
+const whatsappHealthModule = () => import('./handlers/whatsapp-health');
 const leadsModule = () => import('./handlers/leads');
 const dealsModule = () => import('./handlers/deals');
 const meetingsModule = () => import('./handlers/meetings');
@@ -96,6 +97,7 @@ export const routes: Route[] = [
   route('GET', 'integracoes/conversoes', 'mentor', lazy(conversionsModule, (m) => m.showConversionSummary)),
   route('GET', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.showMeasurement)),
   route('POST', 'medicao', 'mentor', lazy(conversionsModule, (m) => m.saveMeasurement)),
+  route('GET', 'integracoes/whatsapp', 'mentor', lazy(whatsappHealthModule, (m) => m.showWhatsAppHealth)),
   route('GET', 'numeros', 'signed-in', lazy(numbersModule, (m) => m.showNumbers)),
   route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
   route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),

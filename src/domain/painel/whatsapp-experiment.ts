@@ -7,7 +7,8 @@ import { formatRate, rate, type Period } from './numbers';
 /** The lead's group as drawn at opt-in: WhatsApp, held out (e-mail only), or no opt-in at all. */
 export type ShowRateChannel = 'whatsapp' | 'holdout' | 'none';
 export type ChannelShowRate = { channel: ShowRateChannel; attended: number; noShow: number };
-export type WhatsAppShowRateView = { period: Period; channels: ChannelShowRate[] };
+/** `configured`: the WHATSAPP_* settings are there (without them, and without past opt-ins, the section is not shown). */
+export type WhatsAppShowRateView = { period: Period; configured: boolean; channels: ChannelShowRate[] };
 
 export const whatsappShowRatePath = '/api/painel/numeros/whatsapp';
 
@@ -32,6 +33,10 @@ export const showRateRows = (view: WhatsAppShowRateView): Cell[][] =>
   view.channels.map((c) => [
     whatsappExperimentCopy.channels[c.channel], withOutcome(c), c.attended, c.noShow, formatRate(rate(c.attended, withOutcome(c))),
   ]);
+
+/** Whether Números shows the section: WhatsApp is configured, or the period has meetings of opted-in leads. */
+export const showExperiment = (view: WhatsAppShowRateView) =>
+  view.configured || view.channels.some((c) => c.channel !== 'none' && withOutcome(c) > 0);
 
 const zero = (channel: ShowRateChannel): ChannelShowRate => ({ channel, attended: 0, noShow: 0 });
 

@@ -20,5 +20,5 @@ export async function showWhatsAppShowRate(ctx: SignedIn): Promise<Response> {
   });
   // count(*) inside jsonb may come back as bigint text: numbers for the screen.
   const channels = raw.channels.map((c) => ({ channel: c.channel, attended: Number(c.attended), noShow: Number(c.noShow) }));
-  return painelJson({ period, channels } satisfies WhatsAppShowRateView);
+  return painelJson({ period, configured: ctx.app.env.whatsapp !== null, channels } satisfies WhatsAppShowRateView);
 }

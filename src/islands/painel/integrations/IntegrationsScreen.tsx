@@ -2,7 +2,8 @@
 // "Funcionando" only after a success, "Tentando de novo (6) · HTTP 500 há 25 min · próxima tentativa 02:57",
 // "Pausado desde … · 10 envios na fila"), today's sent / failing / waiting counts, the latest failures with
 // the lead's name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha"
-// (its answer says what it did), and the setup steps; below them, the follow-up mail's budgets (FollowupCard).
+// (its answer says what it did), and the setup steps; below them, WhatsApp's (WhatsAppCard) and the follow-up
+// mail's budgets (FollowupCard).
 import type { MouseEvent } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import { painelPaths } from '../../../domain/painel/api';
@@ -18,6 +19,7 @@ import { ui } from '../styles';
 import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import FollowupCard from './FollowupCard';
+import WhatsAppCard from './WhatsAppCard';
 import { Skeleton } from '../Skeleton';
 
 interface Props {
@@ -49,6 +51,7 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
       {state.phase === 'error' && <RetryAlert error={state.error} onRetry={() => void reload()} />}
       {state.phase === 'ready' &&
         state.data.map((t) => <TargetCard key={t.target} summary={t} busy={form.sending === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
+      <WhatsAppCard onOpenLead={onOpenLead} />
       <FollowupCard />
     </section>
   );

@@ -1,8 +1,8 @@
 // The WhatsApp experiment in Números: show rate by channel (WhatsApp, grupo de controle, sem opt-in) for the
 // period, and the two-proportion test's sentence (src/domain/painel/whatsapp-experiment.ts). Its own request,
-// after Números' tables: the first screen does not wait for it.
+// after Números' tables: the first screen does not wait for it. Hidden while WhatsApp is off and never was.
 import {
-  experimentSentence, showRateRows, whatsappExperimentCopy as copy, whatsappShowRatePath, withOutcome, type WhatsAppShowRateView,
+  experimentSentence, showExperiment, showRateRows, whatsappExperimentCopy as copy, whatsappShowRatePath, withOutcome, type WhatsAppShowRateView,
 } from '../../../domain/painel/whatsapp-experiment';
 import { ui } from '../styles';
 import { RetryAlert } from '../ui';
@@ -19,6 +19,8 @@ export function WhatsAppShowRate({ query }: Props) {
   if (state.phase === 'loading') return <p role="status" className="text-slate-600">Carregando {copy.title.toLowerCase()}…</p>;
   if (state.phase === 'error') return <RetryAlert error={state.error} onRetry={() => void reload()} />;
   const view = state.data;
+  // Without WhatsApp configured and no opted-in lead's meeting, Números stays as it was.
+  if (!showExperiment(view)) return null;
   const any = view.channels.some((c) => withOutcome(c) > 0);
   return (
     <NumbersTableView id="numeros-whatsapp" title={copy.title} header={[...copy.header]} rows={any ? showRateRows(view) : []} empty={copy.empty}>
