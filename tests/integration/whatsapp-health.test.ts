@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WhatsAppHealth } from '../../src/domain/painel/whatsapp-health';
 import { explainWhatsAppError } from '../../src/domain/whatsapp-errors';
-import { ANA, MENTOR, painelClient } from './painel-helpers';
+import type { MeetingView } from '../../src/domain/painel/api';
+import { ANA, bookMeeting, MENTOR, painelClient, PRESELLERS } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
 // 10:00 in Brasília: today began at 03:00 UTC.
@@ -86,6 +87,25 @@ describe.each(storeCases(inject('postgresUrl')))('Integrações: WhatsApp card o
     expect(h.setup).toEqual({ state: 'on', holdoutPercent: 25 });
     expect(h.webhookUrl).toMatch(/^https?:\/\/[^/]+\/api\/whatsapp\/webhook$/);
     for (const secret of Object.values(ENV).slice(0, 4)) expect(text).not.toContain(secret);
+  });
+
+  it("puts each of a meeting's messages in its history, with the last status and Meta's code", async () => {
+    const { meetingId } = await bookMeeting(opened.app, { email: 'historia@exemplo.com.br', presellerId: PRESELLERS.ana, nome: 'Hugo História' });
+    const [{ lead_id: leadId }] = await opened.query<{ lead_id: string }>('select lead_id from meetings where id = $1', [meetingId]);
+    await opened.query(`insert into whatsapp_messages (lead_id, meeting_id, kind, status, status_at, created_at) values ($1, $2, 'confirmacao', 'lido', $3, $3)`,
+      [leadId, meetingId, NOW.toISOString()]);
+    await opened.query(`insert into whatsapp_messages (lead_id, meeting_id, kind, status, status_at, error_code, error_title, created_at)
+      values ($1, $2, 'lembrete_24h', 'substituido_por_email', $3, 131026, 'Message undeliverable', $3::timestamptz - interval '1 second')`, [leadId, meetingId, NOW.toISOString()]);
+    const res = await call('GET', `/api/painel/reunioes/${meetingId}`, { cookie: mentor });
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as MeetingView;
+    const lines = view.events.filter((e) => e.kind === 'whatsapp');
+    expect(lines).toEqual([
+      { kind: 'whatsapp', at: expect.any(String), waKind: 'lembrete_24h', status: 'substituido_por_email', statusAt: expect.any(String), errorCode: 131026, errorTitle: 'Message undeliverable' },
+      { kind: 'whatsapp', at: expect.any(String), waKind: 'confirmacao', status: 'lido', statusAt: expect.any(String), errorCode: null, errorTitle: null },
+    ]);
+    // A WhatsApp outbox row is no mail line (outbox_is_integration).
+    expect(view.events.filter((e) => e.kind === 'mail' && e.subject === '')).toEqual([]);
   });
 
   it('is the mentor’s only', async () => {
