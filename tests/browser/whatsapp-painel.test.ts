@@ -1,23 +1,53 @@
-// WhatsApp in the painel at 390 px on the real server and database, with the WHATSAPP_* settings on: Números
-// shows last month's show rate by channel (WhatsApp, grupo de controle, sem opt-in) as the rows say, with the
-// two-proportion test's sentence; Integrações' WhatsApp card says "Configurado", counts today's messages and
-// explains a failure in pt-BR; a meeting's history shows each message with its last status. axe clean in each
-// state; nothing wider than the phone.
-import { describe, expect, it } from 'vitest';
+// WhatsApp at 390 px on the real server and database, with the WHATSAPP_* settings on and the Graph API a
+// local fake (tests/support/whatsapp-fake.ts, which enforces Meta's request shape):
+// - the form: the opt-in box appears only for a mobile number; the booking's confirmation says the WhatsApp
+//   is on its way; the fake receives the confirmation template; Meta's signed "delivered" status arrives at
+//   /api/whatsapp/webhook; the painel's meeting shows "WhatsApp: entregue";
+// - Números shows last month's show rate by channel (WhatsApp, grupo de controle, sem opt-in) as the rows
+//   say, with the two-proportion test's sentence, on a built history; Integrações' WhatsApp card says
+//   "Configurado", counts today's messages and explains a failure in pt-BR.
+// axe clean in each new state; nothing wider than the phone.
+import { afterAll, describe, expect, it } from 'vitest';
+import { signatureOf } from '../../functions/lib/whatsapp/webhook';
+import { whatsappTemplates } from '../../functions/lib/whatsapp/templates';
+import { WHATSAPP_ON_ITS_WAY, WHATSAPP_OPT_IN_TEXT } from '../../src/domain/whatsapp';
+import { paramsOf } from '../../src/schemas/whatsapp';
+import { startFakeGraph } from '../support/whatsapp-fake';
+import { dialog, field, fillWholeForm, PHONE, pickFirstAvailableDay, sampleLead, slotButtons } from './orcamento.fixtures';
 import type { Page } from 'playwright-core';
 import { experimentSentence, type ChannelShowRate } from '../../src/domain/painel/whatsapp-experiment';
 import { whatsappHealthCopy } from '../../src/domain/painel/whatsapp-health';
 import { whatsappErrorWords } from '../../src/domain/whatsapp-errors';
-import { axeViolations } from './support';
+import { axeViolations, newPage } from './support';
 import { painelHarness, section } from './painel.fixtures';
 
+const WA = { phoneNumberId: '109876543210987', token: 'EAAG-browser-token-nunca-na-tela-123456', appSecret: 'segredo-do-app-browser', version: 'v24.0' };
+const graph = await startFakeGraph({
+  token: WA.token, phoneNumberId: WA.phoneNumberId, version: WA.version,
+  templates: Object.values((await whatsappTemplates()).modelos).map((t) => ({ name: t.nome, params: paramsOf(t.texto) })),
+});
 const WA_ENV = {
-  WHATSAPP_PHONE_NUMBER_ID: '109876543210987', WHATSAPP_TOKEN: 'EAAG-browser-token-nunca-na-tela-123456',
-  WHATSAPP_APP_SECRET: 'segredo-do-app-browser', WHATSAPP_VERIFY_TOKEN: 'verificacao-browser',
-  // Nothing is sent in this file (no WhatsApp outbox row): a closed port, should a row appear.
-  WHATSAPP_API_URL: 'http://127.0.0.1:9',
+  WHATSAPP_PHONE_NUMBER_ID: WA.phoneNumberId, WHATSAPP_TOKEN: WA.token, WHATSAPP_APP_SECRET: WA.appSecret,
+  WHATSAPP_VERIFY_TOKEN: 'verificacao-browser', WHATSAPP_API_VERSION: WA.version, WHATSAPP_API_URL: graph.url,
+  // Every opted-in lead of this file gets WhatsApp (the holdout is the built history's).
+  WHATSAPP_HOLDOUT_PERCENT: '0',
 };
 const { h, mentor } = painelHarness({ env: WA_ENV });
+afterAll(() => graph.close());
+
+/** Meta's status webhook for one message, signed with the app secret over exactly these bytes. */
+async function metaStatus(wamid: string, status: string): Promise<Response> {
+  const raw = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA', changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: WA.phoneNumberId },
+      statuses: [{ id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: 'BR.bsuid' }],
+    } }] }],
+  });
+  return fetch(`${h.url}/api/whatsapp/webhook`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(WA.appSecret, Buffer.from(raw)) }, body: raw,
+  });
+}
 
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const screenTable = (page: Page, id: string) => page.locator(`#${id}`).evaluate((table) =>
@@ -94,6 +124,64 @@ async function reference(): Promise<ChannelShowRate[]> {
   });
 }
 
+describe('/orcamento → /painel: WhatsApp', () => {
+  it('offers the box only for a mobile, says the WhatsApp is on its way, and the meeting shows "WhatsApp: entregue" (390 px)', async () => {
+    const lead = sampleLead({ email: `whatsapp.${Date.now()}@exemplo.com.br`, nomeCompleto: 'Wanda WhatsApp', telefone: '1133221100' });
+    const { context, page } = await newPage(h.browser, PHONE);
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const box = page.getByRole('checkbox', { name: WHATSAPP_OPT_IN_TEXT });
+    try {
+      await fillWholeForm(page, h.url, 'Consultoria', lead, async () => {
+        // A landline: no box. A mobile: the box, unticked.
+        await field(page, 'telefone').blur();
+        expect(await box.count()).toBe(0);
+        await field(page, 'telefone').fill('');
+        await field(page, 'telefone').pressSequentially('11987654321');
+        await box.waitFor();
+        expect(await box.isChecked()).toBe(false);
+        expect(await axeViolations(page), 'o formulário com a caixa do WhatsApp').toEqual([]);
+        expect(await fitsPhone(page)).toBe(true);
+        // Ticked with the keyboard.
+        await box.focus();
+        await page.keyboard.press('Space');
+        expect(await box.isChecked()).toBe(true);
+      });
+      await page.getByRole('button', { name: 'Finalizar e Agendar' }).click();
+      await dialog(page).waitFor();
+      await pickFirstAvailableDay(page);
+      await slotButtons(page).first().click();
+      await dialog(page).getByRole('button', { name: 'Confirmar Agendamento' }).click();
+      await page.getByText(WHATSAPP_ON_ITS_WAY).waitFor();
+      expect(await axeViolations(page), 'a confirmação do agendamento').toEqual([]);
+      expect(await fitsPhone(page)).toBe(true);
+
+      const { rows: [meeting] } = await h.db.query<{ id: string }>(
+        `select m.id from meetings m join leads l on l.id = m.lead_id where l.email = $1`, [lead.email]);
+      // The confirmation template reaches the fake (the site's WhatsApp loop sends it), with the lead's name.
+      await expect.poll(() => graph.sent.filter((m) => m.to === '5511987654321' && m.params.nome === 'Wanda').length, { timeout: 90_000 }).toBe(1);
+      const sent = graph.sent.find((m) => m.to === '5511987654321' && m.params.nome === 'Wanda')!;
+      expect(sent.name).toBe('reuniao_confirmada');
+      // Meta: sent, then delivered (signed, as Meta signs).
+      expect((await metaStatus(sent.wamid, 'sent')).status).toBe(200);
+      expect((await metaStatus(sent.wamid, 'delivered')).status).toBe(200);
+
+      const painel = await mentor.page();
+      try {
+        await painel.goto(`${h.url}/painel#reuniao=${meeting.id}`);
+        await painel.getByText('Confirmação · WhatsApp: entregue').waitFor();
+        expect(await axeViolations(painel), 'reunião com WhatsApp entregue').toEqual([]);
+        expect(await fitsPhone(painel)).toBe(true);
+      } finally {
+        await painel.close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('/painel: WhatsApp', () => {
   it('Números shows last month’s show rate by channel and the test’s sentence; Integrações’ card; the meeting’s messages (390 px)', async () => {
     const { meetingId, leadName } = await history(Date.now());
@@ -126,8 +214,8 @@ describe('/painel: WhatsApp', () => {
       const failure = card.getByRole('listitem').filter({ hasText: leadName });
       await failure.first().getByText(whatsappErrorWords[131026]).waitFor();
       expect(Number(await card.locator('dt', { hasText: /^entregue$/ }).locator('xpath=../dd').innerText())).toBeGreaterThanOrEqual(1);
-      expect(await page.content()).not.toContain(WA_ENV.WHATSAPP_TOKEN);
-      expect(await page.content()).not.toContain(WA_ENV.WHATSAPP_APP_SECRET);
+      expect(await page.content()).not.toContain(WA.token);
+      expect(await page.content()).not.toContain(WA.appSecret);
       expect(await axeViolations(page), 'integrações: whatsapp').toEqual([]);
       expect(await fitsPhone(page)).toBe(true);
 
