@@ -1,7 +1,8 @@
 // Números (issue 34): a period (presets, or two dates) against the one before; the funnel, by origin
 // (first or last touch), by consultant, by profile, the times, and the weeks. Every table is
 // src/domain/painel/numbers-tables.ts — the same cells the CSV export writes — and every chart has its
-// table; the WhatsApp experiment's show rate by channel. The period and the touch live in the address (#numeros&periodo=…&toque=…).
+// table; then the WhatsApp experiment's show rate by channel. The period and the touch live in the address
+// (#numeros&periodo=…&toque=…).
 import { useState, type ReactNode } from 'react';
 import type { Filters } from '../../../domain/painel/address';
 import type { Viewer } from '../../../domain/painel/api';

@@ -24,7 +24,7 @@ export function WhatsAppShowRate({ query }: Props) {
   const any = view.channels.some((c) => withOutcome(c) > 0);
   return (
     <NumbersTableView id="numeros-whatsapp" title={copy.title} header={[...copy.header]} rows={any ? showRateRows(view) : []} empty={copy.empty}>
-      <p className={`font-medium text-slate-900 ${ui.wrap}`} data-whatsapp-test>{experimentSentence(view)}</p>
+      <p className={`font-medium text-slate-900 ${ui.wrap}`}>{experimentSentence(view)}</p>
       <p className={`${ui.hint} ${ui.wrap}`}>{copy.note}</p>
     </NumbersTableView>
   );
