@@ -100,7 +100,7 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
           {table('servico')}
           {table('semanas', { children: <WeeksChart id="numeros-semanas-grafico" weeks={view.groups.week} /> })}
           <CampaignMoney query={query} />
-          <WhatsAppShowRate query={query} />
+          <WhatsAppShowRate period={view.period} />
         </div>
       )}
       {/* Its own request: a period the figures refuse still leaves the week's meetings to see. */}

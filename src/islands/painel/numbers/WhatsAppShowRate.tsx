@@ -1,20 +1,24 @@
 // The WhatsApp experiment in Números: show rate by channel (WhatsApp, grupo de controle, sem opt-in) for the
 // period, and the two-proportion test's sentence (src/domain/painel/whatsapp-experiment.ts). Its own request,
-// after Números' tables: the first screen does not wait for it. Hidden while WhatsApp is off and never was.
+// after Números' tables: the first screen does not wait for it. It asks for the period the tables show (so a
+// period the screen refuses, said once above, is never asked here). Hidden while WhatsApp is off and never was.
 import {
   experimentSentence, showExperiment, showRateRows, whatsappExperimentCopy as copy, whatsappShowRatePath, withOutcome, type WhatsAppShowRateView,
 } from '../../../domain/painel/whatsapp-experiment';
+import type { Period } from '../../../domain/painel/numbers';
+import { queryString } from '../api';
 import { ui } from '../styles';
 import { RetryAlert } from '../ui';
 import { useResource } from '../useResource';
 import { NumbersTableView } from './NumbersTableView';
 
 interface Props {
-  /** Números' query string (period and touch), "?…". */
-  query: string;
+  /** The period of the figures on screen (Números' answer, already accepted). */
+  period: Period;
 }
 
-export function WhatsAppShowRate({ query }: Props) {
+export function WhatsAppShowRate({ period }: Props) {
+  const query = queryString({ periodo: 'personalizado', de: period.de, ate: period.ate });
   const { state, reload } = useResource<WhatsAppShowRateView>(`${whatsappShowRatePath}${query}`);
   if (state.phase === 'loading') return <p role="status" className="text-slate-600">Carregando {copy.title.toLowerCase()}…</p>;
   if (state.phase === 'error') return <RetryAlert error={state.error} onRetry={() => void reload()} />;
