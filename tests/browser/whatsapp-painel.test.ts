@@ -10,8 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../functions/lib/whatsapp/webhook';
 import { whatsappTemplates } from '../../functions/lib/whatsapp/templates';
-import { WHATSAPP_ON_ITS_WAY, WHATSAPP_OPT_IN_TEXT } from '../../src/domain/whatsapp';
-import { paramsOf } from '../../src/schemas/whatsapp';
+import { paramsOf, WHATSAPP_ON_ITS_WAY, WHATSAPP_OPT_IN_TEXT } from '../../src/domain/whatsapp';
 import { startFakeGraph } from '../support/whatsapp-fake';
 import { dialog, field, fillWholeForm, PHONE, pickFirstAvailableDay, sampleLead, slotButtons } from './orcamento.fixtures';
 import type { Page } from 'playwright-core';
