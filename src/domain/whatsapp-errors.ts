@@ -23,6 +23,8 @@ export const whatsappErrorWords: Readonly<Record<number, string>> = {
   133010: 'O número do WhatsApp Business não está registrado na Cloud API.',
   131008: 'Falta um parâmetro obrigatório no envio.',
   131009: 'Um parâmetro do envio tem valor inválido.',
+  131051: 'Tipo de mensagem não aceito pela Meta.',
+  100: 'A Meta recusou o pedido por um parâmetro inválido (confira a versão da API e os modelos aprovados).',
   131000: 'Erro desconhecido na Meta: a mensagem não foi enviada.',
   190: 'Token de acesso inválido ou expirado: gere um token permanente de usuário do sistema e atualize WHATSAPP_TOKEN.',
   368: 'Número bloqueado temporariamente pela Meta por violação de política.',
