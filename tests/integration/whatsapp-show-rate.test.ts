@@ -89,6 +89,8 @@ describe.each(storeCases(inject('postgresUrl')))('Números: WhatsApp show rate o
     await built();
     const view = await h.getJson<WhatsAppShowRateView>(`/api/painel/numeros/whatsapp?${QUERY}`, h.mentor);
     expect(view.period).toEqual({ de: '2026-10-01', ate: '2026-10-31' });
+    // This app has no WHATSAPP_* settings: the section shows because the period has opted-in leads' meetings.
+    expect(view.configured).toBe(false);
     expect(view.channels).toEqual(await reference(h.opened, OCT.from, OCT.to, null));
     // The built meetings are all in October; the history adds its own October meetings on top.
     const by = new Map(view.channels.map((c) => [c.channel, c]));
