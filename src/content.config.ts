@@ -5,6 +5,7 @@ import { reuniaoSchema } from './schemas/reuniao';
 import { roteamentoSchema } from './schemas/roteamento';
 import { homeSchema, legalSchema, notFoundSchema, servicePageSchema } from './schemas/pages';
 import { siteSchema } from './schemas/site';
+import { whatsappSchema } from './schemas/whatsapp';
 
 // Every text of the site lives in content/. Each collection is validated at build time:
 // a missing field or a wrong type fails `astro build` naming the file and the field.
@@ -20,4 +21,6 @@ export const collections = {
   reuniao: defineCollection({ loader: yaml('reuniao.yaml'), schema: reuniaoSchema }),
   // Read by the functions (functions/lib/routing-rules.ts), not by any page: registered so a bad rule fails the build.
   roteamento: defineCollection({ loader: yaml('roteamento.yaml'), schema: roteamentoSchema }),
+  // The WhatsApp templates, read by the functions (functions/lib/whatsapp/templates.ts): a bad one fails the build.
+  whatsapp: defineCollection({ loader: yaml('whatsapp.yaml'), schema: whatsappSchema }),
 };

@@ -9,6 +9,7 @@ import { withSchedules, type ScheduledStore } from './schedules';
 import { StoreUnavailableError } from './store/errors';
 import type { Store } from './store/port';
 import { createReadCache, type ReadCache } from './store/read-cache';
+import { createWhatsAppDrain, type WhatsAppDrain } from './whatsapp/drain';
 
 export type Clock = () => Date;
 
@@ -21,21 +22,25 @@ export type App = {
   outbox: Outbox;
   /** RD Station conversions and signed webhooks, delivered by the outbox's drain. */
   integrations: Integrations;
+  /** WhatsApp messages (Meta's Cloud API), sent by the outbox's third loop; idle without the settings. */
+  whatsapp: WhatsAppDrain;
   now: Clock;
   isHoliday: (date: string) => boolean;
 };
 
-export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; send?: MailSender }): App {
+export function createApp(opts: { env: ServerEnv; store: Store; now?: Clock; send?: MailSender; fetch?: typeof fetch }): App {
   const now = opts.now ?? (() => new Date());
   const send = opts.send ?? createSender(opts.env);
   const store = withSchedules(opts.store, opts.env.scheduling, { now, alerts: { to: opts.env.contactEmail, siteUrl: opts.env.siteUrl } });
   const integrations = createIntegrations(store, opts.env.integrations, { now, contactEmail: opts.env.contactEmail, siteUrl: opts.env.siteUrl });
+  const whatsapp = createWhatsAppDrain(store, opts.env, now, opts.fetch);
   return {
     env: opts.env,
     store,
     reads: createReadCache(store, opts.env.availabilityCacheMs, () => now().getTime()),
-    outbox: createOutbox(store, send, now, integrations.drainDue),
+    outbox: createOutbox(store, send, now, integrations.drainDue, opts.env.whatsapp ? whatsapp.drainDue : undefined),
     integrations,
+    whatsapp,
     now,
     isHoliday: holidayChecker(opts.env.scheduling.holidays),
   };
@@ -84,6 +89,7 @@ export function getApp(): Promise<App> {
       const store = await openStore(env);
       const app = createApp({ env, store });
       await app.integrations.configure();
+      for (const name of env.whatsappProblems) console.error(`[whatsapp] ${name} is missing or not usable; WhatsApp stays off`);
       return app;
     });
     shared.catch(() => {

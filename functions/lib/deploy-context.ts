@@ -12,6 +12,8 @@ export const PRODUCTION_ONLY = [
   // The ad platforms' conversions: a preview's test leads must never count in the mentor's ad accounts.
   'META_PIXEL_ID', 'META_CAPI_TOKEN', 'META_CAPI_URL',
   'GOOGLE_DATAMANAGER_SERVICE_ACCOUNT', 'GOOGLE_DATAMANAGER_OPERATING_ACCOUNT', 'GOOGLE_DATAMANAGER_DESTINATION', 'GOOGLE_DATAMANAGER_URL',
+  // A preview must never message real leads on WhatsApp.
+  'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_API_URL',
 ] as const;
 
 /** Local use: `npm start` and `netlify dev` (CONTEXT=dev), Netlify's dev server. */

@@ -3,6 +3,7 @@ import { schedulingConfig, type SchedulingConfig } from '../../src/domain/schedu
 import { hkdfSync } from 'node:crypto';
 import { siteContactEmail } from './content-files';
 import { integrationsEnv, type IntegrationsEnv } from './integrations/config';
+import { whatsappEnv, type WhatsAppEnv } from './whatsapp/config';
 import { QUERY_TIMEOUT_MS, type PostgresOptions } from './store/postgres-options';
 import { withoutTrailingSlashes } from './base-url';
 import { scopeToDeploy, type DeployScope } from './deploy-context';
@@ -48,6 +49,13 @@ export type ServerEnv = {
   painel: PainelEnv;
   /** RD_STATION_API_KEY / RD_STATION_API_URL, WEBHOOK_URL / WEBHOOK_SECRET, and whether this is local use (no CONTEXT). */
   integrations: IntegrationsEnv;
+  /**
+   * WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN (all four, else null:
+   * no WhatsApp anywhere), WHATSAPP_API_VERSION, WHATSAPP_API_URL, WHATSAPP_HOLDOUT_PERCENT (whatsapp/config.ts).
+   */
+  whatsapp: WhatsAppEnv | null;
+  /** Settings by name (never values) present but unusable, logged once at start. */
+  whatsappProblems: string[];
   /** The deploy context and, in a preview, the production settings it did not read (deploy-context.ts). */
   deploy: DeployScope;
 };
@@ -78,6 +86,7 @@ export function readEnv(raw: Record<string, string | undefined> = process.env): 
     scheduling: schedulingConfig,
     painel: painelEnv(env, contactEmail),
     integrations: integrationsEnv(env),
+    ...whatsappOf(env),
     deploy: scope,
   };
 }
@@ -97,4 +106,9 @@ function painelEnv(env: Record<string, string | undefined>, contactEmail: string
   const mentors = [contactEmail, ...(env.PAINEL_MENTORES ?? '').split(',')].map((e) => e.trim().toLowerCase()).filter((e) => e.includes('@'));
   const secret = env.PAINEL_HASH_KEY?.trim() || env.DATABASE_URL?.trim() || `embedded:${env.DATA_DIR?.trim() || '.data'}`;
   return { mentors: [...new Set(mentors)], hashKey: Buffer.from(hkdfSync('sha256', secret, 'mentor-solar', 'painel-hash-key', 32)) };
+}
+
+function whatsappOf(env: Record<string, string | undefined>): Pick<ServerEnv, 'whatsapp' | 'whatsappProblems'> {
+  const { whatsapp, problems } = whatsappEnv(env);
+  return { whatsapp, whatsappProblems: problems };
 }

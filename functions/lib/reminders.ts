@@ -9,6 +9,7 @@ import { mailSettings } from './mail/messages';
 import { manageUrl, mintToken } from './manage/tokens';
 import { mailMeetingOf } from './manage/view';
 import type { ReminderKind } from './store/port';
+import { whatsappMessage, whatsappRecipient } from './whatsapp/messages';
 
 /**
  * Each reminder is due from `minutes` before the start until `untilMinutes` before it. A 24 h reminder
@@ -47,14 +48,20 @@ export async function queueDueReminders(app: App, budget: Budget = scheduledBudg
       const meeting = await store.meetingDetails(reminder.meetingId);
       const kind = REMINDERS.find((k) => k.kind === reminder.kind);
       if (!meeting || !kind) continue;
+      // A lead in the WhatsApp group gets it there instead (its e-mail only if WhatsApp fails:
+      // whatsapp/fallback.ts); the held-out and the rest by e-mail.
+      const whatsappTo = await whatsappRecipient(app, meeting.lead.id);
+      const whatsapp = whatsappTo
+        ? await whatsappMessage(app, { kind: kind.kind === '24h' ? 'lembrete_24h' : 'lembrete_1h', meeting: mailMeetingOf(meeting), to: whatsappTo })
+        : null;
       // Only hashes are stored, so each reminder carries a freshly minted lead link.
-      const { token, row } = mintToken('lead');
-      const mail = reminderMail({
+      const { token, row } = whatsapp ? { token: '', row: whatsapp.token } : mintToken('lead');
+      const message = whatsapp?.message ?? reminderMail({
         meeting: mailMeetingOf(meeting), kind: kind.kind, inWords: timeLeftInWords(reminder.startsAt.getTime() - now.getTime()), link: manageUrl(env.siteUrl, token),
         ...mailSettings(env),
       });
       // The database re-checks under the meeting's row lock that it is still scheduled at this time.
-      if (await store.queueReminder({ meetingId: meeting.id, kind: kind.kind, startsAt: reminder.startsAt, now, tokens: [row] }, [mail])) queued++;
+      if (await store.queueReminder({ meetingId: meeting.id, kind: kind.kind, startsAt: reminder.startsAt, now, tokens: [row] }, [message])) queued++;
     }
     if (due.length < BATCH) break;
   }

@@ -13,6 +13,8 @@ export const apiPaths = {
   /** POST { leadId }: mails the lead's manage link again for the upcoming meeting of that lead's email. */
   manageLink: '/api/manage-link',
   health: '/api/health',
+  /** GET: { offered } — whether the form shows the WhatsApp box (WhatsAppOffer). */
+  whatsapp: '/api/whatsapp',
 } as const;
 
 /** pt-BR errors shared by every endpoint (and shown by the wizard and the dialog), word for word. */
@@ -56,6 +58,11 @@ export type LeadRequest = LeadFormValues & {
   attribution?: Attribution | null;
   /** The separate, unticked-by-default box "Quero receber conteúdos por e-mail"; false when absent. */
   marketingOptIn?: boolean;
+  /**
+   * The unticked-by-default WhatsApp box (src/domain/whatsapp.ts), offered only for a Brazilian mobile when
+   * GET apiPaths.whatsapp says so; false when absent, and ignored for any other number.
+   */
+  whatsappOptIn?: boolean;
   /**
    * The visitor granted advertising cookies (Consent Mode's ad_storage); false when absent. Without it no ad
    * identifier is kept: the touches' click ids are dropped and `adIds` ignored (src/domain/ad-ids.ts).
@@ -130,7 +137,11 @@ export type MeetingBooked = {
   meeting: { id: string; startsAt: string; minutes: number; service: Service; location: MeetingLocation };
   manageUrl: string | null;
   ics: string;
+  /** A WhatsApp confirmation was queued for the lead (opted in and in the WhatsApp group). */
+  whatsapp?: boolean;
 };
+/** GET apiPaths.whatsapp: whether the form offers the WhatsApp box (the settings are present). */
+export type WhatsAppOffer = { offered: boolean };
 /** 400 invalid, 404 unknown lead, 409 slot gone, 422 key reused with other data, 429 too many, 503 unavailable. */
 export type MeetingFailed = { success: false; error: string };
 /** The error body of POST /api/meetings. */

@@ -50,12 +50,19 @@ export type MeetingView = {
   canChange: boolean;
   /** Shown when changes are closed. */
   contactEmail: string;
+  /**
+   * The lead's WhatsApp messages are on (opted in, in the WhatsApp group, not stopped): the lead's page
+   * offers to stop them. Absent for a consultant's link and without the WhatsApp settings.
+   */
+  whatsapp?: boolean;
 };
 
 export type ManageRequest =
   | { action: 'view'; token: string }
   | { action: 'reschedule'; token: string; scheduledDate: string; scheduledTime: string; idempotencyKey: string }
-  | { action: 'cancel'; token: string; reason?: string };
+  | { action: 'cancel'; token: string; reason?: string }
+  /** The lead stops the WhatsApp messages (as replying "PARAR" does). */
+  | { action: 'whatsapp-stop'; token: string };
 
 /** 200 with the meeting as it now is; errors: 400 invalid, 404 invalidLink, 409 closed or slot gone, 422 key reused, 503. */
 export type ManageResponse = { success: true; meeting: MeetingView } | { success: false; error: string };

@@ -128,3 +128,13 @@ export function phoneSearchDigits(input: string): string | null {
   if (isInternationalInput(input) ? national.length >= 3 : digits.length === 12 || digits.length === 13) return national;
   return null;
 }
+
+/**
+ * A Brazilian mobile as WhatsApp's E.164 digits ('5511987654321': 55, the area code, 9 and 8 digits, no
+ * '+'), from what was typed or stored; null for a landline (WhatsApp cannot reach it) or a number abroad.
+ */
+export function whatsappNumber(input: string): string | null {
+  if (isForeignPhoneInput(input) || !isValidBrazilianPhone(input)) return null;
+  const digits = phoneDigits(input);
+  return /^[1-9]{2}9\d{8}$/.test(digits) ? `${BRAZIL}${digits}` : null;
+}

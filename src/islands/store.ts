@@ -26,6 +26,8 @@ export interface QuoteState {
   marketingOptIn: boolean;
   /** The unticked box for measuring the ads, on the contact step when the mentor's basis is consent (sent as measurementConsent). */
   measurementConsent: boolean;
+  /** The unticked-by-default WhatsApp box (src/domain/whatsapp.ts); sent only for a mobile while offered. */
+  whatsappOptIn: boolean;
 }
 
 export interface ToastRequest {
@@ -43,7 +45,7 @@ export function newKey(): string {
 }
 
 export function initialQuote(): QuoteState {
-  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null, marketingOptIn: false, measurementConsent: false };
+  return { service: null, step: 0, values: { ...emptyLeadForm }, idempotencyKey: '', keySentWith: null, leadId: null, marketingOptIn: false, measurementConsent: false, whatsappOptIn: false };
 }
 
 /** Wizard state. Its `init` (step 0) is what the server renders; the client restores on load (quote/draft.ts). */
@@ -111,6 +113,10 @@ export function setField(field: LeadField, value: string): void {
 export const setMarketingOptIn = (marketingOptIn: boolean): void => edit({ marketingOptIn });
 /** The box for measuring the ads: a change after the lead was saved is new data too. */
 export const setMeasurementConsent = (measurementConsent: boolean): void => edit({ measurementConsent });
+/** The WhatsApp box: the same. */
+export const setWhatsAppOptIn = (whatsappOptIn: boolean): void => edit({ whatsappOptIn });
+/** Whether the server offers WhatsApp (GET apiPaths.whatsapp, asked once on the contact step); false until it says so. */
+export const $whatsappOffered = atom(false);
 
 export function goToStep(step: Step): void {
   $quote.set({ ...$quote.get(), step });

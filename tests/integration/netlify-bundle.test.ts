@@ -101,7 +101,7 @@ describe('Netlify bundle (zip-it-and-ship-it)', () => {
     // The qualification rules POST /api/leads reads at run time (functions/lib/routing-rules.ts), as the build checked them.
     // So are the contact address and the published policy version, which live only in the content the mentor edits.
     const leads = manifest.functions.find((f) => f.name === 'leads')!;
-    for (const file of ['content/roteamento.yaml', 'content/site.yaml', 'content/legal/politica-de-privacidade.md']) {
+    for (const file of ['content/roteamento.yaml', 'content/whatsapp.yaml', 'content/site.yaml', 'content/legal/politica-de-privacidade.md']) {
       expect(await readFile(join(leads.path, file), 'utf8'), file).toBe(await readFile(join(root, file), 'utf8'));
     }
   });

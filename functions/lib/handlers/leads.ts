@@ -13,6 +13,7 @@ import { requestFingerprint } from '../idempotency';
 import { sourceHash, submissionSignals } from '../followup/signals';
 import { newLeadNotification } from '../mail/messages';
 import { currentRuleSet, leadRouteOf, RoutingRulesError } from '../routing-rules';
+import { whatsappOptInOf } from '../whatsapp/opt-in';
 
 export const leadCopy = {
   invalid: 'Verifique os campos destacados.',
@@ -47,7 +48,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, leadCopy.invalid);
       const {
         idempotencyKey, website, privacyPolicyVersion, service: sentService, attribution: sentAttribution, marketingOptIn: sentOptIn,
-        adConsent: sentAdConsent, adIds: sentAdIds, measurementConsent: sentMeasurement, ...values
+        adConsent: sentAdConsent, adIds: sentAdIds, measurementConsent: sentMeasurement, whatsappOptIn: sentWhatsApp, ...values
       } = body as Record<string, unknown>;
       // Honeypot: bots fill every field. Answer exactly like a new lead (201, a fresh id) so they cannot
       // tell, whatever type the trap holds; store nothing. An empty string (or no field) is a human.
@@ -66,6 +67,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
       // Attribution and the e-mail opt-in are not form fields: a malformed one is a tampered request (400,
       // nothing stored, no field named), never stored in part. Their values are never logged.
       if (sentOptIn !== undefined && typeof sentOptIn !== 'boolean') throw new HttpError(400, leadCopy.invalid);
+      if (sentWhatsApp !== undefined && typeof sentWhatsApp !== 'boolean') throw new HttpError(400, leadCopy.invalid);
       // The visitor's cookie choice for advertising (Consent Mode's ad_storage; absent: not granted) decides
       // whether any ad identifier is kept: the touches' click ids, Meta's cookies (src/domain/ad-ids.ts).
       if (sentAdConsent !== undefined && typeof sentAdConsent !== 'boolean') throw new HttpError(400, leadCopy.invalid);
@@ -96,7 +98,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
         ...result.data, privacyPolicyVersion: version, service: service ?? undefined,
         attribution: attribution ?? undefined, marketingOptIn: marketingOptIn || undefined,
         adIds: adIds.fbp || adIds.fbc ? adIds : undefined,
-        measurementConsent: measurementConsent || undefined,
+        measurementConsent: measurementConsent || undefined, whatsappOptIn: sentWhatsApp === true || undefined,
       });
       // Meta's click id when only the fbclid arrived, built at this request's time: after the fingerprint,
       // so a repeat of the request is still the same request.
@@ -105,6 +107,7 @@ export function createLeadsHandler(getApp: () => Promise<App>) {
         ...result.data, id: crypto.randomUUID(), idempotencyKey, origem: app.env.leadOrigin, privacyPolicyVersion: version, requestHash,
         service, routing: { rule: route.rule, kind: route.kind }, attribution, marketingOptIn,
         adIds: fbc ? { ...adIds, fbc } : adIds, userAgent, measurementConsent, measurementWordingVersion: MEASUREMENT_CONSENT.version,
+        whatsapp: whatsappOptInOf(app.env, sentWhatsApp === true, result.data.telefone),
       };
       // The notification is built for every lead; create_lead drops it when this email already holds
       // an upcoming meeting (the mentor was told about this person), by the app's clock.

@@ -7,6 +7,7 @@ import { allowMethods, guard, HttpError, json, readJson } from '../http';
 import { cancelMeeting, rescheduleMeeting } from '../manage/change';
 import { hashToken, TOKEN_PATTERN } from '../manage/tokens';
 import { meetingView } from '../manage/view';
+import { whatsappRecipient } from '../whatsapp/messages';
 import { isHhMm, isIsoDate } from '../../../src/domain/scheduling/time';
 import { cleanParagraph } from '../../../src/domain/text';
 import { isIdempotencyKey } from './leads';
@@ -24,6 +25,7 @@ const manageSchema = z.discriminatedUnion('action', [
     idempotencyKey: z.string().check(z.refine(isIdempotencyKey)),
   }),
   z.object({ action: z.literal('cancel'), token, reason: z.optional(z.string().check(z.maxLength(CANCEL_REASON_MAX))) }),
+  z.object({ action: z.literal('whatsapp-stop'), token }),
 ]);
 
 type Context = { waitUntil?: (p: Promise<unknown>) => void };
@@ -46,9 +48,15 @@ export function createManageHandler(getApp: () => Promise<App>) {
 
         if (input.action === 'reschedule') await rescheduleMeeting(app, meeting, input, context);
         if (input.action === 'cancel') await cancelMeeting(app, meeting, cleanParagraph(input.reason ?? '') || null, context);
+        if (input.action === 'whatsapp-stop') {
+          // Only the lead's own link stops the lead's messages.
+          if (meeting.actor !== 'lead') throw new HttpError(409, manageMessages.closed);
+          await app.store.call('whatsapp_stop', { meeting_id: meeting.id, now: app.now().toISOString() });
+        }
         const now = input.action === 'view' ? meeting : await app.store.meetingByToken(hash);
         if (!now) throw new HttpError(404, manageMessages.invalidLink);
-        return json({ success: true, meeting: meetingView(now, app) });
+        const whatsapp = now.actor === 'lead' && (await whatsappRecipient(app, now.lead.id)) !== null;
+        return json({ success: true, meeting: { ...meetingView(now, app), ...(whatsapp ? { whatsapp } : {}) } });
       },
       fail,
     );

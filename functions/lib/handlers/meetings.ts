@@ -18,6 +18,7 @@ import { timeZoneOf } from '../../../src/domain/scheduling/zone';
 import { resendManageLink } from '../manage/resend';
 import { fingerprint, manageUrl, mintToken } from '../manage/tokens';
 import { mailMeetingOf } from '../manage/view';
+import { whatsappMessage, whatsappRecipient } from '../whatsapp/messages';
 import { isIdempotencyKey } from './leads';
 import { bookingAfterFailure } from './booking-truth';
 import { StoreUnavailableError } from '../store/errors';
@@ -93,6 +94,8 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
 
         // The router decides; the database settles races (exclusion constraint) and caps (under the
         // consultant's lock): on 'conflict' the facts are read again and the router decides again.
+        // The lead's WhatsApp (opted in, in the experiment's 'whatsapp' group, a mobile), or null: mail only.
+        const whatsappTo = await whatsappRecipient(app, lead.id);
         const tried = new Set<string>();
         let moves = 0;
         for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
@@ -111,12 +114,13 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
           const invites = meetingInvites({
             meeting, links: { lead: leadLink, consultant: manageUrl(env.siteUrl, consultantToken.token) }, ...settings,
           });
+          const whatsapp = whatsappTo ? await whatsappMessage(app, { kind: 'confirmacao', meeting, to: whatsappTo }) : null;
           const result = await store.bookMeeting(
             { id, leadId: lead.id, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
               service: input.service, diagnosticScore: input.diagnosticScore, idempotencyKey: input.idempotencyKey,
-              fingerprint: print, tokens: [leadToken.row, consultantToken.row], now: app.now(), leadTimeZone,
+              fingerprint: print, tokens: [leadToken.row, consultantToken.row, ...(whatsapp ? [whatsapp.token] : [])], now: app.now(), leadTimeZone,
               timeZone: env.scheduling.timeZone, routing: why },
-            invites,
+            [...invites, ...(whatsapp ? [whatsapp.message] : [])],
           ).catch((error: unknown) => {
             // The lead was erased while this booking waited for it: no such lead any more (404), never a 500.
             // The log names the constraint (no personal data), so a 404 for any other missing row shows.
@@ -134,7 +138,7 @@ export function createMeetingsHandler(getApp: () => Promise<App>) {
             app.reads.invalidate();
             flushOutboxLater(app, context);
             // The lead's link goes to the browser that booked, once (only its hash is stored).
-            return json(bookedBody(meeting, leadLink, settings), 201);
+            return json({ ...bookedBody(meeting, leadLink, settings), ...(whatsapp ? { whatsapp: true } : {}) }, 201);
           };
           if (result.status === 'interrupted') {
             return bookingAfterFailure(app, result.error, {

@@ -59,9 +59,10 @@ function loop(label: string, work: (budget: Budget) => Promise<void>) {
 
 /**
  * alsoDeliver: the integration rows (RD Station, webhooks) of the same table, delivered by their own loop
- * beside the mail (integrations/deliver.ts).
+ * beside the mail (integrations/deliver.ts); alsoWhatsApp: the WhatsApp rows, by a third loop
+ * (whatsapp/drain.ts), so a slow Meta delays neither.
  */
-export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: (budget: Budget) => Promise<void>): Outbox {
+export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: (budget: Budget) => Promise<void>, alsoWhatsApp?: (budget: Budget) => Promise<void>): Outbox {
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.dropped) {
       // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
@@ -113,12 +114,13 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
 
   const mail = loop('mail', drainDue);
   const deliveries = alsoDeliver ? loop('integrations', alsoDeliver) : null;
+  const whatsapp = alsoWhatsApp ? loop('whatsapp', alsoWhatsApp) : null;
   return {
     async kick(budget = requestBudget()) {
-      await Promise.all([mail.kick(budget), deliveries?.kick(budget)]);
+      await Promise.all([mail.kick(budget), deliveries?.kick(budget), whatsapp?.kick(budget)]);
     },
     async idle() {
-      await Promise.all([mail.idle(), deliveries?.idle()]);
+      await Promise.all([mail.idle(), deliveries?.idle(), whatsapp?.idle()]);
     },
   };
 }

@@ -6,7 +6,7 @@
 // Same length, ASCII on both sides: the .ics part is already folded at 75 octets when it is sealed, and
 // an equal-length swap keeps every fold where it was. A token split by a fold (CRLF + space) is matched
 // across it.
-import type { MailContent, OutboxMessage, StoredMessage } from '../store/port';
+import type { MailContent, QueuedMessage, StoredMessage, WhatsAppOutboxMessage } from '../store/port';
 import { TOKEN_IN_LINK } from '../manage/tokens';
 
 /** The n-th secret's placeholder: 43 characters, none of them in the tokens' base64url alphabet but the index. */
@@ -60,6 +60,13 @@ export function unsealMessage(message: SealedContent): MailContent {
 export type About = { meetingId?: string; leadId?: string };
 
 /** The outbox argument of every write (both store adapters): each message sealed, with what it is about. */
-export function sealOutbox(outbox: OutboxMessage[], about: About = {}): { kind: string; message: SealedContent & { about: About } }[] {
-  return outbox.map(({ kind, message }) => ({ kind, message: { ...sealMessage(message), about } }));
+export function sealOutbox(outbox: QueuedMessage[], about: About = {}): { kind: string; message: (SealedContent | WhatsAppOutboxMessage['message']) & { about: About } }[] {
+  // A WhatsApp message is built sealed (whatsapp/messages.ts): its token is in `secrets` already.
+  return outbox.map((entry) => (isWhatsAppMessage(entry)
+    ? { kind: entry.kind, message: { ...entry.message, about } }
+    : { kind: entry.kind, message: { ...sealMessage(entry.message), about } }));
+}
+
+export function isWhatsAppMessage(entry: QueuedMessage): entry is WhatsAppOutboxMessage {
+  return entry.kind === 'whatsapp';
 }

@@ -16,6 +16,7 @@ import { currentRuleSet } from '../routing-rules';
 import type { Actor, TokenMeeting } from '../store/port';
 import { fingerprint, manageUrl, mintToken } from './tokens';
 import { isOpen, mailMeetingOf } from './view';
+import { whatsappMessage, whatsappRecipient } from '../whatsapp/messages';
 
 type Context = { waitUntil?: (p: Promise<unknown>) => void };
 export type RescheduleInput = { scheduledDate: string; scheduledTime: string; idempotencyKey: string };
@@ -47,6 +48,7 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
   const print = fingerprint(['reschedule', meeting.id, input.scheduledDate, input.scheduledTime]);
   const before = mailMeetingOf(meeting);
   const tried = new Set<string>(team?.consultant === 'other' ? [meeting.preseller.id] : []);
+  const whatsappTo = await whatsappRecipient(app, meeting.lead.id);
   for (let attempt = 0; attempt < MAX_ROUTING_ATTEMPTS; attempt++) {
     const [busy, state] = await Promise.all([store.listBusy(from, to), readRoutingState(app, [input.scheduledDate])]);
     // The meeting being moved frees its place: it does not count against its consultant's caps.
@@ -73,12 +75,13 @@ export async function rescheduleMeeting(app: App, meeting: TokenMeeting, input: 
       before, after, team: team ? { by: team.by } : undefined, links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
       ...mailSettings(env),
     });
+    const whatsapp = whatsappTo ? await whatsappMessage(app, { kind: 'reagendamento', meeting: after, to: whatsappTo }) : null;
     const { status } = await store.rescheduleMeeting({
       meetingId: meeting.id, expectedSequence: meeting.sequence, presellerId: preseller.id, startsAt: slot.startsAt, endsAt: slot.endsAt,
       now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes, idempotencyKey: input.idempotencyKey, fingerprint: print,
-      tokens: [leadToken.row, consultantToken.row], maxChangesPerDay: MAX_RESCHEDULES_PER_DAY,
+      tokens: [leadToken.row, consultantToken.row, ...(whatsapp ? [whatsapp.token] : [])], maxChangesPerDay: MAX_RESCHEDULES_PER_DAY,
       timeZone: env.scheduling.timeZone, routing: why, actor: meeting.actor,
-    }, mails);
+    }, [...mails, ...(whatsapp ? [whatsapp.message] : [])]);
     if (status === 'conflict') continue;
     if (status === 'rescheduled') {
       app.reads.invalidate();
@@ -115,10 +118,12 @@ export async function cancelMeeting(app: App, meeting: TokenMeeting, reason: str
       bookAgainUrl: `${env.siteUrl}${bookAgainPath}`, ...mailSettings(env),
       links: { lead: manageUrl(env.siteUrl, leadToken.token), consultant: manageUrl(env.siteUrl, consultantToken.token) },
     });
+    const whatsappTo = await whatsappRecipient(app, current.lead.id);
+    const whatsapp = whatsappTo ? await whatsappMessage(app, { kind: 'cancelamento', meeting: mailMeetingOf(current), to: whatsappTo }) : null;
     const { status } = await store.cancelMeeting({
       meetingId: current.id, expectedSequence: current.sequence, actor, reason, now: app.now(), noticeMinutes: env.scheduling.minLeadMinutes,
-      tokens: [leadToken.row, consultantToken.row],
-    }, mails);
+      tokens: [leadToken.row, consultantToken.row, ...(whatsapp ? [whatsapp.token] : [])],
+    }, [...mails, ...(whatsapp ? [whatsapp.message] : [])]);
     if (status === 'cancelled') {
       app.reads.invalidate();
       flushOutboxLater(app, context);

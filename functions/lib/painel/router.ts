@@ -22,6 +22,7 @@ const integrationsModule = () => import('./handlers/integrations');
 const integrationsScreenModule = () => import('./handlers/integrations-screen');
 const conversionsModule = () => import('./handlers/conversions');
 const followupHealthModule = () => import('./handlers/followup-health');
+const whatsappHealthModule = () => import('./handlers/whatsapp-health');
 const leadsModule = () => import('./handlers/leads');
 const dealsModule = () => import('./handlers/deals');
 const meetingsModule = () => import('./handlers/meetings');
@@ -34,6 +35,7 @@ const reportModule = () => import('./handlers/report');
 const rulesModule = () => import('./handlers/rules');
 const numbersModule = () => import('./handlers/numbers');
 const campaignMoneyModule = () => import('./handlers/campaign-money');
+const whatsappShowRateModule = () => import('./handlers/whatsapp-show-rate');
 const spendModule = () => import('./handlers/spend');
 const weekModule = () => import('./handlers/week');
 const googleFileModule = () => import('./handlers/google-file');
@@ -99,10 +101,12 @@ export const routes: Route[] = [
   route('GET', 'google-arquivo', 'mentor', lazy(googleFileModule, (m) => m.showGoogleFile)),
   route('POST', 'google-arquivo', 'mentor', lazy(googleFileModule, (m) => m.saveGoogleNames)),
   route('POST', 'google-arquivo/novo-link', 'mentor', lazy(googleFileModule, (m) => m.rotateGoogleLink)),
+  route('GET', 'integracoes/whatsapp', 'mentor', lazy(whatsappHealthModule, (m) => m.showWhatsAppHealth)),
   route('GET', 'numeros', 'signed-in', lazy(numbersModule, (m) => m.showNumbers)),
   route('GET', 'exportar/numeros', 'signed-in', lazy(numbersModule, (m) => m.exportNumbers)),
   route('GET', 'numeros/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.showCampaignMoney)),
   route('GET', 'exportar/campanhas', 'signed-in', lazy(campaignMoneyModule, (m) => m.exportCampaignMoney)),
+  route('GET', 'numeros/whatsapp', 'signed-in', lazy(whatsappShowRateModule, (m) => m.showWhatsAppShowRate)),
   route('GET', 'hoje', 'signed-in', lazy(numbersModule, (m) => m.showToday)),
   route('GET', 'semana', 'signed-in', lazy(weekModule, (m) => m.showWeek)),
   route('GET', 'gastos', 'mentor', lazy(spendModule, (m) => m.showSpend)),

@@ -50,6 +50,11 @@ export const JSON_FUNCTIONS = [
   'google_file_rows', 'google_file_settings',
   // The mentor's measurement basis for the ad platforms' conversions (20261201152000_conversions.sql).
   'measurement_settings_save',
+  // The WhatsApp experiment in Números and the WhatsApp card of Integrações (20261201153500_whatsapp_painel.sql).
+  'painel_whatsapp_show_rate', 'painel_whatsapp_health',
+  // WhatsApp messages: their leases, Meta's answers and statuses, the e-mail fallback, "PARAR"
+  // (20261201153000_whatsapp.sql).
+  'whatsapp_claim', 'whatsapp_result', 'whatsapp_status', 'whatsapp_fallback', 'whatsapp_stop', 'whatsapp_recipient',
 ] as const;
 export type JsonFunction = (typeof JSON_FUNCTIONS)[number];
 

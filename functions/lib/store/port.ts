@@ -1,6 +1,7 @@
 // The storage port: what the functions need from a database. Two adapters implement it:
 // sql.ts over PGlite (embedded, default) or postgres.js (DATABASE_URL).
 // tests/integration/store-contract.test.ts runs the same contract against each.
+import type { WhatsAppGroup } from '../../../src/domain/whatsapp';
 import type { LeadData } from '../../../src/domain/lead';
 import type { Attribution } from '../../../src/domain/attribution';
 import type { AdIds } from '../../../src/domain/ad-ids';
@@ -38,7 +39,12 @@ export type NewLead = LeadData & { id: string; idempotencyKey: string; origem: s
    * measurementConsent: the form's unticked box for measuring the ads (src/domain/conversions.ts), with the
    * wording's version; create_lead gives the lead its basis from the mentor's measurement_settings.
    */
-  & { measurementConsent?: boolean; measurementWordingVersion?: string };
+  & { measurementConsent?: boolean; measurementWordingVersion?: string }
+  /**
+   * whatsapp: the WhatsApp opt-in (leads.whatsapp_opt_in_version, whatsapp_group; the time is the database's),
+   * null without one. The group is drawn once, here, for the experiment (functions/lib/whatsapp/opt-in.ts).
+   */
+  & { whatsapp?: { version: string; group: WhatsAppGroup } | null };
 /**
  * create_lead's outcome: 'created'; 'duplicate' (the key again with the same request: the first id);
  * 'mismatch' (the key again with another request: nothing stored, HTTP 422); 'limited' (this email
@@ -157,6 +163,23 @@ export type QueuedReminder = { meetingId: string; kind: string; startsAt: Date; 
 
 /** A message waiting in the outbox; `message` holds nodemailer options minus `from`. */
 export type OutboxMessage = { kind: string; message: MailContent };
+/**
+ * A WhatsApp message as queued (functions/lib/whatsapp/messages.ts): an outbox row of kind 'whatsapp' whose
+ * trigger makes its whatsapp_messages row. The manage token is already a placeholder in `suffix`, the token
+ * in `secrets` (kept apart like a mail's, mail/secrets.ts).
+ */
+export type WhatsAppOutboxMessage = {
+  kind: 'whatsapp';
+  message: {
+    waKind: string; to: string; params: Record<string, string>; suffix: string; secrets: string[];
+    /** Dropped unsent after this instant (the template's validity; a reminder never arrives late). */
+    expiresAt: string;
+    /** The meeting's start the message speaks of: a reminder for a meeting moved since is dropped. */
+    startsAt: string;
+  };
+};
+/** What a meeting's writes queue: mail, and WhatsApp messages for an opted-in lead. */
+export type QueuedMessage = OutboxMessage | WhatsAppOutboxMessage;
 export type MailContent = {
   to: string;
   subject: string;
@@ -262,20 +285,20 @@ export interface Store {
   /** Consultant of the latest scheduled meeting of any lead with this email (any case); never by CNPJ. */
   previousPresellerId(email: string): Promise<string | null>;
   /** Inserts the meeting and its messages atomically; 'conflict' when the consultant is taken. */
-  bookMeeting(meeting: NewMeeting, outbox: OutboxMessage[]): Promise<BookResult>;
+  bookMeeting(meeting: NewMeeting, outbox: QueuedMessage[]): Promise<BookResult>;
   /** The meeting an unrevoked manage token (by hash) opens, with whose token it is. */
   meetingByToken(tokenHash: string): Promise<TokenMeeting | null>;
   meetingDetails(id: string): Promise<MeetingDetails | null>;
   /** Moves a meeting in place (new time secured before the old is released), with its messages. */
-  rescheduleMeeting(change: RescheduleChange, outbox: OutboxMessage[]): Promise<{ status: RescheduleStatus; sequence: number | null }>;
-  cancelMeeting(cancel: CancelRequest, outbox: OutboxMessage[]): Promise<{ status: CancelStatus; sequence: number | null }>;
+  rescheduleMeeting(change: RescheduleChange, outbox: QueuedMessage[]): Promise<{ status: RescheduleStatus; sequence: number | null }>;
+  cancelMeeting(cancel: CancelRequest, outbox: QueuedMessage[]): Promise<{ status: CancelStatus; sequence: number | null }>;
   /** The upcoming scheduled meeting (earliest) of any lead with this lead's email (any case); null when none or unknown lead. */
   upcomingMeetingOfLead(leadId: string, now: Date): Promise<string | null>;
   /** Stores a new lead token and its mail unless a link was mailed less than throttleSeconds ago. */
   resendManageLink(meetingId: string, tokens: TokenRow[], now: Date, throttleSeconds: number, outbox: OutboxMessage[]): Promise<boolean>;
   dueReminders(now: Date, kinds: ReminderKind[], limit: number): Promise<DueReminder[]>;
   /** Queues a reminder once per meeting, kind and start time, while the meeting still starts then. */
-  queueReminder(reminder: QueuedReminder, outbox: OutboxMessage[]): Promise<boolean>;
+  queueReminder(reminder: QueuedReminder, outbox: QueuedMessage[]): Promise<boolean>;
   /**
    * Leases up to `limit` due messages (attempts counted) so concurrent senders do not double-send;
    * invites before notifications; messages over their address's hourly cap come back dropped, except

@@ -36,6 +36,8 @@ export function leadRow(lead: NewLead) {
     user_agent: lead.userAgent ?? null,
     measurement_consent: lead.measurementConsent === true,
     measurement_wording_version: lead.measurementWordingVersion ?? null,
+    whatsapp_opt_in_version: lead.whatsapp?.version ?? null,
+    whatsapp_group: lead.whatsapp?.group ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { RoutingWindowKind } from '../scheduling/routing';
 import type { RoutingWhy } from '../scheduling/routing';
 import type { DealActivity } from './deals';
 import type { OrphanedAnswer } from './orphaned';
+import type { WhatsAppKind, WhatsAppStatus } from '../whatsapp';
 
 export const painelPaths = {
   /** POST { email } → 202 { message }: the same answer whether or not the address may enter. */
@@ -159,6 +160,8 @@ export type MeetingEvent =
   /** `who`: the person who cancelled it from the painel (a name, or a mentor's address); absent otherwise. */
   | { kind: 'cancelled'; at: string; by: 'lead' | 'consultant' | null; reason: string | null; who?: string | null }
   | { kind: 'mail'; at: string; mailKind: string; subject: string; to: 'lead' | 'consultant' | 'other'; sentAt: string | null }
+  /** A WhatsApp message to the lead, with its last status and, when it failed, Meta's code and reason. */
+  | { kind: 'whatsapp'; at: string; waKind: WhatsAppKind; status: WhatsAppStatus; statusAt: string; errorCode: number | null; errorTitle: string | null }
   | { kind: 'outcome'; at: string; outcome: Outcome };
 
 export const CANCEL_MOTIVO_MAX = 200;

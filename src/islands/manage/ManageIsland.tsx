@@ -11,7 +11,8 @@ import { $schedulingOpen, $toasts, closeScheduling, notify, openScheduling } fro
 import type { SlotSubmit } from '../quote/dialog/useBooking';
 import { fill } from '../quote/format';
 import { CancelPanel } from './CancelPanel';
-import { cancelMeeting, rescheduleMeeting } from './manageApi';
+import { cancelMeeting, rescheduleMeeting, stopWhatsApp } from './manageApi';
+import { WHATSAPP_STOP_ACTION, WHATSAPP_STOPPED } from '../../domain/whatsapp';
 import { introState, MeetingDetails, phaseOf, type ServiceLabels } from './MeetingDetails';
 import { buttonStyles } from './styles';
 import { useManagedMeeting } from './useManagedMeeting';
@@ -27,7 +28,7 @@ interface Props {
   toasts: ToastCopy;
 }
 
-type Notice = { kind: 'rescheduled'; text: string } | { kind: 'cancelled' } | null;
+type Notice = { kind: 'rescheduled' | 'whatsapp'; text: string } | { kind: 'cancelled' } | null;
 
 export default function ManageIsland({ copy, services, dialog, toasts }: Props) {
   const { token, state, show, reload, refresh } = useManagedMeeting();
@@ -111,6 +112,15 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
     void refresh();
   }
 
+  async function stopMessages() {
+    if (!token) return;
+    const result = await stopWhatsApp(token);
+    if (result.kind === 'done') {
+      show(result.value);
+      setNotice({ kind: 'whatsapp', text: WHATSAPP_STOPPED });
+    } else notify('error', copy.loadError, ('message' in result && result.message) || '');
+  }
+
   let body;
   if (state.phase === 'loading') {
     body = (
@@ -145,7 +155,7 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
           {copy.introState[introState(meeting, phase)]}
         </p>
         <div className="mt-6 grid gap-4">
-          {notice?.kind === 'rescheduled' && (
+          {notice && 'text' in notice && (
             <div ref={noticeRef} tabIndex={-1} role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 focus:outline-none">
               {notice.text}
             </div>
@@ -205,6 +215,12 @@ export default function ManageIsland({ copy, services, dialog, toasts }: Props) 
                 </button>
               </div>
             ))}
+
+          {lead && meeting.whatsapp && (
+            <button type="button" onClick={() => void stopMessages()} className={`${buttonStyles.secondary} self-start`}>
+              {WHATSAPP_STOP_ACTION}
+            </button>
+          )}
         </div>
       </>
     );

@@ -15,3 +15,6 @@ export const rescheduleMeeting = (token: string, scheduledDate: string, schedule
   post({ action: 'reschedule', token, scheduledDate, scheduledTime, idempotencyKey });
 
 export const cancelMeeting = (token: string, reason?: string) => post({ action: 'cancel', token, ...(reason ? { reason } : {}) });
+
+/** The lead stops the WhatsApp messages. */
+export const stopWhatsApp = (token: string) => post({ action: 'whatsapp-stop', token });

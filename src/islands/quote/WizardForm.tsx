@@ -3,7 +3,9 @@ import { useStore } from '@nanostores/react';
 import type { ToastCopy, WizardCopy } from '../../schemas/orcamento';
 import { MARKETING_OPT_IN_LABEL } from '../../domain/marketing-opt-in';
 import { MEASUREMENT_CONSENT } from '../../domain/conversions';
-import { $errors, $measurementBasis, $quote, TOTAL_STEPS, goToStep, resetQuote, setField, setMarketingOptIn, setMeasurementConsent, type Step } from '../store';
+import { whatsappNumber } from '../../domain/phone';
+import { WHATSAPP_OPT_IN_TEXT } from '../../domain/whatsapp';
+import { $errors, $measurementBasis, $quote, $whatsappOffered, TOTAL_STEPS, goToStep, resetQuote, setField, setMarketingOptIn, setMeasurementConsent, setWhatsAppOptIn, type Step } from '../store';
 import { loadMeasurementBasis } from './measurement';
 import { focusField } from './focus';
 import { dropFormSkeleton } from './formSkeleton';
@@ -11,6 +13,7 @@ import { loadLeadRules } from './leadRules';
 import { Progress } from './Progress';
 import { StepFields } from './steps/StepFields';
 import { useLeadSubmit, type PrivacyPolicyRef } from './useLeadSubmit';
+import { askWhatsAppOffer } from './whatsappOffer';
 
 interface Props {
   copy: WizardCopy;
@@ -23,8 +26,9 @@ const button =
   'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2.5 text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70';
 
 export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props) {
-  const { step, values, marketingOptIn, measurementConsent } = useStore($quote, { ssr: 'initial' });
+  const { step, values, marketingOptIn, measurementConsent, whatsappOptIn } = useStore($quote, { ssr: 'initial' });
   const measurementBasis = useStore($measurementBasis);
+  const whatsappOffered = useStore($whatsappOffered);
 
   // The form is in the document: the HTML's step 1 stand-in goes before the browser paints (a layout
   // effect). With useEffect a slow phone painted one frame with both, the form below the stand-in, and
@@ -54,6 +58,10 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
   }, [step]);
 
   const index = Math.min(Math.max(step, 1), TOTAL_STEPS) - 1;
+  // The contact step asks the server once whether WhatsApp is on (nothing is shown until it says so).
+  useEffect(() => {
+    if (index === 0) askWhatsAppOffer();
+  }, [index]);
   const stepCopy = copy.steps[index];
   const isLast = index === TOTAL_STEPS - 1;
 
@@ -118,6 +126,22 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
             />
             <label htmlFor="medir-anuncios" className="cursor-pointer text-base text-slate-800">
               {MEASUREMENT_CONSENT.text}
+            </label>
+          </div>
+        )}
+
+        {index === 0 && whatsappOffered && whatsappNumber(values.telefone) && (
+          // Only for a mobile (WhatsApp cannot reach a landline), unticked: an opt-in of its own (LGPD, Meta).
+          <div className="mt-5 flex items-start gap-3">
+            <input
+              id="receber-whatsapp"
+              type="checkbox"
+              checked={whatsappOptIn}
+              onChange={(event) => setWhatsAppOptIn(event.currentTarget.checked)}
+              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
+            />
+            <label htmlFor="receber-whatsapp" className="cursor-pointer text-base text-slate-800">
+              {WHATSAPP_OPT_IN_TEXT}
             </label>
           </div>
         )}

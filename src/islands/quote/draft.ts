@@ -52,6 +52,7 @@ function decodeDraft(raw: string): QuoteState | null {
     leadId: typeof draft.leadId === 'string' ? draft.leadId : null,
     marketingOptIn: draft.marketingOptIn === true,
     measurementConsent: draft.measurementConsent === true,
+    whatsappOptIn: draft.whatsappOptIn === true,
   };
 }
 

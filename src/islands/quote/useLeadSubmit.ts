@@ -6,7 +6,8 @@ import type { LeadFieldErrors, leadSteps } from '../../domain/lead';
 import { asksOutroSegmento } from '../../domain/lead-form';
 import type { ToastCopy } from '../../schemas/orcamento';
 import { apiMessages } from '../../domain/api';
-import { $errors, $measurementBasis, $quote, $saving, goToStep, keyForRequest, markLeadSaved, notify, openScheduling, showUpcomingMeeting } from '../store';
+import { whatsappNumber } from '../../domain/phone';
+import { $errors, $measurementBasis, $quote, $saving, $whatsappOffered, goToStep, keyForRequest, markLeadSaved, notify, openScheduling, showUpcomingMeeting } from '../store';
 import { firstInvalid, focusField } from './focus';
 import { readAdContext } from './attribution';
 import { saveLead } from './leadApi';
@@ -40,7 +41,7 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       $saving.set(false);
       return notify('error', toasts.unexpectedError.title, toasts.unexpectedError.description);
     }
-    const { values, service, leadId, marketingOptIn, measurementConsent } = $quote.get();
+    const { values, service, leadId, marketingOptIn, measurementConsent, whatsappOptIn } = $quote.get();
     const checked = rules.validateLead(values);
     if (!checked.ok || !service) {
       $saving.set(false);
@@ -61,6 +62,8 @@ export function useLeadSubmit(toasts: ToastCopy, privacyPolicyVersion: string, h
       marketingOptIn, ...(attribution ? { attribution } : {}), adConsent, ...(adIds.fbp || adIds.fbc ? { adIds } : {}),
       // Only a box the visitor saw and ticked (shown when the basis is consent).
       ...(measurementConsent && $measurementBasis.get() === 'consentimento' ? { measurementConsent: true } : {}),
+      // Only what the visitor saw ticked: the box shows for a mobile while WhatsApp is offered.
+      ...(whatsappOptIn && $whatsappOffered.get() && whatsappNumber(values.telefone) ? { whatsappOptIn: true } : {}),
     };
     const result = await saveLead({ ...request, idempotencyKey: keyForRequest(JSON.stringify(request)), website: honeypot() });
     $saving.set(false);

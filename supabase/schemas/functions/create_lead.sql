@@ -54,7 +54,8 @@ begin
     insert into leads (id, idempotency_key, request_hash, nome, email, telefone, empresa, cnpj, cargo, faturamento,
       vendedores, segmento, outro_segmento, modelo_negocio, origem, consent_at, privacy_policy_version,
       servico, routing_rule, routing_kind, first_touch, last_touch, marketing_opt_in, marketing_opt_in_at,
-      fbp, fbc, user_agent, measurement_basis, measurement_basis_version, measurement_basis_at)
+      fbp, fbc, user_agent, measurement_basis, measurement_basis_version, measurement_basis_at,
+      whatsapp_opt_in_at, whatsapp_opt_in_version, whatsapp_group)
     values ((p_lead->>'id')::uuid, v_key, v_hash, p_lead->>'nome', p_lead->>'email',
       p_lead->>'telefone', p_lead->>'empresa', p_lead->>'cnpj', p_lead->>'cargo', p_lead->>'faturamento',
       p_lead->>'vendedores', p_lead->>'segmento', p_lead->>'outro_segmento', p_lead->>'modelo_negocio',
@@ -63,7 +64,10 @@ begin
       nullif(p_lead->'first_touch', 'null'::jsonb), nullif(p_lead->'last_touch', 'null'::jsonb),
       coalesce((p_lead->>'marketing_opt_in')::boolean, false),
       case when coalesce((p_lead->>'marketing_opt_in')::boolean, false) then now() end,
-      p_lead->>'fbp', p_lead->>'fbc', p_lead->>'user_agent', v_basis, v_basis_version, case when v_basis is not null then now() end)
+      p_lead->>'fbp', p_lead->>'fbc', p_lead->>'user_agent', v_basis, v_basis_version, case when v_basis is not null then now() end,
+      case when p_lead->>'whatsapp_group' is not null then now() end,
+      case when p_lead->>'whatsapp_group' is not null then p_lead->>'whatsapp_opt_in_version' end,
+      p_lead->>'whatsapp_group')
     on conflict (idempotency_key) do nothing
     returning leads.id into v_id;
     exit when v_id is not null;

@@ -5,6 +5,6 @@ CREATE OR REPLACE FUNCTION public.outbox_is_integration(p_kind text)
  IMMUTABLE
  SET search_path TO 'public'
 AS $function$
-  select p_kind in ('rd', 'webhook', 'meta', 'google');
+  select p_kind in ('rd', 'webhook', 'meta', 'google', 'whatsapp');
 $function$;
 revoke all on function public.outbox_is_integration(p_kind text) from public;

@@ -103,7 +103,7 @@ begin
   end if;
   -- A consultant: only the deliveries painel_lead shows them (the person's own and their meetings').
   if p->>'delivery_issue' = 'true' then v_where := v_where || ' and exists (select 1 from ' || c_person || ' and exists (select 1 from outbox o left join integration_targets t on t.target = o.kind
-    where o.lead_id = pl.lead_id and outbox_is_integration(o.kind)
+    where o.lead_id = pl.lead_id and outbox_is_integration(o.kind) and o.kind <> ''whatsapp''
       and integration_status(o.sent_at, o.failed_at, o.attempts, t.paused_at is not null, $14) in (''failed'', ''paused'')
       and ($10 is null or o.meeting_id is null or o.meeting_id in (select m.id from meetings m where m.preseller_id = $10))))'; end if;
   if p->>'from' is not null then v_where := v_where || ' and hp.head_at >= $8'; end if;

@@ -24,6 +24,11 @@ AS $function$
             'to', case lower(o.message->>'to') when lower(l.email) then 'lead' when lower(c.email) then 'consultant' else 'other' end)
           from outbox o where o.meeting_id = m.id and not outbox_is_integration(o.kind)
         union all
+        -- Each WhatsApp message to the lead, at its queueing, with its last status (whatsapp_status_next's).
+        select w.created_at, 0, jsonb_build_object('kind', 'whatsapp', 'at', w.created_at, 'waKind', w.kind,
+            'status', w.status, 'statusAt', w.status_at, 'errorCode', w.error_code, 'errorTitle', w.error_title)
+          from whatsapp_messages w where w.meeting_id = m.id
+        union all
         select o.recorded_at, 0, jsonb_build_object('kind', 'outcome', 'at', o.recorded_at, 'outcome', painel_outcome_json(o))
           from meeting_outcomes o where o.meeting_id = m.id
       ) e), '[]'::jsonb),

@@ -3,7 +3,7 @@
 // "Pausado desde … · 10 envios na fila"), today's sent / failing / waiting counts, the latest failures with
 // the lead's name (a link to the lead) and a pt-BR explanation of the error, "Reenviar todos com falha"
 // (its answer says what it did), and the setup steps; below them, the conversions sent back to Google and
-// Meta (ConversionsSection) and the follow-up mail's budgets (FollowupCard).
+// Meta (ConversionsSection), WhatsApp's (WhatsAppCard) and the follow-up mail's budgets (FollowupCard).
 import type { MouseEvent } from 'react';
 import { placeHash } from '../../../domain/painel/address';
 import { painelPaths } from '../../../domain/painel/api';
@@ -20,6 +20,7 @@ import { Notice, RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
 import ConversionsSection from './ConversionsSection';
 import FollowupCard from './FollowupCard';
+import WhatsAppCard from './WhatsAppCard';
 import { Skeleton } from '../Skeleton';
 
 interface Props {
@@ -52,6 +53,7 @@ export default function IntegrationsScreen({ focus, onOpenLead }: Props) {
       {state.phase === 'ready' &&
         state.data.map((t) => <TargetCard key={t.target} summary={t} busy={form.sending === t.target} onResendAll={() => void resendAll(t.target)} onOpenLead={onOpenLead} />)}
       <ConversionsSection onOpenLead={onOpenLead} />
+      <WhatsAppCard onOpenLead={onOpenLead} />
       <FollowupCard />
     </section>
   );

@@ -1,6 +1,8 @@
 // A meeting's history, oldest first: booked, rescheduled from → to, cancelled (by whom, why), each mail
-// (subject, to whom, when sent) and each outcome.
+// (subject, to whom, when sent), each WhatsApp message with its last status ("WhatsApp: entregue") and each outcome.
 import type { MeetingEvent } from '../../../domain/painel/api';
+import { WHATSAPP_KIND_WORDS, whatsappStatusLine } from '../../../domain/whatsapp';
+import { explainWhatsAppError, whatsappSkipWords } from '../../../domain/whatsapp-errors';
 import { dateTimeOf } from '../format';
 import { cancelledByLabels, mailRecipientLabels, outcomeLabel } from '../labels';
 import { ui } from '../styles';
@@ -22,6 +24,17 @@ function describe(event: MeetingEvent): { title: string; detail?: string } {
         title: `E-mail ${mailRecipientLabels[event.to] ?? ''}: “${event.subject}”`,
         detail: event.sentAt ? `Enviado em ${dateTimeOf(event.sentAt)}` : 'Ainda não enviado',
       };
+    case 'whatsapp': {
+      const failed = event.status === 'falhou' || event.status === 'substituido_por_email';
+      return {
+        title: `${WHATSAPP_KIND_WORDS[event.waKind]} · ${whatsappStatusLine(event.status)}`,
+        detail: [
+          `Último status em ${dateTimeOf(event.statusAt)}.`,
+          failed && explainWhatsAppError(event.errorCode, event.errorTitle),
+          event.status === 'pulado' && event.errorTitle && whatsappSkipWords[event.errorTitle],
+        ].filter(Boolean).join(' '),
+      };
+    }
     case 'outcome':
       return {
         title: `Desfecho: ${outcomeLabel(event.outcome)}`,

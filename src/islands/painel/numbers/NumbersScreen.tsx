@@ -1,7 +1,8 @@
 // Números (issue 34): a period (presets, or two dates) against the one before; the funnel, by origin
 // (first or last touch), by consultant, by profile, the times, and the weeks. Every table is
 // src/domain/painel/numbers-tables.ts — the same cells the CSV export writes — and every chart has its
-// table. The period and the touch live in the address (#numeros&periodo=…&toque=…).
+// table; then the WhatsApp experiment's show rate by channel. The period and the touch live in the address
+// (#numeros&periodo=…&toque=…).
 import { useState, type ReactNode } from 'react';
 import type { Filters } from '../../../domain/painel/address';
 import type { Viewer } from '../../../domain/painel/api';
@@ -19,6 +20,7 @@ import { NumbersTableView } from './NumbersTableView';
 import { PeriodPicker } from './PeriodPicker';
 import { WeekMeetings } from './WeekMeetings';
 import { CampaignMoney } from './CampaignMoney';
+import { WhatsAppShowRate } from './WhatsAppShowRate';
 import { SpendImports } from './SpendImports';
 import { Skeleton } from '../Skeleton';
 
@@ -98,6 +100,7 @@ export default function NumbersScreen({ viewer, focus, filters, onFilters, onOpe
           {table('servico')}
           {table('semanas', { children: <WeeksChart id="numeros-semanas-grafico" weeks={view.groups.week} /> })}
           <CampaignMoney query={query} />
+          <WhatsAppShowRate period={view.period} />
         </div>
       )}
       {/* Its own request: a period the figures refuse still leaves the week's meetings to see. */}

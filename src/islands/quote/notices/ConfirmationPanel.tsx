@@ -9,6 +9,7 @@ import { localTimeAt, visitorTimeZone, wallClock } from '../../../lib/meeting-ti
 import type { ConfirmationCopy, DialogCopy } from '../../../schemas/orcamento';
 import { fill } from '../format';
 import { googleCalendarUrl, outlookCalendarUrl } from './calendarLinks';
+import { WHATSAPP_ON_ITS_WAY } from '../../../domain/whatsapp';
 
 interface Props {
   booked: MeetingBooked;
@@ -92,6 +93,7 @@ export function ConfirmationPanel({ booked, copy, dialog }: Props) {
           copy.manageByEmail
         )}
       </p>
+      {booked.whatsapp && <p className="mt-2 text-sm">{WHATSAPP_ON_ITS_WAY}</p>}
       <h3 className="mt-4 text-sm font-semibold">{copy.nextHeading}</h3>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
         {copy.next.map((line) => (
