@@ -177,7 +177,7 @@ describe.each(storeCases(inject('postgresUrl')))('WhatsApp on $name', (store) =>
     expect((await o.mailKinds(meeting.id)).filter((k) => k === 'reminder-24h-lead')).toHaveLength(1);
   });
 
-  it('erasure removes the WhatsApp history and stops what is pending', async () => {
+  it('the export carries the WhatsApp history; erasure removes it and stops what is pending', async () => {
     const o = await h.open();
     const leadId = await o.lead('wa-apagar@example.com');
     h.graph.down = true;
@@ -185,6 +185,11 @@ describe.each(storeCases(inject('postgresUrl')))('WhatsApp on $name', (store) =>
     await o.drain();
     // Meta down: the confirmation is pending (a retry due later) when the person is erased.
     expect(await o.messages(meeting.id)).toMatchObject([{ kind: 'confirmacao', status: 'pendente' }]);
+    // Before: the person's export carries the opt-in and each message with its status (LGPD art. 18).
+    const [{ data }] = await o.query<{ data: { leads: { whatsapp_opt_in_version: string; whatsapp_messages: unknown[] }[] } }>(
+      `select export_person_data('wa-apagar@example.com') as data`);
+    expect(data.leads[0].whatsapp_opt_in_version).toBe('2026-11-30');
+    expect(data.leads[0].whatsapp_messages).toMatchObject([{ meeting_id: meeting.id, kind: 'confirmacao', status: 'pendente' }]);
     await o.query(`select delete_person_data('wa-apagar@example.com')`);
     expect(await o.query(`select * from whatsapp_messages`)).toEqual([]);
     expect(await o.query(`select id from outbox where kind = 'whatsapp'`)).toEqual([]);

@@ -200,7 +200,7 @@ export type StoredMessage = MailContent & { secrets?: string[]; notices?: MailCo
 /** dropped: over its address's hourly cap; marked so by claim_outbox, to be logged and never sent. */
 export type OutboxRow = { kind: string; message: StoredMessage; id: string; attempts: number; dropped: boolean };
 
-/** export_person_data: the person's leads (snake_case columns) with their meetings, oldest first, and the stored messages about them. */
+/** export_person_data: the person's leads (snake_case columns) with their meetings, deals and WhatsApp messages, oldest first, and the stored messages about them. */
 export type PersonData = { email: string; exported_at: string; leads: Record<string, unknown>[]; messages: PersonMessage[] };
 /** message: the body as stored (no working link) when it was written to the person; only its recipient and subject otherwise; target and event for an integration delivery. */
 export type PersonMessage = {

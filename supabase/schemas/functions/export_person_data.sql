@@ -28,7 +28,13 @@ AS $function$
                 from deal_stage_log g where g.deal_id = d.id))
             order by d.created_at, d.id), '[]'::jsonb)
           from deals d left join presellers c on c.id = d.preseller_id
-          where d.lead_id = l.id))
+          where d.lead_id = l.id),
+        'whatsapp_messages', (
+          select coalesce(jsonb_agg(jsonb_build_object('meeting_id', w.meeting_id, 'kind', w.kind, 'status', w.status,
+              'status_at', w.status_at, 'error_code', w.error_code, 'error_title', w.error_title, 'created_at', w.created_at)
+            order by w.created_at, w.id), '[]'::jsonb)
+          from whatsapp_messages w
+          where w.lead_id = l.id))
         order by l.created_at, l.id), '[]'::jsonb)
       from leads l
       where email_identity(l.email) = email_identity(p_email)),
