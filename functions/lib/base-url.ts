@@ -4,3 +4,13 @@
  * slash of a long run (quadratic, refused by the lint's ReDoS rules).
  */
 export const withoutTrailingSlashes = (url: string): string => url.replace(/(?<!\/)\/+$/, '');
+
+/** A setting's address the functions may call: http(s), with no credentials in it (they would reach logs). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}

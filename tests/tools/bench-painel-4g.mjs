@@ -146,6 +146,36 @@ async function waitMark(page, name, timeout = 60_000) {
   return page.evaluate((n) => window.__painel4g[n], name);
 }
 
+/**
+ * BENCH_4G_TIMELINE=1: the renderer's main thread during a visit by kind of work (Chrome's timeline events,
+ * outermost only, from the navigation until Hoje showed): parsing, script, style, layout, paint.
+ */
+async function printTimeline(browser, untilMs, title) {
+  const buffer = await browser.stopTracing();
+  if (process.env.BENCH_4G_TIMELINE_FILE) await import('node:fs/promises').then((fs) => fs.writeFile(process.env.BENCH_4G_TIMELINE_FILE, buffer));
+  const { traceEvents } = JSON.parse(buffer.toString('utf8'));
+  // The renderer that navigated to /painel: its navigationStart (blink.user_timing) is the page clock's 0.
+  const navigation = traceEvents.find((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/painel'));
+  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation?.pid);
+  const start = navigation?.ts;
+  if (!main || start === undefined) return console.error(`\n${title}: no renderer main thread in the trace`);
+  const end = start + untilMs * 1000;
+  // Inside the scheduler's own wrappers, which say only that a task ran.
+  const wrappers = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrotasks']);
+  const events = traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && !wrappers.has(e.name) && e.ts >= start && e.ts <= end)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const totals = new Map();
+  let coveredUntil = 0;
+  for (const e of events) {
+    if (e.ts < coveredUntil) continue; // nested in an outer event already counted
+    coveredUntil = e.ts + e.dur;
+    totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const busy = [...totals.values()].reduce((a, b) => a + b, 0);
+  console.error(`\n${title}: main thread in named work ${busy.toFixed(0)} of ${untilMs.toFixed(0)} ms, outermost events`);
+  for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.error(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+}
+
 /** BENCH_4G_TRACE=1: every request of the page until now, when it started and ended (ms from navigation). */
 async function trace(page, title) {
   const entries = await page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
@@ -173,9 +203,11 @@ async function run(browser, base, storageState) {
     const cdp = await throttled(context, again);
     await page.close();
     if (process.env.BENCH_4G_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 200 })).then(() => cdp.send('Profiler.start'));
+    if (process.env.BENCH_4G_TIMELINE) await browser.startTracing(again, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8'] });
     await again.goto(`${base}/painel`, { waitUntil: 'commit' });
     const hojeReturn = await waitMark(again, 'hoje');
     if (process.env.BENCH_4G_PROFILE) await printProfile(cdp, 'return');
+    if (process.env.BENCH_4G_TIMELINE) await printTimeline(browser, hojeReturn, 'return');
     if (process.env.BENCH_4G_TRACE) await trace(again, 'return');
     // A third open, as on any later day: Chromium keeps V8's compiled code of a cached script from its second
     // load on, so only from the third does the console skip compiling it. Shown beside the budgeted return.

@@ -3,7 +3,7 @@
 // logged or shown; the painel and the start-up log say only "configurado" or the setting's name.
 import { createHash, createPrivateKey } from 'node:crypto';
 import { CONVERSION_STAGES, type ConversionStage } from '../../../src/domain/conversions';
-import { withoutTrailingSlashes } from '../base-url';
+import { isHttpUrl, withoutTrailingSlashes } from '../base-url';
 
 export const DEFAULT_META_CAPI_URL = 'https://graph.facebook.com';
 /** A current Graph API version (Meta's own Conversions API examples, 2026); each is kept at least two years. */
@@ -85,15 +85,6 @@ function serviceAccountOf(json: string): GoogleServiceAccount | null {
     return { clientEmail, privateKey, tokenUri };
   } catch {
     return null;
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
   }
 }
 

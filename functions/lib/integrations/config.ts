@@ -1,7 +1,7 @@
 // The integrations' settings, from the functions' environment only (never the browser's): RD Station
 // Marketing conversions and Standard Webhooks. An absent setting turns its target off: nothing is queued.
 import { createHash } from 'node:crypto';
-import { withoutTrailingSlashes } from '../base-url';
+import { isHttpUrl, withoutTrailingSlashes } from '../base-url';
 import { conversionsEnv, type ConversionsEnv } from '../conversions/config';
 
 export const DEFAULT_RD_STATION_API_URL = 'https://api.rd.services';
@@ -46,15 +46,6 @@ export function integrationsEnv(env: Record<string, string | undefined>): Integr
   }
   const local = env.CONTEXT?.trim() === 'dev' || env.NETLIFY_DEV?.trim() === 'true';
   return { rd, webhook, conversions: conversionsEnv(env), local, problems };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { Progress } from './Progress';
 import { StepFields } from './steps/StepFields';
 import { useLeadSubmit, type PrivacyPolicyRef } from './useLeadSubmit';
 import { askWhatsAppOffer } from './whatsappOffer';
+import { OptInCheckbox } from './fields/OptInCheckbox';
 
 interface Props {
   copy: WizardCopy;
@@ -116,34 +117,12 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
 
         {index === 0 && measurementBasis === 'consentimento' && (
           // Optional and unticked: the e-mail and phone go, hashed, to the ad platforms only with it.
-          <div className="mt-5 flex items-start gap-3">
-            <input
-              id="medir-anuncios"
-              type="checkbox"
-              checked={measurementConsent}
-              onChange={(event) => setMeasurementConsent(event.currentTarget.checked)}
-              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
-            />
-            <label htmlFor="medir-anuncios" className="cursor-pointer text-base text-slate-800">
-              {MEASUREMENT_CONSENT.text}
-            </label>
-          </div>
+          <OptInCheckbox id="medir-anuncios" label={MEASUREMENT_CONSENT.text} checked={measurementConsent} onChange={setMeasurementConsent} />
         )}
 
         {index === 0 && whatsappOffered && whatsappNumber(values.telefone) && (
           // Only for a mobile (WhatsApp cannot reach a landline), unticked: an opt-in of its own (LGPD, Meta).
-          <div className="mt-5 flex items-start gap-3">
-            <input
-              id="receber-whatsapp"
-              type="checkbox"
-              checked={whatsappOptIn}
-              onChange={(event) => setWhatsAppOptIn(event.currentTarget.checked)}
-              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
-            />
-            <label htmlFor="receber-whatsapp" className="cursor-pointer text-base text-slate-800">
-              {WHATSAPP_OPT_IN_TEXT}
-            </label>
-          </div>
+          <OptInCheckbox id="receber-whatsapp" label={WHATSAPP_OPT_IN_TEXT} checked={whatsappOptIn} onChange={setWhatsAppOptIn} />
         )}
 
         {/* Honeypot: off-screen and out of the tab order; people never fill it, bots often do. */}
@@ -156,18 +135,7 @@ export function WizardForm({ copy, toasts, serviceTitle, privacyPolicy }: Props)
 
         {isLast && (
           // Optional and unticked by default: accepting the privacy policy (below) is not e-mail marketing.
-          <div className="mt-6 flex items-start gap-3">
-            <input
-              id="receber-conteudos"
-              type="checkbox"
-              checked={marketingOptIn}
-              onChange={(event) => setMarketingOptIn(event.currentTarget.checked)}
-              className="mt-0.5 h-5 w-5 shrink-0 cursor-pointer rounded border-slate-400 accent-amber-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
-            />
-            <label htmlFor="receber-conteudos" className="cursor-pointer text-base text-slate-800">
-              {MARKETING_OPT_IN_LABEL}
-            </label>
-          </div>
+          <OptInCheckbox id="receber-conteudos" label={MARKETING_OPT_IN_LABEL} checked={marketingOptIn} onChange={setMarketingOptIn} spacing="mt-6" />
         )}
 
         <div className="mt-7 flex items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 // A screen loaded on first use, kept mounted while hidden, behind its own boundary: a failure to load it
 // (or to draw it) shows "Tentar de novo" there, and the rest of the console stays on screen.
-import { Suspense, useReducer, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
 import { Skeleton } from '../Skeleton';
 import type { Reloadable } from './lazyScreen';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -8,7 +8,7 @@ import { ScreenBoundary } from './ScreenBoundary';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: each screen has its own
 interface Props<C extends ComponentType<any>> {
   screen: Reloadable<C>;
-  render: (Screen: LazyExoticComponent<C>) => ReactNode;
+  render: (Screen: C) => ReactNode;
   hidden?: boolean;
   /** What shows while the code arrives: a skeleton of the screen by default. */
   fallback?: ReactNode;
