@@ -143,7 +143,9 @@ describe('/painel: every place has an address', () => {
         location.hash = '#lead=..%2Fsessao';
       });
       await page.getByRole('heading', { level: 2, name: 'Não encontrado.' }).waitFor();
-      expect(asked.filter((p) => p.startsWith('/api/'))).toEqual([]);
+      // No lead's endpoint and no session call: the list under the place (Leads, mounted with the lead and
+      // hidden) may still be reading its first page on a loaded machine, which is no leak.
+      expect(asked.filter((p) => p.startsWith('/api/painel/leads/') || p.endsWith('/sessao'))).toEqual([]);
       await expectAxeClean(page, 'not found');
 
       // Offline (4G gone): Atividade's code cannot load; the connection message, not a blank page.
