@@ -10,7 +10,8 @@ export default createPainelHandler(getApp);
 export const rateLimited = (retryAfterSeconds: number) => tooManyRequests(retryAfterSeconds);
 
 export const config: Config = {
-  path: ['/api/painel/:a', '/api/painel/:a/:b', '/api/painel/:a/:b/:c'],
+  // Four deep for a lead's conversion: leads/<id>/conversoes/reenviar.
+  path: ['/api/painel/:a', '/api/painel/:a/:b', '/api/painel/:a/:b/:c', '/api/painel/:a/:b/:c/:d'],
   // Per client IP and deploy domain, per minute: a person paging through lists, never a crawler.
   rateLimit: { windowLimit: 240, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

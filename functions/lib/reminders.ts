@@ -4,7 +4,7 @@
 // never for a cancelled meeting, and again for the new time when the meeting moves.
 import type { App } from './app';
 import { scheduledBudget, workLeft, type Budget } from './budget';
-import { reminderMail } from './mail/lifecycle-messages';
+import { reminderMail, timeLeftInWords } from './mail/lifecycle-messages';
 import { mailSettings } from './mail/messages';
 import { manageUrl, mintToken } from './manage/tokens';
 import { mailMeetingOf } from './manage/view';
@@ -21,16 +21,6 @@ export const REMINDERS: ReminderKind[] = [
   { kind: '1h', minutes: 60, untilMinutes: 0 },
 ];
 
-/**
- * The time left as the reminder says it, measured when it is written, so a late run never claims
- * "24 horas": from 50 minutes up, whole hours ("1 hora", "5 horas", "24 horas"); below, minutes.
- */
-export function timeLeftInWords(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 50) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
-  const hours = Math.round(minutes / 60);
-  return hours === 1 ? '1 hora' : `${hours} horas`;
-}
 const BATCH = 50;
 
 /**

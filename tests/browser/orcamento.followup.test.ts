@@ -1,4 +1,4 @@
-// "Preencheu mas não agendou" end to end at 390 px on the real server and database: a lead saved 16 minutes
+// "Preencheu mas não agendou" end to end at 390 px on the real server and database: a lead saved hours
 // ago without a meeting gets the follow-up mail (.eml outbox); its link opens /orcamento, leaves the address
 // at once, opens the scheduling dialog for that lead, and books; the booking confirmation shows. The same
 // link then answers with the pt-BR message and a way to fill the form again.
@@ -13,6 +13,7 @@ import { POLICY_VERSION, validLead } from '../support/fixtures';
 import { axeViolations } from './support';
 import { PHONE, dialog, pickFirstAvailableDay, slotButtons, startHarness, type Harness } from './orcamento.fixtures';
 import { recordRequests, to, waitForMails } from './reuniao.fixtures';
+import { visitorHeaders } from './painel.fixtures';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,17 +41,23 @@ describe('follow-up link (/orcamento#agendar=)', () => {
     const email = `followup-${Date.now()}@example.com`;
     // Sent as the wizard's fetch sends it from the page (fetch metadata, language): the follow-up goes only
     // to forms a browser sent (functions/lib/followup/signals.ts).
+    // From an address of its own: the follow-up's hourly cap per source is this lead's alone.
     const res = await fetch(`${h.url}/api/leads`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'accept-language': 'pt-BR,pt;q=0.9' },
+      method: 'POST', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'accept-language': 'pt-BR,pt;q=0.9', ...visitorHeaders() },
       body: JSON.stringify({ ...validLead, email, service: 'trafego', idempotencyKey: `k-${crypto.randomUUID()}`, privacyPolicyVersion: POLICY_VERSION }),
     });
     expect(res.status).toBe(201);
     const { id: leadId } = (await res.json()) as { id: string };
-    // Filled 16 minutes ago (the wizard's service stored, as POST /api/leads does with `service`).
+    // Filled 23 hours ago, inside the follow-up's day (the wizard's service stored, as POST /api/leads does
+    // with `service`): the oldest due lead of its tier, first in line. The worker's database also holds the
+    // earlier files' unbooked leads, and in a long run the site's own scheduled run has followed them up this
+    // hour: their follow-ups leave the hour, so the tiers' hourly budgets are this run's (one loaded run found
+    // them spent and held this lead back).
     await h.db.query(
-      `update leads set created_at = now() - interval '16 minutes', servico = coalesce(servico, 'trafego'), routing_kind = coalesce(routing_kind, 'team') where id = $1`,
+      `update leads set created_at = now() - interval '23 hours', servico = coalesce(servico, 'trafego'), routing_kind = coalesce(routing_kind, 'team') where id = $1`,
       [leadId],
     );
+    await h.db.query(`update lead_followups set queued_at = queued_at - interval '1 hour' where queued_at > now() - interval '1 hour'`);
     await runFollowups();
     const [mail, ...more] = await waitForMails(h.dataDir, (m) => to(email)(m) && /#agendar=/.test(m.text));
     expect(more).toEqual([]);

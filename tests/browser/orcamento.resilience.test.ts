@@ -86,6 +86,8 @@ describe('nothing is lost', () => {
       const keys: string[] = [];
       let attempt = 0;
       await page.route('**/api/leads', async (route) => {
+        // The form also asks GET /api/leads (which consent box to show): only the submission fails here.
+        if (route.request().method() !== 'POST') return route.continue();
         attempt += 1;
         keys.push(JSON.parse(route.request().postData() ?? '{}').idempotencyKey);
         if (attempt === 1) {

@@ -235,6 +235,19 @@ describe.each(storeCases(inject('postgresUrl')))('painel access on $name', (stor
       ['GET', '/api/painel/integracoes', undefined, mentorOnly(200)],
       ['GET', '/api/painel/integracoes/lembrete', undefined, mentorOnly(200)],
       ['POST', '/api/painel/integracoes/reenviar', { target: 'nenhum' }, mentorOnly(400)],
+      // Conversions for the ads and the measurement basis: the mentor's (conversions.test.ts sends real ones).
+      ['GET', '/api/painel/integracoes/conversoes', undefined, mentorOnly(200)],
+      ['GET', `/api/painel/leads/${l}/conversoes`, undefined, mentorOnly(200)],
+      ['POST', `/api/painel/leads/${l}/conversoes/reenviar`, { id: crypto.randomUUID() }, mentorOnly(404)],
+      ['GET', '/api/painel/medicao', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/medicao', { basis: 'nenhuma' }, mentorOnly(400)],
+      // Google's file: the names and a new secret link (google-file.test.ts reads the files).
+      ['GET', '/api/painel/google-arquivo', undefined, mentorOnly(200)],
+      ['POST', '/api/painel/google-arquivo', {}, mentorOnly(400)],
+      ['POST', '/api/painel/google-arquivo/novo-link', undefined, mentorOnly(200)],
+      // WhatsApp: its card is the mentor's; the show rate by channel is everyone's, each in their scope.
+      ['GET', '/api/painel/integracoes/whatsapp', undefined, mentorOnly(200)],
+      ['GET', '/api/painel/numeros/whatsapp', undefined, all(200)],
       // Minha agenda: a consultant's own; the mentor here takes no meetings (404); nobody changes another's (403).
       ['GET', '/api/painel/minha-agenda', undefined, { none: 401, expired: 401, a: 200, b: 200, mentor: 404 }],
       ['POST', '/api/painel/minha-agenda', { command: 'hours', args: ['nobody@x.com', 'seg-sex 09:00-18:00'] }, { none: 401, expired: 401, a: 403, b: 403, mentor: 403 }],

@@ -148,3 +148,14 @@ export function reminderMail(input: MailSettings & { meeting: MailMeeting; kind:
     }),
   };
 }
+
+/**
+ * The time left as the reminder says it, measured when it is written, so a late run never claims
+ * "24 horas": from 50 minutes up, whole hours ("1 hora", "5 horas", "24 horas"); below, minutes.
+ */
+export function timeLeftInWords(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 50) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = Math.round(minutes / 60);
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}

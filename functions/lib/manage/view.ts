@@ -1,17 +1,20 @@
 // What the /reuniao page is told about a meeting, and whether it may still change.
 import type { MeetingView } from '../../../src/domain/manage';
 import { locationOf } from '../../../src/domain/meeting-location';
-import type { App } from '../app';
+import type { ServerEnv } from '../env';
 import type { MailMeeting } from '../mail/messages';
 import { firstName } from '../../../src/domain/text';
 import type { MeetingDetails, TokenMeeting } from '../store/port';
 
+/** What the view reads of the app: its clock and settings (not App itself, which would import the drains). */
+type ViewContext = { now: () => Date; env: Pick<ServerEnv, 'scheduling' | 'contactEmail'> };
+
 /** Changes close with the booking notice (2 h before the start): a scheduled meeting before that may change. */
-export function isOpen(meeting: Pick<MeetingDetails, 'status' | 'startsAt'>, app: App): boolean {
+export function isOpen(meeting: Pick<MeetingDetails, 'status' | 'startsAt'>, app: ViewContext): boolean {
   return meeting.status === 'scheduled' && app.now().getTime() < meeting.startsAt.getTime() - app.env.scheduling.minLeadMinutes * 60_000;
 }
 
-export function meetingView(meeting: TokenMeeting, app: App): MeetingView {
+export function meetingView(meeting: TokenMeeting, app: ViewContext): MeetingView {
   return {
     id: meeting.id,
     service: meeting.service,

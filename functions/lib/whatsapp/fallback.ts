@@ -3,12 +3,11 @@
 // Only reminders have one: the confirmation, move and cancel notices always go by e-mail too (they carry
 // the calendar invite), so for them the e-mail has already gone.
 import type { ServerEnv } from '../env';
-import { reminderMail } from '../mail/lifecycle-messages';
+import { reminderMail, timeLeftInWords } from '../mail/lifecycle-messages';
 import { mailSettings } from '../mail/messages';
 import { sealOutbox } from '../mail/secrets';
 import { manageUrl, mintToken } from '../manage/tokens';
 import { mailMeetingOf } from '../manage/view';
-import { timeLeftInWords } from '../reminders';
 import type { Store } from '../store/port';
 
 export type FailedMessage = { message_id: string; meeting_id: string | null; kind: string };

@@ -3,6 +3,7 @@ CREATE OR REPLACE FUNCTION public.whatsapp_message_queued()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO 'public'
+ SET jit TO 'off'
 AS $function$
 begin
   if new.lead_id is not null then
