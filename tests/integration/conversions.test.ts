@@ -261,4 +261,34 @@ describe.each(storeCases(inject('postgresUrl')))('conversions on $name', (store)
     expect(meta.refused).toEqual([]);
     expect(meta.counted.map((e) => e.event_id)).toEqual([`lead:${fresh}`]);
   });
+  it("a platform that hangs delays neither the booking nor the lead's mails", async () => {
+    reset();
+    accepted = GOOD_TOKEN;
+    const o = await h.open(env());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Meta takes the request and answers only when released (a platform that hangs).
+    meta.script({ status: 200, body: JSON.stringify({ events_received: 1 }), until: held });
+    try {
+      const leadId = await submit(o, 'pendurado@solarnorte.com.br', { measurementConsent: true, attribution: touch({ fbclid: 'IwAR5hang' }) });
+      void o.app.outbox.kick();
+      await expect.poll(() => meta.received.length).toBe(1);
+      // Booked while Meta holds the Lead event.
+      await book(o, leadId, '15:00');
+      // The harness's clock stands still; the rows the database dated a moment later are due a minute on.
+      h.advance(60_000);
+      void o.app.outbox.kick();
+      // Every mail of the lead went to the mail transport (this harness has no SMTP server: tried, not
+      // delivered) while Meta still had not answered: the mail loop does not wait for the platforms'.
+      const untried = () => o.query<{ kind: string }>(
+        `select kind from outbox where lead_id = $1 and not outbox_is_integration(kind) and attempts = 0 and sent_at is null`, [leadId]);
+      await expect.poll(async () => (await untried()).map((r) => r.kind), { timeout: 30_000 }).toEqual([]);
+      expect((await o.query<{ n: number }>(`select count(*)::int as n from outbox where lead_id = $1 and not outbox_is_integration(kind)`, [leadId]))[0].n)
+        .toBeGreaterThanOrEqual(2);
+      expect(meta.counted).toEqual([]);
+    } finally {
+      release();
+      await o.app.outbox.idle();
+    }
+  });
 });
