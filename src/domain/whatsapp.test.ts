@@ -30,6 +30,7 @@ describe('whatsappEnv', () => {
     });
     expect(whatsappEnv({ ...FULL, WHATSAPP_HOLDOUT_PERCENT: '120' }).problems).toEqual(['WHATSAPP_HOLDOUT_PERCENT']);
     expect(whatsappEnv({ ...FULL, WHATSAPP_API_URL: 'ftp://x' }).problems).toEqual(['WHATSAPP_API_URL']);
+    expect(whatsappEnv({ ...FULL, WHATSAPP_API_URL: 'https://graph.facebook.com/?x=1' }).problems).toEqual(['WHATSAPP_API_URL']);
   });
   it('all four: on, with Graph defaults and a 20 % holdout', () => {
     expect(whatsappEnv(FULL).whatsapp).toMatchObject({ apiUrl: 'https://graph.facebook.com', apiVersion: 'v24.0', holdoutPercent: 20 });

@@ -1,6 +1,6 @@
 // WhatsApp Cloud API settings, from the functions' environment only (never the browser's). Without the four
 // required ones nothing changes for anyone: no checkbox on the form, nothing queued, the webhook answers 404.
-import { withoutTrailingSlashes } from '../base-url';
+import { isHttpUrl, withoutTrailingSlashes } from '../base-url';
 
 export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com';
 /** The Graph API version Meta's examples use today; WHATSAPP_API_VERSION moves it without a deploy of code. */
@@ -40,19 +40,10 @@ export function whatsappEnv(env: Record<string, string | undefined>): WhatsAppSe
   const apiVersion = read('WHATSAPP_API_VERSION') || DEFAULT_WHATSAPP_API_VERSION;
   if (!/^v\d{1,3}\.\d{1,2}$/.test(apiVersion)) problems.push('WHATSAPP_API_VERSION');
   const apiUrl = withoutTrailingSlashes(read('WHATSAPP_API_URL') || DEFAULT_WHATSAPP_API_URL);
-  if (!isHttpUrl(apiUrl)) problems.push('WHATSAPP_API_URL');
+  if (!isHttpUrl(apiUrl, { base: true })) problems.push('WHATSAPP_API_URL');
   const holdoutText = read('WHATSAPP_HOLDOUT_PERCENT');
   const holdoutPercent = holdoutText === '' ? DEFAULT_HOLDOUT_PERCENT : Number(holdoutText);
   if (!Number.isFinite(holdoutPercent) || holdoutPercent < 0 || holdoutPercent > 100) problems.push('WHATSAPP_HOLDOUT_PERCENT');
   if (problems.length) return { whatsapp: null, problems: [...new Set(problems)] };
   return { whatsapp: { phoneNumberId, token, appSecret, verifyToken, apiVersion, apiUrl, holdoutPercent }, problems: [] };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
-  } catch {
-    return false;
-  }
 }
