@@ -35,11 +35,22 @@ function binDir(): string | null {
   return versions.length ? join(root, versions[0], 'bin') : null;
 }
 
+const shellQuote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A faked clock (tests/tools/at-time.mjs: libfaketime through LD_PRELOAD) for the server too, so its now()
+ * agrees with the tests'. `su` is setuid, and the loader drops LD_PRELOAD from its environment: set it again.
+ */
+function fakedClock(): string {
+  const names = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'].filter((name) => process.env[name] && process.env.FAKETIME);
+  return names.length ? `env ${names.map((name) => shellQuote(`${name}=${process.env[name]}`)).join(' ')} ` : '';
+}
+
 /** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user then. */
 function runner(): (bin: string, args: string[]) => string {
   const isRoot = process.getuid?.() === 0;
   return (bin, args) => {
-    const quoted = [bin, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const quoted = fakedClock() + [bin, ...args].map(shellQuote).join(' ');
     return isRoot
       ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', quoted], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
       : execFileSync(bin, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
