@@ -5,7 +5,7 @@
 // declares them anywhere else (Tailwind writes them in `@layer theme` only), so every rule of the page reads
 // the same value: here each var() of a theme variable outside the theme itself is replaced by that value.
 // On the home page this took the first style recalculation from 13.4 to 10.4 ms of CPU (medians of 9 loads,
-// docs/performance.md). The theme stays declared, so what reads it later (the full stylesheet, style
+// docs/performance-first-screen.md). The theme stays declared, so what reads it later (the full stylesheet, style
 // attributes, the islands) reads the same values; dropUnusedCustomProperties then drops what nothing reads.
 import postcss from 'postcss';
 

@@ -70,7 +70,7 @@ describe('style work of a content page load, at 390 px', () => {
 describe('the inlined CSS of a content page', () => {
   // A var() in a declaration is substituted and parsed again for every element the rule applies to; the
   // theme's values are written out at build time instead (scripts/build/inline-theme-values.mjs), which took
-  // the home page's first style recalculation from 13.4 to 10.4 ms of CPU (docs/performance.md).
+  // the home page's first style recalculation from 13.4 to 10.4 ms of CPU (docs/performance-first-screen.md).
   it.each([...routes, '/orcamento', '/pagina-que-nao-existe'])('%s reads no theme variable through var() before the first touch', async (route) => {
     const response = await fetch(new URL(route, BASE_URL));
     const html = await response.text();

@@ -59,7 +59,7 @@ const BROKEN_TRACE_RETRIES = 2;
  * 14-26, 2026-11-30). The bound sits just above the highest of these medians, so a loaded host does not fail
  * it, and below what the stylesheet swap after the paint read when it was put back (3.49x). The issue's 1.2 is not
  * reachable by removing work: the home page's markup with no CSS and no script costs ~2x the bare paragraph
- * (docs/performance.md, third pass). Finer regressions are counted instead (tests/browser/restyle-budget.test.ts).
+ * (docs/performance-first-screen.md). Finer regressions are counted instead (tests/browser/restyle-budget.test.ts).
  */
 export const HOME_MAIN_THREAD_RATIO = 2.9;
 /** Reference and home page runs, alternated, for the same-run ratio (after the routes); their medians count. */
