@@ -12,7 +12,7 @@ const PURE = [
   'functions/lib/base-url.test.ts', 'functions/lib/painel/csv.test.ts', 'functions/lib/routing.test.ts', 'functions/lib/integrations/integrations.test.ts',
   'functions/lib/conversions/**/*.test.ts',
   'tests/unit/domain/**/*.test.ts', 'tests/unit/mail/**/*.test.ts',
-  'tests/unit/{docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,attribution-capture}.test.ts',
+  'tests/unit/{docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture}.test.ts',
 ];
 
 // Three projects, run by `npm test` (`vitest run --project unit --project pure`, then or beside it `--project browser`):

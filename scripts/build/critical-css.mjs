@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Beasties from 'beasties';
 import { deferAssets } from './defer-assets.mjs';
+import { inlineThemeValues } from './inline-theme-values.mjs';
 import { dropUnusedCustomProperties } from './unused-custom-properties.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -44,8 +45,9 @@ for (const page of pages) {
   const file = path.join(dist, page);
   const html = await readFile(file, 'utf8');
   const inlined = await beasties.process(html);
-  // Beasties writes one <style> per page: the theme variables and @property rules no rule of it reads leave.
-  const out = deferAssets(inlined.replace(/<style>([\s\S]*?)<\/style>/, (style, css) => `<style>${dropUnusedCustomProperties(css, inlined.replace(style, ''))}</style>`));
+  // Beasties writes one <style> per page: its rules get the theme's values written out (inline-theme-values.mjs),
+  // then the theme variables and @property rules no rule of it reads leave.
+  const out = deferAssets(inlined.replace(/<style>([\s\S]*?)<\/style>/, (style, css) => `<style>${dropUnusedCustomProperties(inlineThemeValues(css), inlined.replace(style, ''))}</style>`));
   before += html.length;
   after += out.length;
   await writeFile(file, out);

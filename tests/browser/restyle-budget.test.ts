@@ -66,3 +66,23 @@ describe('style work of a content page load, at 390 px', () => {
     }
   });
 });
+
+describe('the inlined CSS of a content page', () => {
+  // A var() in a declaration is substituted and parsed again for every element the rule applies to; the
+  // theme's values are written out at build time instead (scripts/build/inline-theme-values.mjs), which took
+  // the home page's first style recalculation from 13.4 to 10.4 ms of CPU (docs/performance-first-screen.md).
+  it.each([...routes, '/orcamento', '/pagina-que-nao-existe'])('%s reads no theme variable through var() before the first touch', async (route) => {
+    const response = await fetch(new URL(route, BASE_URL));
+    const html = await response.text();
+    const inlined = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const stylesheet = /stylesheet (\/_astro\/[^,"]+\.css)/.exec(html)?.[1];
+    expect(inlined.length, 'the page inlines its critical CSS').toBeGreaterThan(1000);
+    expect(stylesheet, 'the page names its full stylesheet').toBeDefined();
+    const full = await (await fetch(new URL(stylesheet!, BASE_URL))).text();
+    const theme = /@layer theme\{:root,:host\{([^}]*)\}/.exec(full)?.[1] ?? '';
+    const names = [...theme.matchAll(/(--[\w-]+):/g)].map((m) => m[1]);
+    expect(names.length, 'the full stylesheet declares the theme').toBeGreaterThan(20);
+    const read = [...inlined.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]).filter((name) => names.includes(name));
+    expect([...new Set(read)]).toEqual([]);
+  });
+});

@@ -54,9 +54,14 @@ const BROKEN_TRACE_RETRIES = 2;
  * bare page's wall time was 2.5-3x its CPU time and moved by 2x from one run to the next (364-964 ms), where its
  * CPU time stayed within 36-46 ms (docs/performance.md). Measured (medians of 3, CPU): the home page as built
  * when content pages still fetched their full stylesheet and layout script right after the first paint,
- * 3.07x and 3.85x; with them on the first touch, 2.59-2.75x. The issue's 1.2 is not met.
+ * 3.07x and 3.85x; with them on the first touch, 2.59-2.75x; with the theme's values written into the inlined
+ * CSS, 2.22x in this gate, 2.30x in a faster loop and 2.79x in lighthouse-uncalibrated.mjs (the same build, load
+ * 14-26, 2026-11-30). The bound sits just above the highest of these medians, so a loaded host does not fail
+ * it, and below what the stylesheet swap after the paint read when it was put back (3.49x). The issue's 1.2 is not
+ * reachable by removing work: the home page's markup with no CSS and no script costs ~2x the bare paragraph
+ * (docs/performance-first-screen.md). Finer regressions are counted instead (tests/browser/restyle-budget.test.ts).
  */
-export const HOME_MAIN_THREAD_RATIO = 3;
+export const HOME_MAIN_THREAD_RATIO = 2.9;
 /** Reference and home page runs, alternated, for the same-run ratio (after the routes); their medians count. */
 export const RATIO_PAIRS = 3;
 /** Reference runs before the first route; one more before each route; the cap reads the last REFERENCE_WINDOW. */
