@@ -13,17 +13,21 @@ import { site } from './site';
  * Site-wide settings, each read as the rows that decide behaviour, without the columns that only record
  * when or by whom (a restored setting gets a new updated_at, which changes nothing a visitor sees).
  */
+const OF = 'where preseller_id = any($1::uuid[]) or preseller_id in (select id from presellers where active)';
 const SETTINGS = {
-  presellers: 'select id, name, email, active, room_url, agenda_token_hash from presellers order by id',
-  preseller_hours: 'select preseller_id, weekday, starts_at, ends_at from preseller_hours order by 1, 2, 3',
-  preseller_time_off: 'select preseller_id, starts_at, ends_at, reason from preseller_time_off order by 1, 2, 3',
-  calendar_feeds: 'select preseller_id, url from calendar_feeds order by 1',
+  // Every column but created_at: hours, caps and weight decide who gets a booking. A consultant a file added
+  // and switched off again is left out (meetings may point at them; an inactive one is offered to no one).
+  presellers: `select id, name, email, active, room_url, agenda_token_hash, weight, cap_day, cap_week from presellers
+    where active or id = any($1::uuid[]) order by id`,
+  // The same consultants' hours, time off and calendars.
+  preseller_hours: `select preseller_id, weekday, starts_at, ends_at from preseller_hours ${OF} order by 1, 2, 3`,
+  preseller_time_off: `select preseller_id, starts_at, ends_at, reason from preseller_time_off ${OF} order by 1, 2, 3`,
+  calendar_feeds: `select preseller_id, url from calendar_feeds ${OF} order by 1`,
   // No row yet means the content's rules (the site seeds them on its first read): read() says so.
   routing_rule_set: 'select rules from routing_rule_set',
   routing_settings: 'select count_window, equal_ahead from routing_settings',
   measurement_settings: 'select basis, wording_version from measurement_settings',
   integration_targets: 'select target, enabled, paused_at is not null as paused from integration_targets order by 1',
-  campaign_map: 'select platform, campaign, utm_campaign from campaign_map order by 1, 2',
 } as const;
 
 type Table = keyof typeof SETTINGS;
@@ -34,6 +38,8 @@ const WHOLE = (table: Table) => `select * from ${table}`;
 
 const sql = postgres(site.databaseUrl, { max: 1, onnotice: () => {} });
 let found: Snapshot;
+/** Every consultant at the start, active or not. */
+let foundIds: string[] = [];
 let rows: Record<Table, Record<string, unknown>[]>;
 
 /** JSON with object keys sorted: jsonb hands keys back in its own order, not the one they were saved in. */
@@ -45,7 +51,7 @@ const canonical = (value: unknown): unknown =>
 
 async function read(): Promise<Snapshot> {
   const entries = await Promise.all(
-    (Object.keys(SETTINGS) as Table[]).map(async (table) => [table, canonical(JSON.parse(JSON.stringify(await sql.unsafe(SETTINGS[table]))))] as const),
+    (Object.keys(SETTINGS) as Table[]).map(async (table) => [table, canonical(JSON.parse(JSON.stringify(await sql.unsafe(SETTINGS[table], SETTINGS[table].includes('$1') ? [foundIds] : []))))] as const),
   );
   const snapshot = Object.fromEntries(entries) as Snapshot;
   if (snapshot.routing_rule_set.length === 0) snapshot.routing_rule_set = [canonical({ rules: await routingRules({}) }) as Record<string, unknown>];
@@ -58,13 +64,13 @@ async function read(): Promise<Snapshot> {
  */
 async function restore(changed: Table[]): Promise<void> {
   await sql.begin(async (tx) => {
-    const order: Table[] = ['routing_rule_set', 'routing_settings', 'measurement_settings', 'integration_targets', 'campaign_map', 'presellers', 'preseller_hours', 'preseller_time_off', 'calendar_feeds'];
+    const order: Table[] = ['routing_rule_set', 'routing_settings', 'measurement_settings', 'integration_targets', 'presellers', 'preseller_hours', 'preseller_time_off', 'calendar_feeds'];
     for (const table of order.filter((t) => changed.includes(t))) {
       if (table === 'presellers') {
         // Update in place: meetings point at consultants, so the ones found are never deleted and re-made. One
-        // the file added goes, or when meetings point at it, stays switched off.
+        // the file added and left active goes, or when meetings point at it, is switched off.
         const ids = rows.presellers.map((row) => row.id as string);
-        const added = await tx.unsafe<{ id: string }[]>('select id from presellers where id <> all($1::uuid[])', [ids]);
+        const added = await tx.unsafe<{ id: string }[]>('select id from presellers where active and id <> all($1::uuid[])', [ids]);
         for (const { id } of added) {
           await tx.savepoint((sp) => sp.unsafe('delete from presellers where id = $1', [id])).catch(() => tx.unsafe('update presellers set active = false where id = $1', [id]));
         }
@@ -85,6 +91,7 @@ async function restore(changed: Table[]): Promise<void> {
 }
 
 beforeAll(async () => {
+  foundIds = (await sql<{ id: string }[]>`select id from presellers`).map((row) => row.id);
   found = await read();
   rows = Object.fromEntries(
     await Promise.all((Object.keys(SETTINGS) as Table[]).map(async (table) => [table, [...(await sql.unsafe(WHOLE(table)))]] as const)),
