@@ -28,6 +28,9 @@ const SETTINGS = {
   routing_settings: 'select count_window, equal_ahead from routing_settings',
   measurement_settings: 'select basis, wording_version from measurement_settings',
   integration_targets: 'select target, enabled, paused_at is not null as paused from integration_targets order by 1',
+  // The imports in force and the mappings: the painel lists and sums them all (painel-spend starts from none).
+  spend_imports: 'select id from spend_imports where undone_at is null order by 1',
+  campaign_map: 'select platform, campaign, utm_campaign from campaign_map order by 1, 2',
 } as const;
 
 type Table = keyof typeof SETTINGS;
@@ -64,7 +67,7 @@ async function read(): Promise<Snapshot> {
  */
 async function restore(changed: Table[]): Promise<void> {
   await sql.begin(async (tx) => {
-    const order: Table[] = ['routing_rule_set', 'routing_settings', 'measurement_settings', 'integration_targets', 'presellers', 'preseller_hours', 'preseller_time_off', 'calendar_feeds'];
+    const order: Table[] = ['routing_rule_set', 'routing_settings', 'measurement_settings', 'integration_targets', 'spend_imports', 'campaign_map', 'presellers', 'preseller_hours', 'preseller_time_off', 'calendar_feeds'];
     for (const table of order.filter((t) => changed.includes(t))) {
       if (table === 'presellers') {
         // Update in place: meetings point at consultants, so the ones found are never deleted and re-made. One
@@ -78,6 +81,13 @@ async function restore(changed: Table[]): Promise<void> {
           const { id, ...rest } = row;
           await tx.unsafe(`update presellers set ${Object.keys(rest).map((c, i) => `${c} = $${i + 2}`).join(', ')} where id = $1`, [id, ...Object.values(rest)] as never[]);
         }
+        continue;
+      }
+      if (table === 'spend_imports') {
+        // Undone as the painel undoes one: the days go back to what the imports found in force said.
+        const live = found.spend_imports.map((row) => row.id as string);
+        await tx.unsafe(`select spend_undo(jsonb_build_object('id', id, 'actor', 'site-as-found', 'now', now()))
+          from spend_imports where undone_at is null and id <> all($1::uuid[])`, [live]);
         continue;
       }
       // A feed's busy blocks go with it (calendar_busy cascades).
