@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!before) return;
   await h.db.query(`update presellers p set weight = b.weight, cap_day = b.cap_day, cap_week = b.cap_week
-    from jsonb_to_recordset($1::jsonb) as b(id uuid, weight int, cap_day int, cap_week int) where p.id = b.id`, [JSON.stringify(before.presellers)]);
+    from jsonb_to_recordset($1::text::jsonb) as b(id uuid, weight int, cap_day int, cap_week int) where p.id = b.id`, [JSON.stringify(before.presellers)]);
   const [settings] = before.settings as { count_window: string; equal_ahead: number | null }[];
   if (settings) await h.db.query('update routing_settings set count_window = $1, equal_ahead = $2', [settings.count_window, settings.equal_ahead]);
   else await h.db.query('delete from routing_settings');
