@@ -163,7 +163,7 @@ describe('the room kept for the banner follows it', () => {
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet));
       await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => void document.fonts.ready.then(() => resolve()))));
       await page.getByRole('button', { name: 'Preferências de cookies' }).click();
-      await expect.poll(async () => (await measure()).open, 'the banner is open again').toBe(true);
+      await expect.poll(async () => (await measure()).open, { message: 'the banner is open again' }).toBe(true);
       await expect.poll(keepsRoom).toBe(true);
     } finally {
       await context.close();

@@ -104,7 +104,7 @@ beforeAll(async () => {
   foundIds = (await sql<{ id: string }[]>`select id from presellers`).map((row) => row.id);
   found = await read();
   rows = Object.fromEntries(
-    await Promise.all((Object.keys(SETTINGS) as Table[]).map(async (table) => [table, [...(await sql.unsafe(WHOLE(table)))]] as const)),
+    await Promise.all((Object.keys(SETTINGS) as Table[]).map(async (table) => [table, [...(await sql.unsafe<Record<string, unknown>[]>(WHOLE(table)))]] as const)),
   ) as typeof rows;
 });
 
