@@ -53,6 +53,8 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/browser-site.ts'],
+          // Each file must leave its worker's site-wide settings as it found them (the file says why).
+          setupFiles: ['tests/browser/site-as-found.ts'],
           // expect.poll waits 1 s by default: a page under a loaded 2-core machine may take longer to show
           // what the test waits for (tests/browser/reuniao.test.ts failed so), so every poll gets 20 s.
           expect: { poll: { timeout: 20_000, interval: 50 } },

@@ -10,8 +10,10 @@ import type { Page } from 'playwright-core';
 import { campaignMoneyCopy } from '../../src/domain/painel/campaign-money';
 import { axeViolations } from './support';
 import { MENTOR, painelHarness } from './painel.fixtures';
+import { keepSpendAsFound } from './spend.fixtures';
 
 const { h, mentor } = painelHarness();
+keepSpendAsFound(() => h.db, MENTOR);
 
 const PERIOD = '#numeros&periodo=personalizado&de=2026-11-01&ate=2026-11-30';
 const screenTable = (page: Page, id: string) => page.locator(`#${id}`).evaluate((table) =>

@@ -2,7 +2,7 @@
 // consultor?" (rule, tie-break, each candidate and their reason), and a meeting without a stored why says
 // so; the mentor sets a weight, caps (first error focused) and equal distribution through Equipe's forms
 // and sees them listed, at 390 px; axe (WCAG 2.1 A/AA) clean in each state.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { routingCopy } from '../../functions/lib/admin/routing';
 import { detailsCopy, whyCopy } from '../../src/domain/scheduling/routing-why';
@@ -14,6 +14,23 @@ const ANA = 'ana.souza@consultores.example.com';
 const NAME = 'Rita Roteamento';
 
 const { h, mentor } = painelHarness();
+
+// Ana's weight and caps and the team's mode are the worker's site's, for every file after this one.
+let before: { presellers: unknown[]; settings: unknown[] };
+beforeAll(async () => {
+  before = {
+    presellers: (await h.db.query('select id, weight, cap_day, cap_week from presellers')).rows,
+    settings: (await h.db.query('select count_window, equal_ahead from routing_settings')).rows,
+  };
+});
+afterAll(async () => {
+  if (!before) return;
+  await h.db.query(`update presellers p set weight = b.weight, cap_day = b.cap_day, cap_week = b.cap_week
+    from jsonb_to_recordset($1::text::jsonb) as b(id uuid, weight int, cap_day int, cap_week int) where p.id = b.id`, [JSON.stringify(before.presellers)]);
+  const [settings] = before.settings as { count_window: string; equal_ahead: number | null }[];
+  if (settings) await h.db.query('update routing_settings set count_window = $1, equal_ahead = $2', [settings.count_window, settings.equal_ahead]);
+  else await h.db.query('delete from routing_settings');
+});
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { spendCopy, SPEND_UPLOAD_MAX_BYTES } from '../../src/domain/painel/spend';
 import { axeViolations } from './support';
-import { painelHarness } from './painel.fixtures';
-import { spendFixture as fixture } from './spend.fixtures';
+import { MENTOR, painelHarness } from './painel.fixtures';
+import { keepSpendAsFound, spendFixture as fixture } from './spend.fixtures';
 
 const { h, mentor } = painelHarness();
+keepSpendAsFound(() => h.db, MENTOR);
 
 // Intl writes R$ with a no-break space: read the page's text as a person reads it.
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\u00A0/g, ' ');

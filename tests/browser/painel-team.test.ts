@@ -1,7 +1,7 @@
 // /painel for the rest of the team's work, on the real server: the mentor's Equipe (a command through its
 // form, the first error focused, the agenda link shown once) and Atividade at 390 px and on a desktop, and
 // a consultant's narrower console; axe (WCAG 2.1 A/AA) clean in every state.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support';
 import { MENTOR, painelHarness, section, signedIn } from './painel.fixtures';
 import { PHONE } from './orcamento.fixtures';
@@ -10,6 +10,10 @@ const ANA = 'ana.souza@consultores.example.com';
 const DESKTOP = { width: 1280, height: 900 };
 
 const { h } = painelHarness();
+// Gil joins the worker's site active, with hours: every later file there would route bookings to him too.
+afterAll(async () => {
+  await h.db.query(`update presellers set active = false where email = 'gil.pereira@consultores.example.com'`);
+});
 
 
 describe('/painel: Equipe, Atividade and a consultant', () => {

@@ -288,10 +288,11 @@ function npmRun(script, options) {
  * child process or a socket part of the time, and one worker left 40–50 % of the machine idle (538–549 s
  * against 740–850 s with one, measured in fresh clones). Browser: one, for now. Two workers, each with a
  * site and database of its own (tests/support/browser-site.ts), ran the step in 498–548 s instead of ~720 s,
- * but files of one worker then run in another order on a site earlier files changed (rules saved in the
- * painel, a consultant switched off, a feed's download under a loaded CPU), and one fresh-clone run failed
- * 10 tests that the serial order passes: two workers wait until those files leave their site as they found
- * it (docs/tests.md "Quality gates (`npm test`)"). Overridable: UNIT_WORKERS=1, BROWSER_WORKERS=2.
+ * but files of one worker then run in another order on a site earlier files changed. Each file now leaves
+ * its site as it found it, and tests/browser/site-as-found.ts fails the one that does not; two workers in a
+ * shuffled file order passed all 191 tests (2026-11-30, 1,343 s of wall and 576 CPU-s on a machine at load
+ * 12–22). Two become the default once one worker in a shuffled file order passes too (docs/tests.md
+ * "Quality gates (`npm test`)"). Overridable: UNIT_WORKERS=1, BROWSER_WORKERS=2.
  *
  * The two vitest stages run side by side. Alone, the browser files used 640 CPU-seconds in 672 s of wall time
  * (0.95 of the 2 cores' 2.0; 2026-11-27): they mostly wait on pages, servers and polls, and one core sat idle
