@@ -199,6 +199,15 @@ async function run(browser, base, storageState) {
     const numbersFirstTable = (await waitMark(page, 'numbersTable')) - (await page.evaluate(() => window.__painel4g.numbersClick));
     // Whatever Números still loads finishes before the return visit, which is about the cache, not a queue.
     await page.waitForLoadState('networkidle').catch(() => {});
+    // A return comes later than this: by then the app shell (public/painel-sw.js), registered once the page
+    // went idle, holds its whole set. Waited for here, where the build has one (the page names it).
+    const shell = await page.evaluate(() => {
+      if (!document.querySelector('script[data-sw]')) return 'none';
+      const activated = navigator.serviceWorker.ready.then(({ active }) => active.state === 'activated' ? 'activated'
+        : new Promise((done) => active.addEventListener('statechange', () => active.state !== 'activating' && done(active.state))));
+      return Promise.race([activated, new Promise((done) => setTimeout(() => done('timeout'), 60_000))]);
+    });
+    if (shell !== 'none' && shell !== 'activated') throw new Error(`the app shell did not activate (${shell})`);
     const again = await context.newPage();
     const cdp = await throttled(context, again);
     await page.close();
@@ -206,6 +215,9 @@ async function run(browser, base, storageState) {
     if (process.env.BENCH_4G_TIMELINE) await browser.startTracing(again, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8'] });
     await again.goto(`${base}/painel`, { waitUntil: 'commit' });
     const hojeReturn = await waitMark(again, 'hoje');
+    // The page came from the app shell when a service worker answered its navigation.
+    const fromShell = await again.evaluate(() => performance.getEntriesByType('navigation')[0]?.workerStart > 0);
+    if (shell === 'activated' && !fromShell) throw new Error('the return visit did not come from the app shell');
     if (process.env.BENCH_4G_PROFILE) await printProfile(cdp, 'return');
     if (process.env.BENCH_4G_TIMELINE) await printTimeline(browser, hojeReturn, 'return');
     if (process.env.BENCH_4G_TRACE) await trace(again, 'return');
