@@ -166,13 +166,17 @@ async function printTimeline(browser, untilMs, title) {
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const totals = new Map();
   let coveredUntil = 0;
+  // The thread's own CPU time (tdur) beside the wall time: on a shared machine the wall time of the same work
+  // grows with the load, its CPU time much less (the 4× slowdown is not in it either: Chromium pauses the thread).
+  let cpu = 0;
   for (const e of events) {
     if (e.ts < coveredUntil) continue; // nested in an outer event already counted
     coveredUntil = e.ts + e.dur;
     totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+    cpu += (e.tdur ?? 0) / 1000;
   }
   const busy = [...totals.values()].reduce((a, b) => a + b, 0);
-  console.error(`\n${title}: main thread in named work ${busy.toFixed(0)} of ${untilMs.toFixed(0)} ms, outermost events`);
+  console.error(`\n${title}: main thread in named work ${busy.toFixed(0)} of ${untilMs.toFixed(0)} ms (its CPU time ${cpu.toFixed(0)} ms), outermost events`);
   for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.error(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
 }
 
