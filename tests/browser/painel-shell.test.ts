@@ -48,7 +48,8 @@ const cached = (page: Page) =>
 
 function hinted(url: string): Promise<BrowserContext> {
   return h.browser.newContext({ baseURL: url, viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce', extraHTTPHeaders: visitorHeaders() }).then(async (context) => {
-    // Someone was signed in here once (the shell registers only then).
+    // Someone was signed in here once (the shell registers only then: at the page's load where the first
+    // place is not Hoje, which registers it once its figures show).
     await context.addInitScript((k) => localStorage.getItem(k) ?? localStorage.setItem(k, JSON.stringify({ role: 'mentor', agenda: false })), HINT_KEY);
     return context;
   });
@@ -91,7 +92,7 @@ describe('the painel app shell', () => {
     const context = await hinted(h.url);
     try {
       const first = await context.newPage();
-      await first.goto('/painel');
+      await first.goto('/painel#reunioes');
       await first.getByLabel('E-mail').waitFor();
       expect(await shellActivated(first)).toBe('activated');
       await first.close();
@@ -132,7 +133,7 @@ describe('the painel app shell', () => {
       const context = await hinted(server!.url);
       try {
         const first = await context.newPage();
-        await first.goto('/painel');
+        await first.goto('/painel#reunioes');
         expect(await shellActivated(first)).toBe('activated');
         const [before] = Object.keys(await cached(first));
 

@@ -10,7 +10,7 @@
 // Hoje's figures need a round trip more than that.
 // It also registers the painel's app shell (public/painel-sw.js) once the page has loaded and gone idle, so
 // a later open comes from this phone's cache instead of a round trip for the page and its code; signed out,
-// nothing is registered. The shell's address (data-sw) is added by the build (scripts/build/painel-sw.mjs):
+// nothing is registered. On Hoje, Hoje registers it once its figures show (shell/registerShell.ts). The shell's address (data-sw) is added by the build (scripts/build/painel-sw.mjs):
 // without it (astro dev) there is no shell.
 // Plain JavaScript: painel.astro renders the script, scripts/build/painel-early-start.mjs fills in the chunk
 // lists after the build, and the island (early.ts) takes the answers.
@@ -40,4 +40,4 @@ const e=self.${EARLY_GLOBAL}={},get=u=>{const a=fetch(u,{credentials:'same-origi
 pre=l=>{for(const u of(l||'').split(' '))if(u){const k=document.createElement('link');k.rel='modulepreload';k.href=u;document.head.append(k)}},
 today=/^#?(hoje(&|$)|$)/.test(location.hash);
 document.documentElement.setAttribute('data-${PAINTED}','');get(d.session);if(today)get(d.today);pre(d.island);pre(d.console);if(today)pre(d.todayChunks);
-if(d.sw)addEventListener('load',()=>(self.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register(d.sw,{scope:'${SHELL_SCOPE}'}).catch(()=>{})))})(document.currentScript)`;
+if(d.sw&&!today)addEventListener('load',()=>(self.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register(d.sw,{scope:'${SHELL_SCOPE}'}).catch(()=>{})))})(document.currentScript)`;
