@@ -38,10 +38,16 @@ const ISOLATED = [
 
 const NOT_PURE = ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
 
+/**
+ * `warm` is opt-in (TEST_WARM=1, then add `--project warm`) until the whole stage has run green with it twice,
+ * once with the files shuffled; without it, `unit` runs every non-pure file isolated, as before.
+ */
+const WARM = process.env.TEST_WARM === '1';
+
 // Four projects, run by `npm test` (`vitest run --project unit --project pure`, then or beside it `--project browser`):
 // - pure: the files of PURE (above), without isolation;
-// - warm: the other files below, without isolation (ISOLATED above says which stay out);
-// - unit: the files of ISOLATED: domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
+// - warm (TEST_WARM=1 only): the other files below, without isolation (ISOLATED above says which stay out);
+// - unit: the files of ISOLATED (every non-pure file without TEST_WARM): domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
 //   server (tests/support/postgres-server.ts starts a throwaway cluster for the run);
 // - browser: real Chromium (playwright-core) against the built dist/ (run `npm run build` first), one site
 //   and database per worker (tests/support/browser-site.ts, tests/browser/site.ts): files running at the same
@@ -59,7 +65,7 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
+      ...(WARM ? [{
         test: {
           name: 'warm',
           include: NOT_PURE,
@@ -74,11 +80,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
-      },
+      }] : []),
       {
         test: {
           name: 'unit',
-          include: ISOLATED,
+          include: WARM ? ISOLATED : NOT_PURE,
+          exclude: PURE,
           globalSetup: ['tests/support/postgres-server.ts', 'tests/support/pglite-template.ts'],
           // Sized for a loaded 2-core machine: in a fresh clone with a CPU hog on one core (2026-11-27) tests that
           // take 5–10 s on an idle one took 25–26 s (a migration from scratch, the consultants CLI's processes),
