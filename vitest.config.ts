@@ -15,9 +15,39 @@ const PURE = [
   'tests/unit/{docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture}.test.ts',
 ];
 
-// Three projects, run by `npm test` (`vitest run --project unit --project pure`, then or beside it `--project browser`):
+/**
+ * Integration and unit files that need a process of their own, so they stay in `unit` (isolated); every other
+ * non-pure file runs in `warm`: one module registry per worker, so imports (~1.4 CPU-s a file) and the worker's
+ * PGlite (tests/support/pglite-pool.ts: a reset instead of a 1.6–2.4 CPU-s load) are paid once per worker.
+ * A file is listed here when it mocks a module (the mocked module would stay cached), installs fake timers,
+ * writes process.env or stubs it while modules read it at import, imports a function's entry (its process-wide
+ * app and settings are kept in module scope), or runs real child processes and servers (their cost is the
+ * children's, and they read the environment the test sets). tests/support/warm-guard.ts fails a warm file
+ * that leaves fake timers installed, process.env changed or the working directory moved.
+ */
+const ISOLATED = [
+  'tests/integration/conversions.test.ts', // vi.mock
+  'tests/unit/scheduler.test.ts', // fake timers
+  'src/islands/store.test.ts', // vi.resetModules and a sessionStorage that throws, on globalThis
+  'tests/integration/lead-routing.test.ts', 'tests/integration/routing.test.ts', // process.env writes, function entries
+  ...['contact-email', 'deploy-context', 'deploy-status', 'drain-black-hole', 'env-defaults', 'feed-budget', 'functions-entry', 'rate-limit', 'scheduled-budget']
+    .map((name) => `tests/integration/${name}.test.ts`), // function entries, getApp, stubbed env or globals read at import
+  ...['data-subject', 'demo-seed', 'netlify-bundle', 'serve-lifecycle', 'serve-output-gone', 'store-lock-race', 'store-lock', 'postgres/db-cli', 'postgres/drain-killed']
+    .map((name) => `tests/integration/${name}.test.ts`), // real child processes and servers
+];
+
+const NOT_PURE = ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+
+/**
+ * `warm` is opt-in (TEST_WARM=1, then add `--project warm`) until the whole stage has run green with it twice,
+ * once with the files shuffled; without it, `unit` runs every non-pure file isolated, as before.
+ */
+const WARM = process.env.TEST_WARM === '1';
+
+// Four projects, run by `npm test` (`vitest run --project unit --project pure`, then or beside it `--project browser`):
 // - pure: the files of PURE (above), without isolation;
-// - unit: domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
+// - warm (TEST_WARM=1 only): the other files below, without isolation (ISOLATED above says which stay out);
+// - unit: the files of ISOLATED (every non-pure file without TEST_WARM): domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
 //   server (tests/support/postgres-server.ts starts a throwaway cluster for the run);
 // - browser: real Chromium (playwright-core) against the built dist/ (run `npm run build` first), one site
 //   and database per worker (tests/support/browser-site.ts, tests/browser/site.ts): files running at the same
@@ -35,10 +65,26 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      ...(WARM ? [{
+        test: {
+          name: 'warm',
+          include: NOT_PURE,
+          exclude: [...PURE, ...ISOLATED],
+          isolate: false,
+          // Started once for both projects (tests/support/once-per-run.ts).
+          globalSetup: ['tests/support/postgres-server.ts', 'tests/support/pglite-template.ts'],
+          setupFiles: ['tests/support/warm-guard.ts'],
+          restoreMocks: true,
+          unstubEnvs: true,
+          unstubGlobals: true,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      }] : []),
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: WARM ? ISOLATED : NOT_PURE,
           exclude: PURE,
           globalSetup: ['tests/support/postgres-server.ts', 'tests/support/pglite-template.ts'],
           // Sized for a loaded 2-core machine: in a fresh clone with a CPU hog on one core (2026-11-27) tests that

@@ -1,6 +1,7 @@
 // Shared setup for integration tests: a real PGlite in a temp DATA_DIR, the real handlers, real dates.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { inject } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schedulingConfig } from '../../src/domain/scheduling/config';
@@ -8,7 +9,8 @@ import { createApp, type App, type Clock } from '../../functions/lib/app';
 import { readEnv } from '../../functions/lib/env';
 import { holidayChecker } from '../../src/domain/scheduling/holidays';
 import { createSender, type MailSender } from '../../functions/lib/mail/transport';
-import { openPgliteMemoryStore } from '../../functions/lib/store/pglite';
+import { pgliteStore } from '../../functions/lib/store/pglite';
+import { acquire, release } from '../support/pglite-pool';
 import type { ScheduledStore } from '../../functions/lib/schedules';
 import type { MailContent, Store } from '../../functions/lib/store/port';
 import { unsealMessage, type SealedContent } from '../../functions/lib/mail/secrets';
@@ -49,9 +51,10 @@ export async function openTestApp(opts: { env?: Record<string, string>; now?: Cl
   const dataDir = await mkdtemp(join(tmpdir(), 'mentor-test-'));
   // Availability cache off by default: tests write time off straight into the database.
   const env = readEnv({ DATA_DIR: dataDir, AVAILABILITY_CACHE_MS: '0', ...opts.env });
-  // A clone of the run's migrated database in memory (tests/support/pglite-template.ts); the open applies
-  // nothing. DATA_DIR holds only the mail files.
-  const store = await openPgliteMemoryStore(await templateDump());
+  // The run's migrated database in memory (tests/support/pglite-template.ts), as the template left it: the
+  // worker's reset one or a new load (tests/support/pglite-pool.ts). DATA_DIR holds only the mail files.
+  const lease = leased(await acquire(templateDump));
+  const store = pgliteStore(lease.db);
   // Mail is swallowed unless a test asks for the real sender, so .eml files do not pile up.
   const send = opts.send === 'real' ? createSender(env) : (opts.send ?? recordDelivered);
   const app = createApp({ env, store, now: opts.now, send });
@@ -61,10 +64,39 @@ export async function openTestApp(opts: { env?: Record<string, string>; now?: Cl
     dataDir,
     async close() {
       await app.outbox.idle();
-      await store.close();
+      await lease.end();
       await rm(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/**
+ * The database as this app sees it: after `end` every call through it throws as on a closed database, so a
+ * late write of an app that was closed never reaches the next user of the same (reset) database.
+ */
+function leased(db: PGlite): { db: PGlite; end(): Promise<void> } {
+  let over = false;
+  const proxy = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'close') return () => lease.end();
+      if (prop === 'closed') return over || target.closed;
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (over) throw new Error('PGlite is closed');
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const lease = {
+    db: proxy,
+    async end() {
+      if (over) return;
+      over = true;
+      await release(db);
+    },
+  };
+  return lease;
 }
 
 /** The n-th bookable weekday at least `minDaysAhead` days from real today in São Paulo. */

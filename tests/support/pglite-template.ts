@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { TestProject } from 'vitest/node';
+import { oncePerRun } from './once-per-run';
 import { openPgliteStore, pgliteExtensions } from '../../functions/lib/store/pglite';
 
 declare module 'vitest' {
@@ -22,7 +22,7 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup({ provide }: TestProject) {
+export default oncePerRun('pglite-template', async (provide) => {
   const dir = await mkdtemp(join(tmpdir(), 'pglite-template-'));
   const store = await openPgliteStore(dir);
   await store.close();
@@ -33,4 +33,4 @@ export default async function setup({ provide }: TestProject) {
   await db.close();
   provide('pgliteTemplateDump', dump);
   return () => rm(dir, { recursive: true, force: true });
-}
+});

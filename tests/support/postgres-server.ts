@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { startPgBouncer } from './pgbouncer';
+import { oncePerRun } from './once-per-run';
 import { createTemplateDatabase } from './postgres-db';
 import { freePort } from './site-process.mjs';
 
@@ -109,7 +109,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   };
 }
 
-export default async function setup({ provide }: TestProject) {
+export default oncePerRun('postgres-server', async (provide) => {
   const cluster = await startPostgresCluster();
   if (!cluster) console.warn('[postgres] no PostgreSQL server binaries: tests on a real server are skipped (CI fails instead)');
   // Every test database is a copy of this one (postgres-db.ts).
@@ -128,4 +128,4 @@ export default async function setup({ provide }: TestProject) {
     pooler?.stop();
     cluster?.stop();
   };
-}
+});

@@ -1,7 +1,7 @@
 // `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
 //   stage 1   ESLint (zero warnings) · astro check (types) → build → JS budget → valid HTML (check and build both write .astro/)
 //             two single-threaded chains on two cores: ESLint beside the check → build chain
-//   stage 2   vitest --project unit --project pure   unit + integration (pure: vitest.config.ts) (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
+//   stage 2   vitest --project unit --project pure   unit + integration (pure, and warm with TEST_WARM=1: vitest.config.ts) (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //             · vitest --project browser   one site per worker (tests/support/browser-site.ts), one worker for now
 //             side by side: the browser files keep about one core busy, the unit files fill the other (below)
 //   stage 3   Lighthouse             tests/tools/lighthouse.mjs, alone: its scores must not pay for other work
@@ -323,7 +323,7 @@ const stages = [
   [
     [
       gate('vitest: unit + integration', () =>
-        vitestStep(['--project', 'unit', '--project', 'pure', `--maxWorkers=${UNIT_WORKERS}`], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
+        vitestStep(['--project', 'unit', ...(process.env.TEST_WARM === '1' ? ['--project', 'warm'] : []), '--project', 'pure', `--maxWorkers=${UNIT_WORKERS}`], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
       ),
     ],
     [gate('vitest: browser', () => vitestStep(['--project', 'browser', `--maxWorkers=${BROWSER_WORKERS}`], 'browser', baseEnv))],
