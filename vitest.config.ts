@@ -39,15 +39,15 @@ const ISOLATED = [
 const NOT_PURE = ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'];
 
 /**
- * `warm` is opt-in (TEST_WARM=1, then add `--project warm`) until the whole stage has run green with it twice,
- * once with the files shuffled; without it, `unit` runs every non-pure file isolated, as before.
+ * `warm` is on unless TEST_WARM=0, which runs every non-pure file isolated in `unit` (to tell a leak between
+ * files from a bug: a test that passes with TEST_WARM=0 and fails warm depends on what ran before it).
  */
-const WARM = process.env.TEST_WARM === '1';
+const WARM = process.env.TEST_WARM !== '0';
 
 // Four projects, run by `npm test` (`vitest run --project unit --project pure`, then or beside it `--project browser`):
 // - pure: the files of PURE (above), without isolation;
-// - warm (TEST_WARM=1 only): the other files below, without isolation (ISOLATED above says which stay out);
-// - unit: the files of ISOLATED (every non-pure file without TEST_WARM): domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
+// - warm (unless TEST_WARM=0): the other files below, without isolation (ISOLATED above says which stay out);
+// - unit: the files of ISOLATED (every non-pure file with TEST_WARM=0): domain rules, content schemas, function handlers on a real PGlite and on a real PostgreSQL
 //   server (tests/support/postgres-server.ts starts a throwaway cluster for the run);
 // - browser: real Chromium (playwright-core) against the built dist/ (run `npm run build` first), one site
 //   and database per worker (tests/support/browser-site.ts, tests/browser/site.ts): files running at the same

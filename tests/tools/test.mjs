@@ -1,7 +1,7 @@
 // `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
 //   stage 1   ESLint (zero warnings) · astro check (types) → build → JS budget → valid HTML (check and build both write .astro/)
 //             two single-threaded chains on two cores: ESLint beside the check → build chain
-//   stage 2   vitest --project unit --project pure   unit + integration (pure, and warm with TEST_WARM=1: vitest.config.ts) (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
+//   stage 2   vitest --project unit --project pure   unit + integration (pure and warm: vitest.config.ts; TEST_WARM=0 runs every file isolated) (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //             · vitest --project browser   one site per worker (tests/support/browser-site.ts), one worker for now
 //             side by side: the browser files keep about one core busy, the unit files fill the other (below)
 //   stage 3   Lighthouse             tests/tools/lighthouse.mjs, alone: its scores must not pay for other work
@@ -291,8 +291,8 @@ function npmRun(script, options) {
  * but files of one worker then run in another order on a site earlier files changed. Each file now leaves
  * its site as it found it, and tests/browser/site-as-found.ts fails the one that does not; two workers in a
  * shuffled file order passed all 191 tests (2026-11-30, 1,343 s of wall and 576 CPU-s on a machine at load
- * 12–22). Two become the default once one worker in a shuffled file order passes too (docs/tests.md
- * "Quality gates (`npm test`)"). Overridable: UNIT_WORKERS=1, BROWSER_WORKERS=2.
+ * 12–22), and two are the default since (docs/tests.md "Quality gates (`npm test`)"). Overridable:
+ * UNIT_WORKERS=1, BROWSER_WORKERS=1 (one file at a time, to bisect an interaction between files).
  *
  * The two vitest stages run side by side. Alone, the browser files used 640 CPU-seconds in 672 s of wall time
  * (0.95 of the 2 cores' 2.0; 2026-11-27): they mostly wait on pages, servers and polls, and one core sat idle
@@ -301,7 +301,7 @@ function npmRun(script, options) {
  */
 const cores = os.availableParallelism();
 const UNIT_WORKERS = Number(process.env.UNIT_WORKERS) || Math.max(2, cores);
-const BROWSER_WORKERS = Number(process.env.BROWSER_WORKERS) || 1;
+const BROWSER_WORKERS = Number(process.env.BROWSER_WORKERS) || 2;
 
 const gate = (title, body) => ({ title, body });
 const exitOk = (code) => ({ ok: code === 0 });
@@ -323,7 +323,7 @@ const stages = [
   [
     [
       gate('vitest: unit + integration', () =>
-        vitestStep(['--project', 'unit', ...(process.env.TEST_WARM === '1' ? ['--project', 'warm'] : []), '--project', 'pure', `--maxWorkers=${UNIT_WORKERS}`], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
+        vitestStep(['--project', 'unit', ...(process.env.TEST_WARM === '0' ? [] : ['--project', 'warm']), '--project', 'pure', `--maxWorkers=${UNIT_WORKERS}`], 'unit', { ...baseEnv, DATA_DIR: mkdtempSync(path.join(tmpRoot, 'unit-data-')) }),
       ),
     ],
     [gate('vitest: browser', () => vitestStep(['--project', 'browser', `--maxWorkers=${BROWSER_WORKERS}`], 'browser', baseEnv))],
