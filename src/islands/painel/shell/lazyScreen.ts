@@ -53,8 +53,7 @@ export function lazyScreen<C extends ComponentType<any>>(url: string, deps: read
       if (!depsAsked) {
         depsAsked = true;
         for (const href of deps) {
-          // The page's head (early-start.mjs) may have preloaded it already.
-          if (!href || document.head.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
+          if (!href) continue;
           const link = document.createElement('link');
           link.rel = 'modulepreload';
           link.href = href;
