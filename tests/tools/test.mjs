@@ -44,10 +44,32 @@ const baseEnv = {
 const children = new Set();
 
 /**
+ * CPU seconds of this process's reaped children so far (/proc/self/stat: cutime + cstime). When a gate's
+ * process ends, the kernel adds the CPU of its whole tree to it — every descendant that was waited for:
+ * vitest's workers, the sites, Chromium, the build — but not the PostgreSQL servers and PgBouncers, which
+ * detach (their CPU is not counted anywhere here). Read as each gate's process closes, the growth since the
+ * previous read is that gate's CPU: the figure that counts on a shared 2-core machine, where wall time also
+ * measures the neighbours. null where /proc is missing.
+ */
+const CLOCK_TICKS_PER_SECOND = 100; // sysconf(_SC_CLK_TCK) on Linux x86-64 and arm64
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3, `state`
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_SECOND; // fields 16 and 17
+  } catch {
+    return null;
+  }
+}
+let childrenCpuSoFar = childrenCpuSeconds();
+/** { label, cpuSeconds } of each command run, in the order they ended. */
+const cpuOfRuns = [];
+
+/**
  * Runs a command; resolves with its exit code (a timeout kills it and fails). Its output is inherited, or with
  * `hold`, collected and printed whole when it ends (gates that run at the same time).
  */
-function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node, hold = false } = {}) {
+function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node, hold = false, label = path.basename(args[0] ?? command) } = {}) {
   return new Promise((resolve) => {
     const stdio = hold ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'];
     const child = spawn(command, args, { cwd: root, env, stdio, detached: true });
@@ -67,6 +89,9 @@ function run(args, { env = baseEnv, timeoutMs = 30 * MINUTE, command = node, hol
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       children.delete(child);
+      const cpu = childrenCpuSeconds();
+      if (cpu !== null && childrenCpuSoFar !== null) cpuOfRuns.push({ label, cpuSeconds: cpu - childrenCpuSoFar });
+      childrenCpuSoFar = cpu;
       if (held.length) process.stdout.write(Buffer.concat(held));
       resolve(code ?? (signal ? 1 : 0));
     });
@@ -256,7 +281,7 @@ async function vitestStep(extraArgs, name, env) {
   const started = Date.now();
   // Held: the unit and browser stages run side by side, and two vitest reporters would interleave line by line.
   const tmp = stageTmpDir(name);
-  const code = await run(vitestArgs(extraArgs, jsonFile), { env: { ...env, TMPDIR: tmp }, timeoutMs: VITEST_CAP_MS, hold: true });
+  const code = await run(vitestArgs(extraArgs, jsonFile), { env: { ...env, TMPDIR: tmp }, timeoutMs: VITEST_CAP_MS, hold: true, label: `vitest ${name}` });
   // After a clean end its setups' teardown stopped them; after a kill at the cap nothing else would.
   stopServersIn(tmp);
   const report = readReport(jsonFile);
@@ -279,8 +304,8 @@ async function vitestStep(extraArgs, name, env) {
 /** `npm run <script>` with the npm that runs this script (npm_execpath), else the npm on PATH. */
 function npmRun(script, options) {
   const npmCli = process.env.npm_execpath;
-  if (npmCli && /\.[cm]?js$/.test(npmCli)) return run([npmCli, 'run', script], options);
-  return run(['run', script], { ...options, command: 'npm' });
+  if (npmCli && /\.[cm]?js$/.test(npmCli)) return run([npmCli, 'run', script], { label: `npm run ${script}`, ...options });
+  return run(['run', script], { label: `npm run ${script}`, ...options, command: 'npm' });
 }
 
 /**
@@ -373,6 +398,8 @@ for (const t of timings) console.log(`  ${t.ok ? 'ok    ' : 'FAILED'} ${fmtSecon
 for (const title of notRun) console.log(`  not run          ${title}`);
 for (const [index, ms] of stageTimes.entries()) console.log(`  stage  ${fmtSeconds(ms).padStart(7)}  ${index + 1}/${stages.length}`);
 console.log(`  total  ${fmtSeconds(Date.now() - runStarted).padStart(7)}`);
+// CPU of each command's process tree (childrenCpuSeconds above), e.g. `cpu  612.3s  vitest browser`.
+for (const { label, cpuSeconds } of cpuOfRuns) console.log(`  cpu    ${fmtSeconds(cpuSeconds * 1000).padStart(7)}  ${label}`);
 if (failures.length) {
   console.log(`\n==> failed tests (${failures.length})`);
   for (const f of failures.slice(0, 20)) {
