@@ -56,8 +56,9 @@ export default function painelChunks() {
       // that an entry may gain exports ('allow-extension'); islands and lazy chunks are only ever import()ed.
       return { build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { codeSplitting: { groups: [
         { name: 'painel-console', test: matcher(CONSOLE_SHARED), includeDependenciesRecursively: false },
-        // With the screens' addresses (lazy-chunk-url.mjs's virtual modules), which lazyScreens.ts imports.
-        { name: 'painel-island', test: (id) => id.startsWith('\0lazy-chunk:') || matcher(ISLAND_SHARED)(id), includeDependenciesRecursively: false },
+        // With the painel screens' addresses (lazy-chunk-url.mjs's virtual modules), which lazyScreens.ts imports;
+        // only the painel's: the content pages' menu loader has one too, and took this chunk along when all did.
+        { name: 'painel-island', test: (id) => id.startsWith('\0lazy-chunk:/src/islands/painel/') || matcher(ISLAND_SHARED)(id), includeDependenciesRecursively: false },
       ] } } } } };
     },
   };
