@@ -19,7 +19,7 @@ const quoted = (schema: string, name: string) => `"${schema.replace(/"/g, '""')}
 async function userTables(db: PGlite): Promise<string[]> {
   const { rows } = await db.query<{ schema: string; name: string }>(
     `select n.nspname as schema, c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind in ('r', 'p') and n.nspname not in ${SYSTEM_SCHEMAS} and n.nspname not like 'pg_temp%' and n.nspname not like 'pg_toast_temp%'
+     where c.relkind in ('r', 'p') and ${USER_NS('n')}
      order by 1, 2`);
   return rows.map((r) => quoted(r.schema, r.name));
 }
