@@ -13,23 +13,31 @@ import { EARLY_START_ATTRIBUTE } from '../../src/islands/painel/early-start.mjs'
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Every chunk `files` import at any depth, with themselves, as site URLs, largest first: on HTTP/1.1 what is
- * asked first is served first, and react-dom's ~60 KB then arrives beside the small ones, not after them.
+ * Every chunk `files` import at any depth (`follow`: which edges; static imports by default), with themselves,
+ * as site URLs, largest first: on HTTP/1.1 what is asked first is served first, and react-dom's ~60 KB then
+ * arrives beside the small ones, not after them.
  */
-function closure(graph, files) {
+export function closure(graph, files, follow = (file) => graph.imports[file]) {
   const found = new Set();
   const walk = (file) => {
     if (found.has(file)) return;
     if (!(file in graph.imports)) throw new Error(`painel-early-start: ${file} is not in the client build's chunk graph`);
     found.add(file);
-    for (const dep of graph.imports[file]) walk(dep);
+    for (const dep of follow(file) ?? []) walk(dep);
   };
   for (const file of files) walk(file);
-  const size = (file) => statSync(join(root, 'dist', file)).size;
-  return [...found].sort((a, b) => size(b) - size(a)).map((f) => `/${f}`);
+  const size = new Map([...found].map((file) => [file, statSync(join(root, 'dist', file)).size]));
+  return [...found].sort((a, b) => size.get(b) - size.get(a)).map((f) => `/${f}`);
 }
 
-function chunkOf(graph, source) {
+/** The island's component and renderer chunks on /painel (dist-relative file names). */
+export function islandFiles(html) {
+  const island = html.match(/<astro-island\b[^>]*\bcomponent-url="\/([^"]+)"[^>]*\brenderer-url="\/([^"]+)"/);
+  if (!island) throw new Error('painel-early-start: no island on /painel');
+  return [island[1], island[2]];
+}
+
+export function chunkOf(graph, source) {
   const file = graph.sources[source];
   if (!file) throw new Error(`painel-early-start: no chunk for ${source}`);
   return file;
@@ -37,9 +45,7 @@ function chunkOf(graph, source) {
 
 /** The page with the script's chunk lists filled in. */
 export function withEarlyChunks(html, graph) {
-  const island = html.match(/<astro-island\b[^>]*\bcomponent-url="\/([^"]+)"[^>]*\brenderer-url="\/([^"]+)"/);
-  if (!island) throw new Error('painel-early-start: no island on /painel');
-  const islandChunks = closure(graph, [island[1], island[2]]);
+  const islandChunks = closure(graph, islandFiles(html));
   const seen = new Set(islandChunks);
   const only = (list) => list.filter((url) => !seen.has(url) && seen.add(url));
   const consoleChunks = only(closure(graph, [chunkOf(graph, '/src/islands/painel/ConsoleShell.tsx')]));

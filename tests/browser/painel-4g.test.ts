@@ -70,6 +70,13 @@ describe('/painel before the session answers', () => {
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     try {
+      // About the network: this open goes without the app shell an earlier open registered (which would
+      // serve the chunk from its cache, past page.route: painel-shell.test.ts is about the shell).
+      await page.goto(`${h.url}/robots.txt`);
+      await page.evaluate(async () => {
+        for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+      });
+      asked.length = 0;
       // The island's own chunk is held: whatever leaves meanwhile was asked for by the head's script.
       const held: Route[] = [];
       let open = false;

@@ -8,6 +8,10 @@
 // protect is "Carregando o painel…", and on a return visit, with every chunk in the cache, waiting for it
 // was most of the time before Hoje showed. The stylesheet still comes after the paint, as on every page;
 // Hoje's figures need a round trip more than that.
+// It also registers the painel's app shell (public/painel-sw.js) once the page has loaded and gone idle, so
+// a later open comes from this phone's cache instead of a round trip for the page and its code; signed out,
+// nothing is registered. On Hoje, Hoje registers it once its figures show (shell/registerShell.ts). The shell's address (data-sw) is added by the build (scripts/build/painel-sw.mjs):
+// without it (astro dev) there is no shell.
 // Plain JavaScript: painel.astro renders the script, scripts/build/painel-early-start.mjs fills in the chunk
 // lists after the build, and the island (early.ts) takes the answers.
 
@@ -19,12 +23,15 @@ export const SIGNED_IN_HINT_KEY = 'painel:sessao';
 /** The global the script leaves its requests in: { [url]: { at: ms since epoch, answer: Promise<Response> } }. */
 export const EARLY_GLOBAL = 'painelEarly';
 
+/** The app shell's scope: the page, and nothing else of the site (public/painel-sw.js serves only it and its code). */
+export const SHELL_SCOPE = '/painel';
+
 /** The attribute that marks the script (the build step finds it by it). */
 export const EARLY_START_ATTRIBUTE = 'data-painel-early';
 
 /**
  * The script. Reads from its own data attributes: hint (the key above), session and today (endpoints),
- * island, console and todayChunks (space-separated URLs, added by the build). Hoje is the place of an empty
+ * island, console and todayChunks (space-separated URLs, added by the build), sw (the shell's script). Hoje is the place of an empty
  * address or one starting with "hoje" (parsePlace's first screen); other places start as before.
  * A rejected fetch is marked handled here (the island still sees the rejection when it takes the answer).
  */
@@ -32,4 +39,5 @@ export const EARLY_START = `(s=>{const d=s.dataset;try{if(!localStorage.getItem(
 const e=self.${EARLY_GLOBAL}={},get=u=>{const a=fetch(u,{credentials:'same-origin',headers:{accept:'application/json'}});a.catch(()=>{});e[u]={at:Date.now(),answer:a}},
 pre=l=>{for(const u of(l||'').split(' '))if(u){const k=document.createElement('link');k.rel='modulepreload';k.href=u;document.head.append(k)}},
 today=/^#?(hoje(&|$)|$)/.test(location.hash);
-document.documentElement.setAttribute('data-${PAINTED}','');get(d.session);if(today)get(d.today);pre(d.island);pre(d.console);if(today)pre(d.todayChunks)})(document.currentScript)`;
+document.documentElement.setAttribute('data-${PAINTED}','');get(d.session);if(today)get(d.today);pre(d.island);pre(d.console);if(today)pre(d.todayChunks);
+if(d.sw&&!today)addEventListener('load',()=>(self.requestIdleCallback||setTimeout)(()=>navigator.serviceWorker?.register(d.sw,{scope:'${SHELL_SCOPE}'}).catch(()=>{})))})(document.currentScript)`;

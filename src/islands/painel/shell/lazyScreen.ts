@@ -53,7 +53,8 @@ export function lazyScreen<C extends ComponentType<any>>(url: string, deps: read
       if (!depsAsked) {
         depsAsked = true;
         for (const href of deps) {
-          if (!href) continue;
+          // The page's head (early-start.mjs) may have preloaded it already.
+          if (!href || document.head.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
           const link = document.createElement('link');
           link.rel = 'modulepreload';
           link.href = href;

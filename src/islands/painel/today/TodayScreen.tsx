@@ -14,6 +14,7 @@ import { timeOf } from '../format';
 import { ui } from '../styles';
 import { RetryAlert, ScreenHeading } from '../ui';
 import { useResource } from '../useResource';
+import { registerShell } from '../shell/registerShell';
 import { NeedsYou } from './NeedsYou';
 import { PlaceLink } from './PlaceLink';
 
@@ -41,6 +42,9 @@ export default function TodayScreen({ viewer, focus, shown, onGo }: Props) {
   }, [shown, reload]);
 
   const state = numbers.state;
+  useEffect(() => {
+    if (state.phase === 'ready') registerShell();
+  }, [state.phase]);
   return (
     <section aria-labelledby="painel-secao-today" className="grid gap-5">
       <ScreenHeading id="painel-secao-today" focus={focus}>
