@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support';
 import { painelHarness, section } from './painel.fixtures';
 import { bookThroughApi } from './reuniao.fixtures';
+import { chromeTab } from './chrome-tab';
 
 /** The bar's height at 390 × 844 (before: 250 px with "Sair", "Sair de todos os aparelhos" and the screens on 3 rows). */
 const HEADER_BUDGET_PX = 120;
@@ -82,14 +83,16 @@ describe('/painel on a phone', () => {
       expect(await row.getAttribute('href')).toBe(`#reuniao=${meetingId}`);
       const heading = page.getByRole('heading', { level: 2, name: `Reunião com ${name}` });
 
-      // Ctrl+click: the browser's own new tab, on the meeting's address; this page stays on the list.
-      const [tab] = await Promise.all([page.context().waitForEvent('page'), row.click({ modifiers: ['ControlOrMeta'] })]);
-      // The address is what is asserted, read until it is the meeting's (its heading below is the sign the
-      // console read it). Not waitForURL: under load the tab's navigation could commit before the wait began
-      // listening for it, and the wait then ran out (one loaded run).
-      await expect.poll(() => new URL(tab.url()).hash, { timeout: 60_000 }).toBe(`#reuniao=${meetingId}`);
-      await tab.getByRole('heading', { level: 2, name: `Reunião com ${name}` }).waitFor();
-      await tab.close();
+      // Ctrl+click: the browser's own new tab, on the meeting's address, showing the meeting; this page stays
+      // on the list. The tab is read from Chrome's target list (chromeTab says why not Playwright's Page).
+      await row.click({ modifiers: ['ControlOrMeta'] });
+      const tab = await chromeTab(page.context().browser()!, (url) => URL.canParse(url) && new URL(url).hash === `#reuniao=${meetingId}`);
+      try {
+        const shown = `[...document.querySelectorAll('h2')].some((h) => h.checkVisibility() && h.textContent === ${JSON.stringify(`Reunião com ${name}`)})`;
+        await expect.poll(() => tab.evaluate<boolean>(shown), { timeout: 60_000 }).toBe(true);
+      } finally {
+        await tab.close();
+      }
       expect(await page.evaluate(() => location.hash)).toMatch(/^#reunioes/);
 
       // A plain click: the console opens it (its own history entry); Back returns to the row, focused.
