@@ -22,9 +22,17 @@ const CACHE = `${PREFIX}${SHELL.version}`;
 const ASSETS = '/_astro/';
 
 self.addEventListener('install', (event) => {
-  // Chromium's static routes: the API never even wakes the worker.
+  // Chromium's static routes, read before the worker runs: the API goes to the network and the shell's page
+  // and code come from the cache without starting the worker at all (its start is on the path of every open it
+  // answers). A miss goes to the network, as the fetch handler below does. The page only from this worker's
+  // own set; a chunk from any set (its name is its content's hash).
   try {
-    event.addRoutes?.({ condition: { urlPattern: new URLPattern({ pathname: '/api/*' }) }, source: 'network' })?.catch?.(() => {});
+    const here = (pathname) => new URLPattern({ pathname, search: '', baseURL: self.location.origin });
+    event.addRoutes?.([
+      { condition: { urlPattern: new URLPattern({ pathname: '/api/*' }) }, source: 'network' },
+      { condition: { urlPattern: here(SHELL.page), requestMode: 'navigate', requestMethod: 'GET' }, source: { cacheName: CACHE } },
+      { condition: { urlPattern: here(`${ASSETS}*`), requestMethod: 'GET' }, source: 'cache' },
+    ])?.catch?.(() => {});
   } catch {
     // Older browsers: the fetch handler below lets the API through.
   }

@@ -67,6 +67,15 @@ describe('the painel app shell', () => {
     await first.close();
     const answers: Response[] = [];
     page.on('response', (r) => answers.push(r));
+    // Which of the worker's static routes answered each request (Chrome's own record, by path): the page and
+    // the code from the cache without starting the worker, the API from the network.
+    const routes = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Network.responseReceived', ({ response }) => {
+      const info = (response as { serviceWorkerRouterInfo?: { actualSourceType?: string } }).serviceWorkerRouterInfo;
+      routes.set(new URL(response.url).pathname, info?.actualSourceType ?? 'no route');
+    });
+    await cdp.send('Network.enable');
     try {
       const navigation = await page.goto(`${h.url}/painel`);
       expect(navigation!.fromServiceWorker()).toBe(true);
@@ -79,6 +88,10 @@ describe('the painel app shell', () => {
       expect(code.filter((r) => !r.fromServiceWorker()).map(path)).toEqual([]);
       expect(api.map(path)).toContain(painelPaths.session);
       expect(api.filter((r) => r.fromServiceWorker()).map(path)).toEqual([]);
+      // Polled: this session's record of an answer may come just after Playwright's.
+      await expect.poll(() => routes.get('/painel')).toBe('cache');
+      await expect.poll(() => code.map(path).filter((p) => routes.get(p) !== 'cache')).toEqual([]);
+      await expect.poll(() => api.map(path).filter((p) => routes.get(p) !== 'network')).toEqual([]);
       const caches = await cached(page);
       expect(Object.keys(caches)).toHaveLength(1);
       expect(Object.values(caches).flat().filter((p) => p !== '/painel' && !p.startsWith('/_astro/'))).toEqual([]);
