@@ -4,7 +4,7 @@
 // by esbuild as Netlify does, run in a fresh process outside the repository) default CONTACT_EMAIL to it, mail
 // the new lead's notice to it and accept only the new policy version. Nothing in src/ or functions/ is edited.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +13,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_BUNDLE } from '../../scripts/server/functions-host.mjs';
 import { buildProject, copyProject, projectRoot } from '../support/project';
+import { cliDataDir } from './consultants-process';
 import { key, POLICY_VERSION, validRequest } from './helpers';
 
 const run = promisify(execFile);
@@ -40,7 +41,8 @@ async function postLead(modulePath: string, body: unknown) {
 describe('the contact address and the policy version, changed in the content files only', () => {
   it('reach the pages, the policy, CONTACT_EMAIL’s default, the lead notice’s recipient and the accepted consent version', async () => {
     dir = await copyProject('contact-email-');
-    dataDir = await mkdtemp(join(tmpdir(), 'contact-email-data-'));
+    // A copy of the run's migrated database: the bundled function's first open applies nothing (a fresh one is serve-lifecycle.test.ts's).
+    dataDir = await cliDataDir('contact-email-data-');
     const sitePath = join(dir, 'content/site.yaml');
     const site = await readFile(sitePath, 'utf8');
     expect(site).toContain(`email: "${OLD}"`);

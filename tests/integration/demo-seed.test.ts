@@ -2,9 +2,7 @@
 // PostgreSQL server: counts, the schema's rules, no overlapping meetings, a refused second load, and the
 // painel's lists reading it.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { painelStore, type Viewer } from '../../functions/lib/painel/store';
@@ -16,6 +14,7 @@ import { isValidCnpj } from '../../src/domain/cnpj';
 import { cargoValues, faturamentoValues, modeloNegocioValues, numeroVendedoresValues, segmentoValues } from '../../src/domain/options';
 import { createTestDatabase } from '../support/postgres-db';
 import { DEMO_CONSULTANTS, seedDemo } from '../../scripts/ops/demo-seed.mjs';
+import { cliDataDir } from './consultants-process';
 import { POLICY_VERSION } from './helpers';
 
 const N = 1000;
@@ -26,7 +25,8 @@ type Opened = { store: Store & { sql: SqlClient }; seeder: SqlClient; close(): P
 const stores: { name: string; open(): Promise<Opened> }[] = [{
   name: 'PGlite',
   async open() {
-    const dir = await mkdtemp(join(tmpdir(), 'demo-seed-'));
+    // The run's migrated database copied (cliDataDir): the seed is the subject, the migrations are tested from scratch elsewhere.
+    const dir = await cliDataDir('demo-seed-');
     const store = await openPgliteStore(dir);
     return { store, seeder: store.sql, close: () => store.close().finally(() => rm(dir, { recursive: true, force: true })) };
   },
@@ -180,9 +180,9 @@ describe('npm run db:seed -- --demo N', () => {
   });
 
   it('loads only with the flag, once, on the embedded database', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'demo-cli-'));
+    // Already migrated (a copy of the run's template): `db.mjs migrate` on it would apply nothing.
+    const dataDir = await cliDataDir('demo-cli-');
     try {
-      await run(['migrate'], dataDir);
       await run(['seed'], dataDir);
       // Had the plain seed loaded demo data, this would answer that it exists already.
       const loaded = await run(['seed', '--demo', '100'], dataDir);

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir, lockFileOf } from '../../functions/lib/store/lock';
+import { cliDataDir } from './consultants-process';
 import { key, validRequest } from './helpers';
 
 const started: ChildProcess[] = [];
@@ -46,7 +47,8 @@ const postLead = (url: string, email: string) =>
 
 describe('embedded database lock', () => {
   it('refuses the LGPD tool and a second server while one runs, then the server restarts on intact data', { timeout: 180_000 }, async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'mentor-lock-'));
+    // A copy of the run's migrated database: the lock is the subject, not a first start (serve-lifecycle.test.ts's).
+    dataDir = await cliDataDir('mentor-lock-');
     const first = await serve();
     expect((await postLead(first.url, 'trava@example.com')).status).toBe(201);
 
@@ -102,40 +104,50 @@ describe('embedded database lock', () => {
 
   it('of six processes finding one stale lock at the same instant, exactly one wins (10 rounds)', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mentor-lockrace-'));
+    const contenders: ChildProcess[] = [];
     try {
       const bundle = join(dir, 'lock.mjs');
       await build({ entryPoints: ['functions/lib/store/lock.ts'], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'silent' });
-      // Each contender starts, says it is ready, then spins until the parent creates `go`: all six are
-      // started before any tries (a shared instant on the clock misses when a loaded machine starts one
+      // The same six processes race every round (a Node start per contender and round was most of this
+      // test's CPU). Each round, each says it is ready, then spins until the parent creates `go-N`: all six
+      // are waiting before any tries (a shared instant on the clock misses when a loaded machine starts one
       // late), and leave the spin within one file check of each other. A winner holds the lock until every
-      // contender has answered (the parent then writes `done`), so a slow one still finds it held.
+      // contender has answered (the parent then writes `done-N`), so a slow one still finds it held, then
+      // releases it: the next round starts from a stale lock again, not from one a live winner still holds.
       const contender = [
         `const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(bundle).href)});`,
         "const { existsSync } = await import('node:fs');",
-        "console.log('ready'); while (!existsSync(process.argv[1]));",
-        "try { lockDataDir(process.argv[2]); console.log('won');",
-        '  while (!existsSync(process.argv[3])) await new Promise((r) => setTimeout(r, 20)); }',
-        "catch (error) { console.log(error.code ?? 'error'); }",
+        'const [dir, db, rounds] = process.argv.slice(1);',
+        'for (let round = 0; round < Number(rounds); round++) {',
+        "  console.log('ready'); while (!existsSync(`${dir}/go-${round}`));",
+        "  let release = null;",
+        "  try { release = lockDataDir(db); console.log('won'); } catch (error) { console.log(error.code ?? 'error'); }",
+        '  while (!existsSync(`${dir}/done-${round}`)) await new Promise((r) => setTimeout(r, 20));',
+        '  release?.();',
+        '}',
       ].join('\n');
       const db = join(dir, 'db');
-      for (let round = 0; round < 10; round++) {
-        const gone = spawn(process.execPath, ['-e', '']);
-        await new Promise((r) => gone.once('exit', r));
-        await writeFile(lockFileOf(db), `${gone.pid}\n`);
-        const go = join(dir, `go-${round}`);
-        const done = join(dir, `done-${round}`);
-        const contenders = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', contender, go, db, done]));
-        const lines = contenders.map((child) => createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
-        const next = (i: number) => lines[i].next().then((r) => String(r.value ?? ''));
+      const rounds = 10;
+      // A pid that no longer runs, for every round's stale lock.
+      const gone = spawn(process.execPath, ['-e', '']);
+      await new Promise((r) => gone.once('exit', r));
+      for (let i = 0; i < 6; i++) contenders.push(spawn(process.execPath, ['--input-type=module', '-e', contender, dir, db, String(rounds)]));
+      const lines = contenders.map((child) => createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
+      const next = (i: number) => lines[i].next().then((r) => String(r.value ?? ''));
+      for (let round = 0; round < rounds; round++) {
+        // Every contender is ready, so last round's winner has released its lock: this stale one is the only one.
         expect(await Promise.all(contenders.map((_, i) => next(i)))).toEqual(Array(6).fill('ready'));
-        await writeFile(go, '');
+        await writeFile(lockFileOf(db), `${gone.pid}\n`);
+        await writeFile(join(dir, `go-${round}`), '');
         const answers = await Promise.all(contenders.map((_, i) => next(i)));
-        await writeFile(done, '');
-        await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+        await writeFile(join(dir, `done-${round}`), '');
         expect(answers.filter((a) => a === 'won'), `round ${round}: ${answers.join(' ')}`).toHaveLength(1);
         expect(answers.filter((a) => a !== 'won').every((a) => a === 'pglite_locked')).toBe(true);
       }
+      await Promise.all(contenders.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+      expect(contenders.map((child) => child.exitCode)).toEqual(Array(6).fill(0));
     } finally {
+      for (const child of contenders) if (child.exitCode === null) child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -63,6 +63,7 @@ function loop(label: string, work: (budget: Budget) => Promise<void>) {
  * (whatsapp/drain.ts), so a slow Meta delays neither.
  */
 export function createOutbox(store: Store, send: MailSender, now: () => Date, alsoDeliver?: (budget: Budget) => Promise<void>, alsoWhatsApp?: (budget: Budget) => Promise<void>): Outbox {
+  const worstSend = send.worstMs ?? WORST_SEND_MS;
   async function deliver(row: OutboxRow): Promise<void> {
     if (row.dropped) {
       // Its address reached the hourly cap (claim_outbox): never sent, and no request fails for it.
@@ -100,7 +101,7 @@ export function createOutbox(store: Store, send: MailSender, now: () => Date, al
       for (const [index, row] of batch.entries()) {
         // A send starts only if it can end, by its own timeouts, before the run must: a run stopped at its
         // limit mid-send could not record the send, and the mail would go out again.
-        if (!fits(budget, WORST_SEND_MS)) {
+        if (!fits(budget, worstSend)) {
           await store.releaseOutbox(batch.slice(index).map((r) => r.id));
           return;
         }

@@ -5,9 +5,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { MailContent } from '../store/port';
-import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
+import { SMTP_TIMEOUTS_MS, worstSendMs, type SmtpTimeouts } from './smtp-timeouts';
 
-export type MailSender = (id: string, message: MailContent) => Promise<void>;
+/**
+ * Sends one message. worstMs: the longest one send can take with the timeouts it runs under (an SMTP_URL may set
+ * its own); the drain starts a send only while that much fits. Unset: smtp-timeouts.ts's WORST_SEND_MS.
+ */
+export type MailSender = ((id: string, message: MailContent) => Promise<void>) & { worstMs?: number };
 
 /** Adds the short timeouts unless the URL sets them, so a dead server fails fast and is retried later. */
 function withTimeouts(smtpUrl: string): string {
@@ -16,6 +20,14 @@ function withTimeouts(smtpUrl: string): string {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
   }
   return url.toString();
+}
+
+/** The worst case of a send under the URL's timeouts (withTimeouts filled in the missing ones); unreadable: the default's. */
+function worstSendOf(smtpUrl: string): number | undefined {
+  const params = new URL(smtpUrl).searchParams;
+  const timeouts = Object.fromEntries(Object.keys(SMTP_TIMEOUTS_MS).map((key) => [key, Number(params.get(key))])) as SmtpTimeouts;
+  const worst = worstSendMs(timeouts);
+  return Number.isFinite(worst) && worst > 0 ? worst : undefined;
 }
 
 /**
@@ -55,10 +67,12 @@ function lazyTransport(options: string | Record<string, unknown>): () => Promise
 
 export function createSender(opts: { smtpUrl: string | null; mailFrom: string; dataDir: string }): MailSender {
   if (opts.smtpUrl) {
-    const smtp = lazyTransport(withTimeouts(opts.smtpUrl)); // a malformed SMTP_URL still throws here, at once
-    return async (id, message) => {
+    const smtpUrl = withTimeouts(opts.smtpUrl); // a malformed SMTP_URL still throws here, at once
+    const smtp = lazyTransport(smtpUrl);
+    const send: MailSender = async (id, message) => {
       await (await smtp()).sendMail(mailOptions(message, opts.mailFrom, id));
     };
+    return Object.assign(send, { worstMs: worstSendOf(smtpUrl) });
   }
   const files = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(opts.dataDir, 'outbox');
