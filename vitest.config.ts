@@ -99,8 +99,13 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/browser-site.ts'],
-          // Each file must leave its worker's site-wide settings as it found them (the file says why).
-          setupFiles: ['tests/browser/site-as-found.ts'],
+          // Files share their worker's modules: a browser file's own process cost ~2.3 CPU-s (playwright-core's
+          // import alone 1.0-1.2, axe 0.3), paid once per worker instead (7 files: 121.7 -> 99.0 CPU-s, 2026-11-30).
+          // No browser file mocks a module, fakes vitest's timers or writes process.env; warm-guard.ts fails one that would.
+          isolate: false,
+          // Each file must leave its worker's site-wide settings as it found them (the file says why), and the
+          // process as it found it (warm-guard.ts).
+          setupFiles: ['tests/support/warm-guard.ts', 'tests/browser/site-as-found.ts'],
           // expect.poll waits 1 s by default: a page under a loaded 2-core machine may take longer to show
           // what the test waits for (tests/browser/reuniao.test.ts failed so), so every poll gets 20 s.
           expect: { poll: { timeout: 20_000, interval: 50 } },
