@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './tests/support/sequencer.ts';
 
 /**
  * Test files that import no database, mock no module, touch no environment variable and keep no state in
@@ -12,7 +13,7 @@ const PURE = [
   'functions/lib/base-url.test.ts', 'functions/lib/painel/csv.test.ts', 'functions/lib/routing.test.ts', 'functions/lib/integrations/integrations.test.ts',
   'functions/lib/conversions/**/*.test.ts',
   'tests/unit/domain/**/*.test.ts', 'tests/unit/mail/**/*.test.ts',
-  'tests/unit/{docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture}.test.ts',
+  'tests/unit/{file-order,docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture}.test.ts',
 ];
 
 /**
@@ -56,6 +57,9 @@ const WARM = process.env.TEST_WARM !== '0';
 //   one at a time for now (test.mjs says why).
 export default defineConfig({
   test: {
+    // Every project's files start longest first, by the times committed in tests/durations.json (the module says
+    // why); `--sequence.shuffle.files` still shuffles them.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         test: {
