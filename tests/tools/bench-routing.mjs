@@ -50,7 +50,7 @@ const lib = await importTs('bench-routing', [
   "export { slotsOf, openDays } from './functions/lib/handlers/availability';",
   "export { readRoutingState, leadPool } from './functions/lib/routing';",
   "export { currentRuleSet } from './functions/lib/routing-rules';",
-  "export { routedSlots } from './src/domain/scheduling/routing-facts';",
+  "export { hasRoutedSlot, routedSlots } from './src/domain/scheduling/routing-facts';",
   "export { candidateSlots, rangeOf } from './src/domain/scheduling/slots';",
   "export { addDays, daysOfMonth, weekdayOf, zonedParts, zonedToUtc } from './src/domain/scheduling/time';",
 ]);
@@ -390,7 +390,7 @@ async function measureParts(store, env, { lead, date, month }) {
     ['?month: whole handler (openDays)', () => lib.openDays(app, month, pool)],
     ['?month: busy (listBusy, with hours)', () => app.store.listBusy(monthRange.from, monthRange.to)],
     ['?month: routing_state (SQL)', () => lib.readRoutingState(app, dates)],
-    ['?month: routedSlots × days (JS)', async () => days.map((d) => lib.routedSlots(d.date, d.candidates, presellers, busyMonth, stateMonth, pool))],
+    ['?month: hasRoutedSlot × days (JS)', async () => days.map((d) => lib.hasRoutedSlot(d.date, d.candidates, presellers, busyMonth, stateMonth, pool))],
   ];
   const rows = [];
   for (const [name, call] of cases) {

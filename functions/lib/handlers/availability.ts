@@ -5,7 +5,7 @@
 import type { App } from '../app';
 import { allowMethods, guard, HttpError, json } from '../http';
 import { candidateSlots, rangeOf, type SlotRules } from '../../../src/domain/scheduling/slots';
-import { routedSlots, type Pool } from '../../../src/domain/scheduling/routing-facts';
+import { hasRoutedSlot, routedSlots, type Pool } from '../../../src/domain/scheduling/routing-facts';
 import { daysOfMonth, isIsoDate, isIsoMonth } from '../../../src/domain/scheduling/time';
 import { leadPool, readRoutingState, TEAM_RULE } from '../routing';
 import { currentRuleSet } from '../routing-rules';
@@ -85,5 +85,5 @@ export async function openDays(app: App, month: string, pool: Pool, keep: string
   const dates = days.map((d) => d.date);
   const { from, to } = rangeOf(dates, app.env.scheduling);
   const [presellers, busy, state] = await Promise.all([app.reads.presellers(), app.reads.busy(from, to), readRoutingState(app, dates)]);
-  return days.filter((d) => routedSlots(d.date, d.candidates, presellers, busy, state, pool, keep).length > 0).map((d) => d.date);
+  return days.filter((d) => hasRoutedSlot(d.date, d.candidates, presellers, busy, state, pool, keep)).map((d) => d.date);
 }

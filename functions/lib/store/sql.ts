@@ -5,6 +5,7 @@ import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import { assertJsonFunction } from './json-functions';
+import { byName } from '../../../src/domain/text';
 import type { ConversionEvent, ConversionSummary, MeasurementSettings } from '../../../src/domain/conversions';
 import {
   LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
@@ -35,8 +36,10 @@ export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', clien
       return row ? leadFromRow(row) : null;
     },
     async listActivePresellers() {
-      const list = await rows<Parameters<typeof presellerFromRow>[0]>(`select ${PRESELLER_COLUMNS} from presellers where active order by name`);
-      return list.map(presellerFromRow);
+      // Sorted here, not by `order by name`: sorting by the database's collation cost PGlite ~0.7 ms per
+      // call (1.16 against 0.48 ms for 6 rows), paid up to three times per availability request.
+      const list = await rows<Parameters<typeof presellerFromRow>[0]>(`select ${PRESELLER_COLUMNS} from presellers where active`);
+      return list.map(presellerFromRow).sort((a, b) => byName.compare(a.name, b.name));
     },
     async listBusy(from, to) {
       // One JSON row instead of a row per interval: with calendar feeds there are hundreds, and building

@@ -126,9 +126,19 @@ export function offHoursBusy(byPreseller: Map<string, Weekly>, from: Date, to: D
   const out: Busy[] = [];
   const first = addDays(zonedParts(from, timeZone).date, -1);
   const last = addDays(zonedParts(to, timeZone).date, 1);
-  const at = (date: string, minutes: number) =>
-    minutes >= 1439 ? zonedToUtc(addDays(date, 1), '00:00', timeZone) : zonedToUtc(date, hhmm(minutes), timeZone);
+  // The instants of a day's boundaries, once per day: the team mostly shares its hours, and converting
+  // each consultant's own (~1,200 conversions for a month of 6) was ~2.8 ms of a ?month request.
+  let day: Map<number, number>;
+  const at = (date: string, minutes: number) => {
+    let ms = day.get(minutes);
+    if (ms === undefined) {
+      ms = (minutes >= 1439 ? zonedToUtc(addDays(date, 1), '00:00', timeZone) : zonedToUtc(date, hhmm(minutes), timeZone)).getTime();
+      day.set(minutes, ms);
+    }
+    return new Date(ms);
+  };
   for (let date = first; date <= last; date = addDays(date, 1)) {
+    day = new Map();
     const weekday = weekdayOf(date);
     for (const [presellerId, weekly] of byPreseller) {
       let cursor = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schedulingConfig } from './config';
 import { holidayChecker } from './holidays';
-import { busyReasonAt, dayFacts, routedSlots, type RoutingState } from './routing-facts';
+import { busyReasonAt, dayFacts, hasRoutedSlot, routedSlots, type RoutingState } from './routing-facts';
 import { candidateSlots, type Busy } from './slots';
 
 const rules = { config: schedulingConfig, now: new Date('2026-06-01T11:00:00Z'), isHoliday: holidayChecker(schedulingConfig.holidays) };
@@ -42,6 +42,23 @@ describe('routedSlots', () => {
     expect(new Set(routedSlots(day, slots, presellers, [], capped, team).map((s) => s.presellerName))).toEqual(new Set(['Bruno']));
     // A pool of Bruno only.
     expect(new Set(routedSlots(day, slots, presellers, [], state(), { rule: 'grandes', ids: new Set(['b']) }).map((s) => s.presellerName))).toEqual(new Set(['Bruno']));
+  });
+});
+
+describe('hasRoutedSlot', () => {
+  it('is true exactly when routedSlots lists a time: the last free one counts, a day all taken does not', () => {
+    const last = slots[slots.length - 1];
+    // Both busy all day but for the last time (Bruno): open; that time taken too: closed.
+    const allBut = (free: boolean): Busy[] => [
+      { presellerId: 'a', startsAt: slots[0].startsAt, endsAt: last.endsAt, kind: 'time_off' },
+      { presellerId: 'b', startsAt: slots[0].startsAt, endsAt: free ? last.startsAt : last.endsAt, kind: 'meeting' },
+    ];
+    for (const free of [true, false]) {
+      expect(routedSlots(day, slots, presellers, allBut(free), state(), team).length > 0).toBe(free);
+      expect(hasRoutedSlot(day, slots, presellers, allBut(free), state(), team)).toBe(free);
+    }
+    expect(hasRoutedSlot(day, [], presellers, [], state(), team)).toBe(false);
+    expect(hasRoutedSlot(day, slots, presellers, [], state(), { rule: 'grandes', ids: new Set(['x']) })).toBe(false);
   });
 });
 

@@ -142,17 +142,28 @@ export function listDraw(date: string, time: string, state: RoutingState): numbe
  * the booking would keep wherever free (the lead's earlier one, or a rescheduled meeting's).
  */
 export function routedSlots(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState, pool: Pool, keep: string | null = null): AvailabilitySlot[] {
-  if (slots.length === 0) return [];
+  return [...eachRoutedSlot(date, slots, presellers, busy, state, pool, keep)];
+}
+
+/**
+ * Whether a date has a time the router would assign: the month view asks only this, and stopping at the
+ * first such time routes ~1 time a day instead of all 18 (?month: routedSlots × 22 days, 3.6 → 0.9 ms,
+ * npm run bench -- routing).
+ */
+export function hasRoutedSlot(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState, pool: Pool, keep: string | null = null): boolean {
+  return !eachRoutedSlot(date, slots, presellers, busy, state, pool, keep).next().done;
+}
+
+function* eachRoutedSlot(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState, pool: Pool, keep: string | null): Generator<AvailabilitySlot> {
+  if (slots.length === 0) return;
   const day = dayFacts(date, slots, presellers, busy, state);
   const byId = new Map(presellers.map((p) => [p.id, p]));
-  const out: AvailabilitySlot[] = [];
   for (const slot of slots) {
     const decision: RouteDecision = route({
       rule: pool.rule, candidates: candidatesAt(slot, presellers, busy, state, day, pool),
       equalAhead: state.equalAhead, preferred: keep ? [{ id: keep, reason: 'anterior' }] : [], random: listDraw(date, slot.time, state),
     });
     const p = decision.chosen ? byId.get(decision.chosen) : undefined;
-    if (p) out.push({ time: slot.time, presellerId: p.id, presellerName: firstName(p.name), location: locationOf(p.roomUrl).kind });
+    if (p) yield { time: slot.time, presellerId: p.id, presellerName: firstName(p.name), location: locationOf(p.roomUrl).kind };
   }
-  return out;
 }
