@@ -15,6 +15,7 @@ import { NODE_BUNDLE } from '../../scripts/server/functions-host.mjs';
 import { buildProject, copyProject, projectRoot } from '../support/project';
 import { cliDataDir } from './consultants-process';
 import { key, POLICY_VERSION, validRequest } from './helpers';
+import { fakedClockEnv } from '../support/faked-clock';
 
 const run = promisify(execFile);
 const OLD = 'contato@mentorsolar.com.br';
@@ -30,7 +31,7 @@ afterAll(async () => {
 /** POST /api/leads through the copy's bundled function in a fresh process whose cwd is not the project. */
 async function postLead(modulePath: string, body: unknown) {
   const { stdout } = await run(process.execPath, [join(projectRoot, 'tests/support/invoke-bundled.mjs'), modulePath, 'POST', 'https://mentor.example/api/leads', JSON.stringify(body)], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...fakedClockEnv() },
     cwd: tmpdir(),
     timeout: 60_000,
   });

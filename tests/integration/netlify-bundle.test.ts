@@ -15,6 +15,7 @@ import { BUNDLED_FUNCTIONS_DIR, bundleDeployedFunctions } from '../../scripts/bu
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, pooledDatabaseUrl, type TestDatabase } from '../support/postgres-db';
 import { futureWorkday, key, validRequest } from './helpers';
+import { fakedClockEnv } from '../support/faked-clock';
 
 const root = process.cwd();
 const run = promisify(execFile);
@@ -57,7 +58,7 @@ async function call(env: Record<string, string>, method: string, path: string, b
   if (!fn) throw new Error(`no bundled function routes ${path}`);
   const modulePath = join(fn.path, await functionFile(fn.path));
   const { stdout, stderr } = await run(process.execPath, [join(root, 'tests/support/invoke-bundled.mjs'), modulePath, method, `https://mentor.example${path}`, body ? JSON.stringify(body) : ''], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...fakedClockEnv(), ...env },
     timeout: 60_000,
     cwd: tmpdir(), // not the repository: the bundle must carry every file it reads
   });

@@ -10,6 +10,7 @@ import { startPgBouncer } from './pgbouncer';
 import { oncePerRun } from './once-per-run';
 import { createTemplateDatabase } from './postgres-db';
 import { freePort } from './site-process.mjs';
+import { fakedClockEnv } from './faked-clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,13 +38,10 @@ function binDir(): string | null {
 
 const shellQuote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
 
-/**
- * A faked clock (tests/tools/at-time.mjs: libfaketime through LD_PRELOAD) for the server too, so its now()
- * agrees with the tests'. `su` is setuid, and the loader drops LD_PRELOAD from its environment: set it again.
- */
+/** The faked clock (faked-clock.ts) as an `env` prefix: `su` is setuid, and the loader drops LD_PRELOAD. */
 function fakedClock(): string {
-  const names = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'].filter((name) => process.env[name] && process.env.FAKETIME);
-  return names.length ? `env ${names.map((name) => shellQuote(`${name}=${process.env[name]}`)).join(' ')} ` : '';
+  const vars = Object.entries(fakedClockEnv());
+  return vars.length ? `env ${vars.map(([name, value]) => shellQuote(`${name}=${value}`)).join(' ')} ` : '';
 }
 
 /** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user then. */

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../support/postgres-db
 import { projectRoot } from '../../support/project';
 import { freePort } from '../../support/site-process.mjs';
 import { startSmtp, stopSmtp, type Received } from '../smtp';
+import { fakedClockEnv } from '../../support/faked-clock';
 
 const serverUrl = inject('postgresUrl');
 /** Netlify's limit for a scheduled function: the process is killed then, whatever it is doing. */
@@ -43,7 +44,7 @@ describe.skipIf(!serverUrl)('the scheduled drain stopped hard at 30 s, then run 
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(projectRoot, 'tests/support/invoke-bundled.mjs'), drainModule, 'POST', 'https://mentor.example/.netlify/functions/outbox-drain'], {
         cwd: projectRoot,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, CONTEXT: 'production', DATABASE_URL: db.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_POOL_MAX: '1' },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, CONTEXT: 'production', DATABASE_URL: db.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, DATABASE_POOL_MAX: '1', ...fakedClockEnv() },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       let killed = false;
