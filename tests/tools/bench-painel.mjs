@@ -26,7 +26,7 @@ const lib = await importTs('bench-painel', [
   "export { openPgliteStore } from './functions/lib/store/pglite';",
   "export { openPostgresStore } from './functions/lib/store/postgres';",
   "export { queryNumbers } from './functions/lib/painel/handlers/numbers';",
-  "export { leadExportPages, meetingExportPages } from './functions/lib/painel/handlers/exports';",
+  "export { gzipped, leadExportPages, meetingExportPages } from './functions/lib/painel/handlers/exports';",
   "export { queryCampaignMoney } from './functions/lib/painel/handlers/campaign-money';",
   "export { MAX_PERIOD_DAYS, presetPeriod } from './src/domain/painel/numbers';",
   "export { addDays, zonedParts } from './src/domain/scheduling/time';",
@@ -198,27 +198,52 @@ export async function measure(opened, store) {
 
   if (only) return rows;
   // The export: every lead, through the handler's own pages (handlers/exports.ts), the CSV writer and gzip
-  // (as a browser gets it), to the last byte; raw bytes counted before the compression.
-  const t = performance.now();
-  const pages = await lib.leadExportPages(painel, mentor, {}, now);
-  let bytes = 0;
-  const counted = new TransformStream({ transform: (chunk, out) => { bytes += chunk.byteLength; out.enqueue(chunk); } });
-  const reader = lib.csvStream(lib.leadCsvColumns, pages).pipeThrough(counted).pipeThrough(new CompressionStream('gzip')).getReader();
-  let gzipped = 0;
-  for (let r = await reader.read(); !r.done; r = await reader.read()) gzipped += r.value.byteLength;
-  const csvMs = performance.now() - t;
+  // (as a browser gets it), to the last byte; raw bytes counted before the compression. Three exports, the
+  // budget on their median: one export is one sample, and on this host two samples of the same code were
+  // 2,945 and 3,302 ms (2026-11-30); the slowest of the three (p95 column) is the first, on a cold database.
+  const leadRuns = await timedRuns(async () => {
+    const pages = await lib.leadExportPages(painel, mentor, {}, now);
+    let bytes = 0;
+    const counted = new TransformStream({ transform: (chunk, out) => { bytes += chunk.byteLength; out.enqueue(chunk); } });
+    const reader = lib.gzipped(lib.csvStream(lib.leadCsvColumns, pages).pipeThrough(counted)).getReader();
+    let gzipped = 0;
+    for (let r = await reader.read(); !r.done; r = await reader.read()) gzipped += r.value.byteLength;
+    return { bytes, gzipped };
+  });
+  const { bytes, gzipped } = leadRuns[0].value;
   const perLead = `${(bytes / DEMO_LEADS).toFixed(0)} B/lead; gzip ${(gzipped / 1e6).toFixed(1)} MB, ${(gzipped / DEMO_LEADS).toFixed(0)} B/lead`;
-  rows.push({ name: `CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB, ${perLead})`, count: null, p50: null, p95: csvMs, budget: PAINEL_BUDGETS.csvMs, ok: csvMs <= PAINEL_BUDGETS.csvMs });
+  rows.push(csvRow(`CSV de todos os leads (${(bytes / 1e6).toFixed(1)} MB, ${perLead})`, leadRuns));
 
   // The meetings' export of every past meeting, with each lead's contact and campaign (issue 32).
-  const m0 = performance.now();
-  const meetingPages = await lib.meetingExportPages(painel, mentor, { tab: 'passadas' }, now);
-  const meetingReader = lib.csvStream(lib.meetingCsvColumns, meetingPages).getReader();
-  let meetingBytes = 0;
-  for (let r = await meetingReader.read(); !r.done; r = await meetingReader.read()) meetingBytes += r.value.byteLength;
-  const meetingMs = performance.now() - m0;
-  rows.push({ name: `CSV das reuniões passadas (${(meetingBytes / 1e6).toFixed(1)} MB)`, count: null, p50: null, p95: meetingMs, budget: PAINEL_BUDGETS.csvMs, ok: meetingMs <= PAINEL_BUDGETS.csvMs });
+  const meetingRuns = await timedRuns(async () => {
+    const meetingPages = await lib.meetingExportPages(painel, mentor, { tab: 'passadas' }, now);
+    const meetingReader = lib.csvStream(lib.meetingCsvColumns, meetingPages).getReader();
+    let meetingBytes = 0;
+    for (let r = await meetingReader.read(); !r.done; r = await meetingReader.read()) meetingBytes += r.value.byteLength;
+    return { bytes: meetingBytes };
+  });
+  rows.push(csvRow(`CSV das reuniões passadas (${(meetingRuns[0].value.bytes / 1e6).toFixed(1)} MB)`, meetingRuns));
   return rows;
+}
+
+/** Each export's runs, one after another (the first on a cold database). */
+const CSV_RUNS = 3;
+
+async function timedRuns(run) {
+  const runs = [];
+  for (let i = 0; i < CSV_RUNS; i++) {
+    const t = performance.now();
+    const value = await run();
+    runs.push({ ms: performance.now() - t, value });
+  }
+  return runs;
+}
+
+/** A CSV's row: the median of its runs against the budget, the slowest in the p95 column. */
+function csvRow(name, runs) {
+  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const median = ms[Math.floor(ms.length / 2)];
+  return { name: `${name}, mediana de ${ms.length}`, count: null, p50: median, p95: ms.at(-1), budget: PAINEL_BUDGETS.csvMs, ok: median <= PAINEL_BUDGETS.csvMs };
 }
 
 /** Markdown table of every suite; true when every row kept its budget. */

@@ -3,8 +3,10 @@
 // when a file is asked for. The export is logged once it has started.
 // Gzipped in transit when the browser accepts it: Netlify cuts a streamed function answer at 20 MB with no
 // error, and 50,000 leads are 18.4 MB of CSV (369 bytes a lead; gzipped 75, so ~270,000 leads fit).
-// Compressed here, as it streams (CompressionStream keeps the reader's pace): the cap counts the bytes the
+// Compressed here, as it streams (the compressor keeps the reader's pace): the cap counts the bytes the
 // function sends, whatever the CDN does after.
+import { Duplex } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { CsvColumn } from '../csv';
 import { painelHeaders, type SignedIn } from '../context';
 import type { After, LeadFilter, MeetingFilter, PainelStore, Viewer } from '../store';
@@ -71,11 +73,20 @@ export function acceptsGzip(header: string | null): boolean {
   return q !== undefined && q > 0;
 }
 
+/**
+ * gzip at level 3 rather than CompressionStream's fixed 6: for the 18.8 MB CSV of 50,000 leads, 4.29 MB
+ * instead of 3.82 (12% more, so ~240,000 leads still fit under the 20 MB cut) for ~250 ms of compression
+ * instead of ~450 (node:zlib, best of 2, 2026-11-30). Also what `npm run bench` times.
+ */
+export function gzipped(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return stream.pipeThrough(Duplex.toWeb(createGzip({ level: 3 })) as unknown as TransformStream<Uint8Array, Uint8Array>);
+}
+
 /** `fileName`: ASCII letters, digits, '-' and '.' only (export-name.ts), so it needs no quoting rules. */
 function attachment(ctx: SignedIn, stream: ReadableStream<Uint8Array>, fileName: string): Response {
   const gzip = acceptsGzip(ctx.req.headers.get('accept-encoding'));
   // (Typed as what the compressor takes: TypeScript's DOM types read its input as BufferSource.)
-  const body = gzip ? (stream as ReadableStream<BufferSource>).pipeThrough(new CompressionStream('gzip')) : stream;
+  const body = gzip ? gzipped(stream) : stream;
   return new Response(body, {
     headers: {
       ...painelHeaders, 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${fileName}"`,
