@@ -36,7 +36,10 @@ export async function chromeTab(browser: Browser, matches: (url: string) => bool
           r.targetInfos.filter((t) => t.type === 'page').map((t) => t.url).join(', ')}`)));
       }, timeout);
     }),
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => clearTimeout(timer)).catch(async (error: unknown) => {
+    await cdp.detach().catch(() => {}); // no tab to hand over: the session ends here, not with the browser
+    throw error;
+  });
   // Not flattened: Playwright's browser session sends no sessionId of its own, so the tab is spoken to through
   // Target.sendMessageToTarget and answers arrive as Target.receivedMessageFromTarget.
   const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };

@@ -14,20 +14,15 @@ import { SMTP_TIMEOUTS_MS, worstSendMs, type SmtpTimeouts } from './smtp-timeout
 export type MailSender = ((id: string, message: MailContent) => Promise<void>) & { worstMs?: number };
 
 /** Adds the short timeouts unless the URL sets them, so a dead server fails fast and is retried later. */
-function withTimeouts(smtpUrl: string): string {
+function withTimeouts(smtpUrl: string): { url: string; worstMs: number | undefined } {
   const url = new URL(smtpUrl);
   for (const [key, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
   }
-  return url.toString();
-}
-
-/** The worst case of a send under the URL's timeouts (withTimeouts filled in the missing ones); unreadable: the default's. */
-function worstSendOf(smtpUrl: string): number | undefined {
-  const params = new URL(smtpUrl).searchParams;
-  const timeouts = Object.fromEntries(Object.keys(SMTP_TIMEOUTS_MS).map((key) => [key, Number(params.get(key))])) as SmtpTimeouts;
+  // The worst case of a send under these timeouts; unreadable (not a number): the default's.
+  const timeouts = Object.fromEntries(Object.keys(SMTP_TIMEOUTS_MS).map((key) => [key, Number(url.searchParams.get(key))])) as SmtpTimeouts;
   const worst = worstSendMs(timeouts);
-  return Number.isFinite(worst) && worst > 0 ? worst : undefined;
+  return { url: url.toString(), worstMs: Number.isFinite(worst) && worst > 0 ? worst : undefined };
 }
 
 /**
@@ -67,12 +62,12 @@ function lazyTransport(options: string | Record<string, unknown>): () => Promise
 
 export function createSender(opts: { smtpUrl: string | null; mailFrom: string; dataDir: string }): MailSender {
   if (opts.smtpUrl) {
-    const smtpUrl = withTimeouts(opts.smtpUrl); // a malformed SMTP_URL still throws here, at once
+    const { url: smtpUrl, worstMs } = withTimeouts(opts.smtpUrl); // a malformed SMTP_URL still throws here, at once
     const smtp = lazyTransport(smtpUrl);
     const send: MailSender = async (id, message) => {
       await (await smtp()).sendMail(mailOptions(message, opts.mailFrom, id));
     };
-    return Object.assign(send, { worstMs: worstSendOf(smtpUrl) });
+    return Object.assign(send, { worstMs });
   }
   const files = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = join(opts.dataDir, 'outbox');

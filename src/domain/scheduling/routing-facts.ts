@@ -75,8 +75,13 @@ function overlapsAny({ starts, maxEnds }: Intervals, start: number, end: number)
 
 /** Which of `reasons` holds a consultant over [startsAt, endsAt) (the first), or -1 when free. */
 function reasonIndexAt(busy: Busy[], presellerId: string, slot: { startsAt: Date; endsAt: Date }): number {
-  const lists = reasonIndex(busy).get(presellerId);
-  return lists ? lists.findIndex((l) => overlapsAny(l, slot.startsAt.getTime(), slot.endsAt.getTime())) : -1;
+  return firstReason(reasonIndex(busy).get(presellerId), slot.startsAt.getTime(), slot.endsAt.getTime());
+}
+
+function firstReason(lists: Intervals[] | undefined, start: number, end: number): number {
+  if (!lists) return -1;
+  for (let i = 0; i < lists.length; i++) if (overlapsAny(lists[i], start, end)) return i;
+  return -1;
 }
 
 /** Why a consultant is busy over [startsAt, endsAt), or null when free. */
@@ -91,10 +96,16 @@ type DayFacts = Map<string, { worksThatDay: boolean; dayCount: number; weekCount
 export function dayFacts(date: string, slots: Candidate[], presellers: PresellerRef[], busy: Busy[], state: RoutingState): DayFacts {
   const monday = mondayOf(date);
   const week = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const index = reasonIndex(busy);
   return new Map(presellers.map((p) => {
     const load = state.load.get(p.id);
-    // Working time: free, or in a meeting (time off, off-hours and calendar blocks are not).
-    const works = slots.some((s) => [-1, MEETING].includes(reasonIndexAt(busy, p.id, s)));
+    const lists = index.get(p.id);
+    // Working time: free, or in a meeting (time off, off-hours and calendar blocks are not). Looked up once
+    // per consultant, not per time: ~2,400 lookups for a month of 6 were 2.6 ms of a ?month request.
+    const works = slots.some((s) => {
+      const reason = firstReason(lists, s.startsAt.getTime(), s.endsAt.getTime());
+      return reason === -1 || reason === MEETING;
+    });
     return [p.id, {
       worksThatDay: works,
       dayCount: load?.get(date) ?? 0,
