@@ -69,8 +69,10 @@ try {
 // their environment once, when the first one arrives (getApp).
 if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim()) process.env.SITE_URL = server.url;
 console.log(`Site e funções em ${server.url}`);
-const scheduler = startScheduler(functionModules, files);
-console.log(`Funções agendadas: ${scheduler.jobs.map((j) => `${j.name} (${j.schedule})`).join(', ')}`);
+// SCHEDULED_FUNCTIONS=off: none run in this process. On Netlify each scheduled run is an invocation of its
+// own, never inside a request's process; `npm run bench -- routing` times requests without them.
+const scheduler = process.env.SCHEDULED_FUNCTIONS === 'off' ? { jobs: [], stop() {} } : startScheduler(functionModules, files);
+console.log(`Funções agendadas: ${scheduler.jobs.map((j) => `${j.name} (${j.schedule})`).join(', ') || 'nenhuma (SCHEDULED_FUNCTIONS=off)'}`);
 
 stop = async () => {
   scheduler.stop();
