@@ -71,6 +71,3 @@ export function greetingName(name: string): string | null {
   const first = firstName(name);
   return /^\p{L}{2,20}$/u.test(first) ? first : null;
 }
-
-/** How people's names are ordered wherever they are listed: Brazilian Portuguese ("Álvaro" beside "Ana"). */
-export const byName = new Intl.Collator('pt-BR');

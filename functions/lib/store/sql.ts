@@ -5,7 +5,6 @@ import type { BusyKind } from '../../../src/domain/scheduling/slots';
 import type { SqlClient } from './client';
 import { sealOutbox } from '../mail/secrets';
 import { assertJsonFunction } from './json-functions';
-import { byName } from '../../../src/domain/text';
 import type { ConversionEvent, ConversionSummary, MeasurementSettings } from '../../../src/domain/conversions';
 import {
   LEAD_RECORD_COLUMNS, leadFromRow, OUTBOX_LEASE_SECONDS, OUTBOX_MAX_ATTEMPTS,
@@ -16,6 +15,13 @@ import {
   blockRows, bookResult, cancelRow, changeRow, consultantArgs, detailsOf, dueOf, kindRows, leadResult, leadRow, meetingRow,
   PRESELLER_COLUMNS, presellerFromRow, reminderRow, tokenMeetingOf, type DetailsRow,
 } from './rows';
+
+/**
+ * How consultants are ordered where they are listed: Brazilian Portuguese ("Álvaro" beside "Ana"). Here,
+ * server-side, not in src/domain/text.ts: that module is in the quote island's bundle, and a collator built
+ * at import would be built on every visitor's phone.
+ */
+const byName = new Intl.Collator('pt-BR');
 
 export function sqlStore<C extends SqlClient>(kind: 'pglite' | 'postgres', client: C): Store & { sql: C } {
   // Values go as they are (Date, objects for jsonb): both drivers serialise by the parameter type the
