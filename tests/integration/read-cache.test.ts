@@ -42,10 +42,10 @@ it('shares in-flight reads, expires after the TTL and never caches a failure', a
   let t = t0;
   let calls = 0;
   let fail = true;
-  const store = { ...app.store, listActivePresellers: async () => {
+  const store = { ...app.store, team: async () => {
     calls++;
     if (fail) throw new Error('down');
-    return [];
+    return { presellers: [], hours: new Map() };
   } };
   const cache = createReadCache(store, 1000, () => t);
   await expect(cache.presellers()).rejects.toThrow('down');
@@ -60,6 +60,28 @@ it('shares in-flight reads, expires after the TTL and never caches a failure', a
   await cache.presellers();
   expect(calls).toBe(3);
   cache.invalidate();
+  await cache.presellers();
+  expect(calls).toBe(4);
+});
+
+it('reads the team once per request with the cache off, and again for the next request', async () => {
+  let calls = 0;
+  const store = { ...app.store, team: async () => {
+    calls++;
+    return app.store.team();
+  } };
+  const cache = createReadCache(store, 0);
+  const [from, to] = [zonedToUtc(date, '09:00', 'America/Sao_Paulo'), zonedToUtc(date, '18:00', 'America/Sao_Paulo')];
+  const request = cache.forRequest();
+  const [presellers, , busy] = await Promise.all([request.presellers(), request.weekly(), request.busy(from, to), request.presellers()]);
+  expect(calls).toBe(1);
+  expect(presellers.map((p) => p.name)).toEqual(['Ana Souza', 'Bruno Almeida', 'Carla Mendes']);
+  // The same busy list as a read without the request's team (off-hours included).
+  expect(busy).toEqual(await app.store.listBusy(from, to));
+  await cache.forRequest().presellers();
+  expect(calls).toBe(2);
+  // Without a request, nothing is kept with the cache off.
+  await cache.presellers();
   await cache.presellers();
   expect(calls).toBe(4);
 });

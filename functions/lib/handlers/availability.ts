@@ -25,7 +25,8 @@ export function createAvailabilityHandler(getApp: () => Promise<App>) {
       const month = params.get('month');
       if (month !== null && !isIsoMonth(month)) throw new HttpError(400, availabilityCopy.invalidMonth);
       if (month === null && !isIsoDate(date)) throw new HttpError(400, availabilityCopy.invalidDate);
-      const app = await getApp();
+      const shared = await getApp();
+      const app: App = { ...shared, reads: shared.reads.forRequest() };
       const { pool, keep } = await routingOf(app, params.get('lead'), params.get('keep'));
       // Answers depend on the pool and the kept consultant, so the memo key carries them (the pool's ids
       // too, in case a rule's emails changed meanwhile).
