@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AxeBuilder } from '@axe-core/playwright';
 import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
 import { site } from './site';
+import { fakedClockOffsetMs, shiftedDateScript, withoutFakedClock } from '../support/faked-clock';
 
 export const BASE_URL = site.url;
 export { CHROMIUM_ARGS, CHROMIUM_TEST_PATH };
@@ -13,8 +14,22 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * The tests' Chromium. Under a faked clock (tests/tools/at-time.mjs) it runs on the real one and every page
+ * it opens, in any context, sees the faked "now" through its `Date` (faked-clock.ts: why not libfaketime).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true, env: withoutFakedClock() });
+  const offsetMs = fakedClockOffsetMs();
+  if (offsetMs === 0) return browser;
+  // browser.newPage() makes its context through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(shiftedDateScript, offsetMs);
+    return context;
+  };
+  return browser;
 }
 
 export async function newPage(
