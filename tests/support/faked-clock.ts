@@ -41,7 +41,11 @@ export function shiftedDateScript(offsetMs: number) {
     if (!new.target) return new Native(now()).toString();
     return args.length === 0 ? new Native(now()) : new (Native as unknown as new (...a: unknown[]) => Date)(...args);
   }
-  Object.assign(ShiftedDate, { now, parse: Native.parse, UTC: Native.UTC });
+  // Not enumerable, as on the native Date: Playwright's page.clock copies a Date's enumerable properties onto its
+  // own, and an enumerable `now` replaced its fake one (a test's clock.fastForward no longer moved Date.now).
+  for (const [name, value] of Object.entries({ now, parse: Native.parse, UTC: Native.UTC })) {
+    Object.defineProperty(ShiftedDate, name, { value, writable: true, configurable: true, enumerable: false });
+  }
   ShiftedDate.prototype = Native.prototype;
   (globalThis as { Date: unknown }).Date = ShiftedDate;
 }

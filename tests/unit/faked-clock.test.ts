@@ -16,9 +16,12 @@ it("moves a page's now by the offset, and only its now", () => {
   const offset = 5 * 3600_000;
   const page = runInNewContext(`(${shiftedDateScript.toString()})(${offset});
     ({ now: Date.now(), created: new Date().getTime(), text: Date(), fixed: new Date(0).getTime(), parts: new Date(2026, 0, 2).getDate(),
-       utc: Date.UTC(2026, 0, 1), parsed: Date.parse('2026-01-01T00:00:00Z'), isDate: new Date() instanceof Date, iso: new Date(5).toISOString() })`);
+       utc: Date.UTC(2026, 0, 1), parsed: Date.parse('2026-01-01T00:00:00Z'), isDate: new Date() instanceof Date, iso: new Date(5).toISOString(),
+       enumerable: Object.keys(Date) })`);
   const real = Date.now();
   for (const at of [page.now, page.created]) expect(Math.abs(at - (real + offset))).toBeLessThan(60_000);
   expect(Math.abs(new Date(page.text).getTime() - (real + offset))).toBeLessThan(60_000);
   expect(page).toMatchObject({ fixed: 0, parts: 2, utc: Date.UTC(2026, 0, 1), parsed: Date.UTC(2026, 0, 1), isDate: true, iso: '1970-01-01T00:00:00.005Z' });
+  // Nothing enumerable, as on the native Date (Playwright's page.clock copies enumerable properties over its own).
+  expect(page.enumerable).toEqual([]);
 });
