@@ -31,7 +31,7 @@ const ISOLATED = [
   'tests/unit/scheduler.test.ts', // fake timers
   'src/islands/store.test.ts', // vi.resetModules and a sessionStorage that throws, on globalThis
   'tests/integration/lead-routing.test.ts', 'tests/integration/routing.test.ts', // process.env writes, function entries
-  ...['contact-email', 'deploy-context', 'deploy-status', 'drain-black-hole', 'env-defaults', 'feed-budget', 'functions-entry', 'rate-limit', 'scheduled-budget']
+  ...['cms-roundtrip', 'deploy-context', 'deploy-status', 'drain-black-hole', 'env-defaults', 'feed-budget', 'functions-entry', 'rate-limit', 'scheduled-budget']
     .map((name) => `tests/integration/${name}.test.ts`), // function entries, getApp, stubbed env or globals read at import
   ...['data-subject', 'demo-seed', 'netlify-bundle', 'serve-lifecycle', 'serve-output-gone', 'store-lock-race', 'store-lock', 'postgres/db-cli', 'postgres/drain-killed']
     .map((name) => `tests/integration/${name}.test.ts`), // real child processes and servers

@@ -110,8 +110,9 @@ describe('/painel: conversions for the ad platforms', () => {
     await page.reload();
     const card = page.getByRole('region', { name: 'Meta', exact: true });
     await card.getByText('Configurado', { exact: true }).waitFor();
-    const sentToday = card.locator('tr[data-state="enviado"] td').first();
-    await expect.poll(async () => Number(await sentToday.innerText())).toBeGreaterThanOrEqual(3);
+    // "Últimos 7 dias", not "Hoje": a run at 23:59 sends before midnight and reads the card after it (at-time.mjs 23:55).
+    const sentThisWeek = card.locator('tr[data-state="enviado"] td').nth(1);
+    await expect.poll(async () => Number(await sentThisWeek.innerText())).toBeGreaterThanOrEqual(3);
     await clean(page, 'integrations with sends');
     expect(await noSideScroll(page)).toBe(true);
 

@@ -1,21 +1,53 @@
-// Round trip (issue 35 item 2): a value the editor accepts always builds. Every field of every content file the
-// editor offers is changed at once to a new value the editor accepts (tests/support/editor-rules.ts, the served
+// Round trip: a value the editor accepts always builds. Every field of every content file the editor offers is
+// changed at once to a new value the editor accepts (tests/support/editor-rules.ts, the served
 // public/admin/config.yml): each text, link, address, code and version edited, each select set to another option,
 // each number and switch changed, each list that may grow given one more item. The files are written as the
 // editor writes them into a copy of the project, and the real production build (astro build) must pass and show
 // the new texts. tests/integration/cms-parity.test.ts checks the other direction value by value.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+//
+// The same build (one `astro build` of a copy costs ~25–45 CPU-s) also proves one home for the values the mentor
+// edits: a claim changed once in site.yaml reaches every page and leaves its old text nowhere; the contact address
+// lives only in content/site.yaml and the published privacy-policy version only in the policy's front matter, so
+// the copy's pages and policy show the new ones, and its functions (bundled by esbuild as Netlify does, run in a
+// fresh process outside the repository) default CONTACT_EMAIL to the new address, mail the new lead's notice to
+// it and accept only the new policy version. Nothing in src/ or functions/ is edited.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type BuildOptions } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_BUNDLE } from '../../scripts/server/functions-host.mjs';
 import type { CmsField } from '../../src/cms/fields';
 import { contentFiles, parseContent } from '../../src/cms/files';
 import { editorDataFile, editorMarkdownFile } from '../../src/cms/yaml';
 import { editorProblems } from '../support/editor-rules';
 import { buildProject, copyProject, projectRoot } from '../support/project';
 import { buildProblems, editorFieldsOf } from '../support/content-checks';
+import { fakedClockEnv } from '../support/faked-clock';
+import { cliDataDir } from './consultants-process';
+import { key, POLICY_VERSION, validRequest } from './helpers';
+
+const run = promisify(execFile);
+const OLD_EMAIL = 'contato@mentorsolar.com.br';
+const NEW_EMAIL = 'fale.comigo@novo-dominio.com.br';
+const NEW_VERSION = '2027-01-15';
+const NEW_CLAIM = '7.321+';
+/** Fields given this value (the checks below look for it) instead of the first candidate; the editor must accept it too. */
+const CHOSEN: Record<string, unknown> = {
+  'content/site.yaml.email': NEW_EMAIL,
+  'content/site.yaml.claims.mentoredOwners': NEW_CLAIM,
+  'content/legal/politica-de-privacidade.md.version': NEW_VERSION,
+};
+const chosenUsed = new Set<string>();
 
 let dir = '';
-afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+let dataDir = '';
+afterAll(async () => {
+  for (const d of [dir, dataDir]) if (d) await rm(d, { recursive: true, force: true });
+});
 
 /** New values to try for a text field, in order; the first the editor accepts (and differs) is used. */
 function textCandidates(current: string, field: CmsField): string[] {
@@ -47,7 +79,9 @@ function editAll(field: CmsField, value: unknown, path: string): unknown {
     const itemField: CmsField = field.field ?? { name: 'item', label: field.label, widget: 'object', fields: field.fields };
     return items.map((item, i) => editAll(itemField, item, `${path}.${i}`));
   }
+  if (path in CHOSEN) chosenUsed.add(path);
   const candidates: unknown[] =
+    path in CHOSEN ? [CHOSEN[path]] :
     field.widget === 'select' ? (field.options ?? []) :
     field.widget === 'number' ? [Number(value) + 10] :
     field.widget === 'boolean' ? [!value] :
@@ -58,34 +92,90 @@ function editAll(field: CmsField, value: unknown, path: string): unknown {
   return next;
 }
 
-describe('every edit the editor accepts builds', () => {
-  it('all fields of all content files changed at once build, and the pages show the new texts', async () => {
-    dir = await copyProject('cms-roundtrip-');
-    const files = await contentFiles(projectRoot);
-    const headlines: string[] = [];
-    for (const file of files) {
-      const { data, body } = parseContent(await readFile(join(projectRoot, file.path), 'utf8'), file.markdown);
-      const fields = editorFieldsOf(file.path);
-      const dataFields = fields.filter((f) => f.name !== 'body');
-      const root: CmsField = { name: file.path, label: file.path, widget: 'object', fields: dataFields };
-      const newData = editAll(root, data, file.path) as Record<string, unknown>;
-      const bodyField = fields.find((f) => f.name === 'body');
-      const newBody = bodyField ? (editAll(bodyField, `${body.trim()}\n\nParágrafo acrescentado no editor.`, `${file.path}.body`) as string) : body;
-      // The editor would save this file; the build's checks (schema, the legal text's rule) agree.
-      expect(editorProblems(root, newData), file.path).toEqual([]);
-      expect(buildProblems(file, newData, newBody), file.path).toEqual([]);
-      const hero = newData.hero as { headline?: string } | undefined;
-      if (hero?.headline && !hero.headline.includes('{')) headlines.push(hero.headline.trim());
-      await writeFile(join(dir, file.path), file.markdown ? editorMarkdownFile(newData, newBody, file.schema) : editorDataFile(newData, file.schema));
-    }
-    expect(edited).toBeGreaterThan(400);
+/** POST /api/leads through the copy's bundled function in a fresh process whose cwd is not the project. */
+async function postLead(modulePath: string, body: unknown) {
+  const { stdout } = await run(process.execPath, [join(projectRoot, 'tests/support/invoke-bundled.mjs'), modulePath, 'POST', 'https://mentor.example/api/leads', JSON.stringify(body)], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...fakedClockEnv() },
+    cwd: tmpdir(),
+    timeout: 60_000,
+  });
+  const { status, body: text } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { status: number; body: string };
+  return { status, json: text ? JSON.parse(text) : null };
+}
 
-    await buildProject(dir);
-    const home = await readFile(join(dir, 'dist/index.html'), 'utf8');
-    const html = home + (await Promise.all(['trafego-pago', 'consultoria-empresarial', 'palestras'].map((p) => readFile(join(dir, `dist/${p}.html`), 'utf8')))).join('');
+/** The copy's pages (admin's aside) by path under dist/, and the headlines the edits gave the pages. */
+let html: Record<string, string> = {};
+const headlines: string[] = [];
+
+beforeAll(async () => {
+  dir = await copyProject('cms-roundtrip-');
+  for (const file of await contentFiles(projectRoot)) {
+    const { data, body } = parseContent(await readFile(join(projectRoot, file.path), 'utf8'), file.markdown);
+    const fields = editorFieldsOf(file.path);
+    const dataFields = fields.filter((f) => f.name !== 'body');
+    const root: CmsField = { name: file.path, label: file.path, widget: 'object', fields: dataFields };
+    const newData = editAll(root, data, file.path) as Record<string, unknown>;
+    const bodyField = fields.find((f) => f.name === 'body');
+    const newBody = bodyField ? (editAll(bodyField, `${body.trim()}\n\nParágrafo acrescentado no editor.`, `${file.path}.body`) as string) : body;
+    // The editor would save this file; the build's checks (schema, the legal text's rule) agree.
+    expect(editorProblems(root, newData), file.path).toEqual([]);
+    expect(buildProblems(file, newData, newBody), file.path).toEqual([]);
+    const hero = newData.hero as { headline?: string } | undefined;
+    if (hero?.headline && !hero.headline.includes('{')) headlines.push(hero.headline.trim());
+    await writeFile(join(dir, file.path), file.markdown ? editorMarkdownFile(newData, newBody, file.schema) : editorDataFile(newData, file.schema));
+  }
+  expect([...chosenUsed].sort()).toEqual(Object.keys(CHOSEN).sort());
+  await buildProject(dir);
+  const dist = join(dir, 'dist');
+  const pages = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.html') && !f.startsWith('admin'));
+  html = Object.fromEntries(await Promise.all(pages.map(async (f) => [f, await readFile(join(dist, f), 'utf8')] as const)));
+}, 300_000);
+
+describe('every edit the editor accepts builds', () => {
+  it('all fields of all content files changed at once build, and the pages show the new texts', () => {
+    expect(edited).toBeGreaterThan(400);
+    const pages = ['index', 'trafego-pago', 'consultoria-empresarial', 'palestras'].map((p) => html[`${p}.html`]).join('');
     expect(headlines.length).toBeGreaterThanOrEqual(4);
-    for (const headline of headlines) expect(html).toContain(headline.replace(/&/g, '&amp;'));
-    expect(home).toContain('mailto:editado@mentorsolar.com.br');
-    expect(await readFile(join(dir, 'dist/politica-de-privacidade.html'), 'utf8')).toContain('Parágrafo acrescentado no editor.');
-  }, 300_000);
+    for (const headline of headlines) expect(pages).toContain(headline.replace(/&/g, '&amp;'));
+    expect(html['politica-de-privacidade.html']).toContain('Parágrafo acrescentado no editor.');
+  });
+
+  it('a claim changed once in site.yaml changes every page, and the old text is left nowhere', () => {
+    expect(Object.entries(html).filter(([, text]) => text.includes('6.000')).map(([f]) => f)).toEqual([]);
+    // Home: stats, about, meta description; the consulting page's metrics.
+    expect(html['index.html'].split(NEW_CLAIM).length - 1).toBeGreaterThanOrEqual(3);
+    expect(html['consultoria-empresarial.html']).toContain(NEW_CLAIM);
+  });
+});
+
+describe('the contact address and the policy version, changed in the content files only', () => {
+  it('reach the pages, the policy, CONTACT_EMAIL’s default, the lead notice’s recipient and the accepted consent version', async () => {
+    expect(Object.entries(html).filter(([, text]) => text.includes(OLD_EMAIL)).map(([f]) => f)).toEqual([]);
+    // Footer on every page, the home's contact section, the policy's two mentions.
+    expect(html['index.html'].split(`mailto:${NEW_EMAIL}`).length - 1).toBeGreaterThanOrEqual(2);
+    expect(html['politica-de-privacidade.html']).toContain(`<strong>${NEW_EMAIL}</strong>`);
+    expect(html['politica-de-privacidade.html']).toContain(NEW_VERSION);
+    expect(html['politica-de-privacidade.html']).not.toContain('{email}');
+
+    // A copy of the run's migrated database: the bundled function's first open applies nothing (a fresh one is serve-lifecycle.test.ts's).
+    dataDir = await cliDataDir('contact-email-data-');
+    // The copy's functions, bundled inside the copy (its content/ is what they find walking up from the bundle).
+    const outdir = join(dir, '.netlify/contact-email');
+    await build({ entryPoints: [join(dir, 'functions/leads.ts'), join(dir, 'functions/lib/env.ts')], outdir, outbase: join(dir, 'functions'), ...(NODE_BUNDLE as BuildOptions), outExtension: { '.js': '.mjs' } });
+    const { readEnv } = (await import(pathToFileURL(join(outdir, 'lib/env.mjs')).href)) as typeof import('../../functions/lib/env');
+    expect(readEnv({}).contactEmail).toBe(NEW_EMAIL);
+    expect(readEnv({}).mailFrom).toBe('Mentor Solar <nao-responda@novo-dominio.com.br>');
+    expect(readEnv({ CONTACT_EMAIL: 'outra@exemplo.com' }).contactEmail).toBe('outra@exemplo.com');
+
+    const leads = join(outdir, 'leads.mjs');
+    const refused = await postLead(leads, { ...validRequest, email: `old-${crypto.randomUUID()}@example.com`, idempotencyKey: key(), privacyPolicyVersion: POLICY_VERSION });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fieldErrors.privacyPolicyVersion).toBe('Aceite a Política de Privacidade para continuar.');
+    const created = await postLead(leads, { ...validRequest, email: `new-${crypto.randomUUID()}@example.com`, idempotencyKey: key(), privacyPolicyVersion: NEW_VERSION });
+    expect(created.status).toBe(201);
+    const mails = await Promise.all((await readdir(join(dataDir, 'outbox'))).filter((f) => f.endsWith('.eml')).map((f) => readFile(join(dataDir, 'outbox', f), 'utf8')));
+    const notice = mails.find((m) => /^Subject: Novo lead pelo site/m.test(m));
+    expect(notice, mails.map((m) => m.slice(0, 300)).join('\n---\n')).toBeDefined();
+    expect(notice).toMatch(new RegExp(`^To: ${NEW_EMAIL.replace(/\./g, '\\.')}\\r?$`, 'm'));
+  }, 120_000);
 });

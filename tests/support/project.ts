@@ -12,7 +12,7 @@ export const projectRoot = new URL('../../', import.meta.url).pathname;
  * Copies sources and config into a fresh temp dir. Packages are linked one by one, not copied; node_modules's
  * dot folders (but .bin) stay out: they are caches, and Astro's build keeps the content layer's data store in
  * node_modules/.astro. With the whole folder linked, every copy and the project shared one store, the one state
- * builds of different content had in common, when a fresh clone's contact-email copy (27 Nov) built every page
+ * builds of different content had in common, when a fresh clone's copy with a new contact address (27 Nov) built every page
  * with the address its content no longer had.
  */
 export async function copyProject(prefix: string): Promise<string> {
