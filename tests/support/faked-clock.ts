@@ -3,7 +3,9 @@
 // PostgreSQL server through `su`, which drops LD_PRELOAD) gets them from here, or it runs on the real
 // clock while the test and the database run on the faked one (at 23:55 a drain sent 0 mails: its
 // "due" was a day behind the rows it read).
-const NAMES = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_DONT_FAKE_MONOTONIC'] as const;
+import { FAKED_CLOCK_VARS as NAMES, withoutFakedClock } from '../tools/faked-clock-vars.mjs';
+
+export { withoutFakedClock };
 
 /** The faked clock's variables when one is in force, else none. */
 export function fakedClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -13,20 +15,11 @@ export function fakedClockEnv(env: NodeJS.ProcessEnv = process.env): Record<stri
 
 /**
  * The faked clock's offset in ms, as at-time.mjs sets it (FAKETIME="+<seconds>"), else 0. Chromium runs
- * without libfaketime (below) and gets this offset on `Date` instead.
+ * without libfaketime (withoutFakedClock) and its pages get this offset on `Date` instead.
  */
 export function fakedClockOffsetMs(env: NodeJS.ProcessEnv = process.env): number {
   const match = /^\+(\d+)$/.exec(env.FAKETIME ?? '');
   return match ? Number(match[1]) * 1000 : 0;
-}
-
-/**
- * `env` without the faked clock. Chromium under libfaketime spent about half its CPU in the kernel (it reads
- * the clock far more often than Node does), and the browser stage at 23:55 ran into its 40-minute cap with
- * 13 files timing out; the browser gets the same "now" from shiftedDateScript instead.
- */
-export function withoutFakedClock(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== undefined && !(NAMES as readonly string[]).includes(name))) as Record<string, string>;
 }
 
 /**

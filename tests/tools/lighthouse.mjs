@@ -25,6 +25,7 @@ import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constan
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { withoutFakedClock } from './faked-clock-vars.mjs';
 import { REFERENCE_TARGET_MS, cpuSlowdownCap, hostCpuSlowdown } from './cpu-calibration.mjs';
 import { LCP_BUDGET_S, RUNS, THRESHOLDS, TOTAL_KB_BUDGET, needsMoreRuns } from './lighthouse-thresholds.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
@@ -98,7 +99,8 @@ async function loadChromeLauncher() {
 /** Starts one headless Chromium for all audits. Returns { port, kill }. */
 export async function launchChromium({ chromePath = CHROMIUM_PATH } = {}) {
   const { launch } = await loadChromeLauncher();
-  return launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  // Never under a faked clock (at-time.mjs): a page's speed does not depend on the date.
+  return launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent', envVars: withoutFakedClock() });
 }
 
 /** A category's score in 0-100; null when it could not be scored; undefined when the run did not audit it. */
