@@ -11,6 +11,8 @@ const READY_FOR_QUERY = Buffer.from([0x5a, 0, 0, 0, 5]);
  * Describe and waits for their reply (the parameter types); only the Execute after it runs the statement.
  */
 const EXECUTE = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0]);
+/** Length 16, code 80877102: a CancelRequest, sent on a connection of its own. */
+const CANCEL_REQUEST = Buffer.from([0, 0, 0, 16, 0x04, 0xd2, 0x16, 0x2e]);
 
 export interface HoldingProxy {
   /** The database URL through the proxy. */
@@ -25,6 +27,12 @@ export interface HoldingProxy {
   readonly settled: Promise<void>;
   /** Whether a marked statement was seen. */
   readonly seen: boolean;
+  /**
+   * Resolves once a cancel request has been through the proxy and the server has closed its connection: by
+   * then the server has signalled the backend. Releasing a held statement before that lets a late cancel
+   * (a busy machine forks the postmaster's child slowly) cancel the statement it was too late for.
+   */
+  readonly cancelled: Promise<void>;
   /** Sends the held statement on ('request'). */
   release(): void;
   close(): Promise<void>;
@@ -44,6 +52,8 @@ export async function startHoldingProxy(databaseUrl: string): Promise<HoldingPro
   let isSettled = false;
   void settled.then(() => (isSettled = true));
   const sockets = new Set<net.Socket>();
+  let cancelDone!: () => void;
+  const cancelled = new Promise<void>((resolve) => (cancelDone = resolve));
 
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -53,8 +63,11 @@ export async function startHoldingProxy(databaseUrl: string): Promise<HoldingPro
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
     let reply = Buffer.alloc(0);
+    let first = true;
 
     client.on('data', (chunk) => {
+      if (first && chunk.subarray(0, CANCEL_REQUEST.length).equals(CANCEL_REQUEST)) upstream.on('close', cancelDone);
+      first = false;
       const forward = () => upstream.write(chunk);
       if (client === markedConnection && chunk.includes(EXECUTE)) executing = true;
       if (marker && !seen && chunk.includes(marker)) {
@@ -98,6 +111,7 @@ export async function startHoldingProxy(databaseUrl: string): Promise<HoldingPro
       mode = what;
     },
     settled,
+    cancelled,
     get seen() {
       return seen;
     },

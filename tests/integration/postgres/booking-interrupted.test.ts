@@ -79,7 +79,9 @@ describe.skipIf(!serverUrl)('a booking interrupted by the statement deadline', (
       expect(await res.json()).toEqual({ success: false, unconfirmed: true, error: apiMessages.bookingUnconfirmed });
       expect(warnings.mock.calls.map((c) => String(c[0]))).toContain('[meetings] booking interrupted (postgres_timeout): not found');
       // The statement reaches the server after all: the meeting exists, and its confirmation is on its way,
-      // as the answer said it might be.
+      // as the answer said it might be. (The driver's cancel for the deadline is done first: it would
+      // otherwise cancel the released statement.)
+      await proxy.cancelled;
       proxy.release();
       await vi.waitFor(async () => expect(await meetingsOf(request.leadId)).toHaveLength(1), { timeout: 20_000, interval: 100 });
       const [meetingId] = await meetingsOf(request.leadId);
