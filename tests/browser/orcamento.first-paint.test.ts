@@ -41,6 +41,18 @@ describe('/orcamento first paint', () => {
     await context.close();
   });
 
+  it('the stand-in does not animate while the form\'s code arrives', async () => {
+    // A looping pulse on it cost the page ~30 ms of main-thread CPU and 40-80 ms of Lighthouse's TBT at 2.5x
+    // (median of 5, twice each way, 2026-11-30): its frames competed with hydration for the phone's cores.
+    const { context, page } = await choiceAtFirstParse('/orcamento?servico=consultoria');
+    // Its keyframes come with the full stylesheet, requested after the paint: wait until that has applied.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.sheet !== null));
+    const running = await page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name));
+    expect(await page.locator('[data-form-skeleton]').isVisible()).toBe(true);
+    expect(running).toEqual([]);
+    await context.close();
+  });
+
   it('on a slow phone the form takes the stand-in\'s place without a layout shift', async () => {
     // 16x CPU slowdown: slow enough that the browser paints between React's commit and its passive
     // effects. When the stand-in left in a passive effect, one frame showed the form below it and the
