@@ -1,7 +1,6 @@
 // LGPD data-subject requests on PGlite: export and delete exactly one person's rows, by email in any case.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { requestFingerprint } from '../../functions/lib/idempotency';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import { validateLead } from '../../src/domain/lead';
+import { cliDataDir } from './consultants-process';
 import { futureWorkday, key, openTestApp, POLICY_VERSION, postJson, validLead, validRequest, type TestApp } from './helpers';
 
 // Ana's address is a substring of Joana's: matching must be exact, not "contains".
@@ -114,7 +114,8 @@ describe('delete_person_data', () => {
 
 describe('scripts/ops/data-subject.mjs', () => {
   it('exports, asks for --yes, then deletes on the DATA_DIR store', { timeout: 180_000 }, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'mentor-dsr-'));
+    // A copy of the run's migrated database: a fresh one would cost ~8 CPU-s of migrations tested elsewhere.
+    const dataDir = await cliDataDir('mentor-dsr-');
     try {
       const store = await openPgliteStore(dataDir);
       const parsed = validateLead(validLead);

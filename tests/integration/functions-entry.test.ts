@@ -1,17 +1,18 @@
 // The deployed entry points (functions/*.ts default exports) with the env-configured store, and 503s.
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAvailabilityHandler } from '../../functions/lib/handlers/availability';
 import { createLeadsHandler } from '../../functions/lib/handlers/leads';
 import { createMeetingsHandler } from '../../functions/lib/handlers/meetings';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
+import { cliDataDir } from './consultants-process';
 import { futureWorkday, get, key, postJson, validLead, validRequest } from './helpers';
 
 let dir: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'mentor-entry-'));
+  // A copy of the run's migrated database (a fresh DATA_DIR's first start is serve-lifecycle's subject).
+  dir = await cliDataDir('mentor-entry-');
   vi.stubEnv('DATA_DIR', dir);
   vi.stubEnv('SUPABASE_URL', '');
 });

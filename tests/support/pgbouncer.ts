@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordServerCpu } from './cpu';
 import { freePort } from './site-process.mjs';
 
 export type PgBouncer = {
@@ -89,6 +90,7 @@ export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn =
     stop() {
       try {
         const pid = Number(readFileSync(pidfile, 'utf8').trim());
+        if (pid) recordServerCpu(pid);
         if (pid) process.kill(pid, 'SIGTERM');
       } catch {
         // already gone

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startPgBouncer } from './pgbouncer';
 import { oncePerRun } from './once-per-run';
 import { createTemplateDatabase } from './postgres-db';
+import { recordServerCpu } from './cpu';
 import { freePort } from './site-process.mjs';
 import { fakedClockEnv } from './faked-clock';
 
@@ -99,6 +100,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     cert: readFileSync(cert, 'utf8'),
     stop() {
       try {
+        recordServerCpu(Number.parseInt(readFileSync(join(data, 'postmaster.pid'), 'utf8'), 10));
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });

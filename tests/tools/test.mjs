@@ -47,7 +47,7 @@ const children = new Set();
  * CPU seconds of this process's reaped children so far (/proc/self/stat: cutime + cstime). When a gate's
  * process ends, the kernel adds the CPU of its whole tree to it — every descendant that was waited for:
  * vitest's workers, the sites, Chromium, the build — but not the PostgreSQL servers and PgBouncers, which
- * detach (their CPU is not counted anywhere here). Read as each gate's process closes, the growth since the
+ * detach: those write their own down as they stop (recordServerCpu in tests/support/cpu.ts), read after each vitest stage. Read as each gate's process closes, the growth since the
  * previous read is that gate's CPU: the figure that counts on a shared 2-core machine, where wall time also
  * measures the neighbours. null where /proc is missing.
  */
@@ -284,6 +284,12 @@ async function vitestStep(extraArgs, name, env) {
   const code = await run(vitestArgs(extraArgs, jsonFile), { env: { ...env, TMPDIR: tmp }, timeoutMs: VITEST_CAP_MS, hold: true, label: `vitest ${name}` });
   // After a clean end its setups' teardown stopped them; after a kill at the cap nothing else would.
   stopServersIn(tmp);
+  // The PostgreSQL servers and PgBouncers detach: their CPU is written down as each stops (recordServerCpu).
+  const serverCpu = path.join(tmp, 'server-cpu');
+  if (existsSync(serverCpu)) {
+    const ms = readFileSync(serverCpu, 'utf8').split('\n').filter(Boolean).reduce((sum, line) => sum + Number(line), 0);
+    cpuOfRuns.push({ label: `servers of vitest ${name} (PostgreSQL, PgBouncer)`, cpuSeconds: ms / 1000 });
+  }
   const report = readReport(jsonFile);
   if (!report) return { ok: code === 0, note: 'no vitest report' };
   const files = fileTimes(report);
