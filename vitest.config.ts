@@ -13,7 +13,7 @@ const PURE = [
   'functions/lib/base-url.test.ts', 'functions/lib/painel/csv.test.ts', 'functions/lib/routing.test.ts', 'functions/lib/integrations/integrations.test.ts',
   'functions/lib/conversions/**/*.test.ts',
   'tests/unit/domain/**/*.test.ts', 'tests/unit/mail/**/*.test.ts',
-  'tests/unit/{faked-clock,file-order,docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture}.test.ts',
+  'tests/unit/{faked-clock,file-order,docs-links,defer-assets,routing-rules,cpu-calibration,house,uploads,bundle-functions,unused-custom-properties,inline-theme-values,attribution-capture,server-compression}.test.ts',
 ];
 
 /**

@@ -9,7 +9,7 @@
 // audit a running site.
 import { readFile } from 'node:fs/promises';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
-import { auditRetrying, launchChromium } from './lighthouse.mjs';
+import { auditRetrying, launchChromium, routeStatus } from './lighthouse.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
 import { startSite } from '../support/site-process.mjs';
 
@@ -43,6 +43,7 @@ try {
   for (const route of routes) {
     const page = [];
     const bare = [];
+    await routeStatus(new URL(route, baseUrl).href); // the server's compressed copy made, as the gate does
     for (let i = 0; i < runs; i += 1) {
       bare.push(await audit(reference.url));
       page.push(await audit(new URL(route, baseUrl).href));
