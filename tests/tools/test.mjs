@@ -62,6 +62,23 @@ function childrenCpuSeconds() {
   }
 }
 let childrenCpuSoFar = childrenCpuSeconds();
+
+/**
+ * CPU seconds the whole machine has spent busy so far (/proc/stat: user, nice, system, irq, softirq), every
+ * process included. Chromium's renderers are forked by its zygote and no gate waits for them (process accounting
+ * of one browser file, 2026-11-30: the renderers 21 CPU-s against 18 for everything the gate's tree counted), so
+ * a stage's machine figure beside its gates' `cpu` lines is the honest total on a machine that runs nothing else.
+ */
+function machineBusySeconds() {
+  try {
+    const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    return (user + nice + system + irq + softirq) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** { index, cpuSeconds } of each stage: the machine's busy CPU while it ran. */
+const machineOfStages = [];
 /** { label, cpuSeconds } of each command run, in the order they ended. */
 const cpuOfRuns = [];
 
@@ -381,9 +398,12 @@ let allOk = true;
 for (const [index, chains] of stages.entries()) {
   console.log(`\n=== stage ${index + 1}/${stages.length}: ${chains.map((c) => c.map((g) => g.title).join(' → ')).join(' · ')}`);
   const stageStarted = Date.now();
+  const machineBefore = machineBusySeconds();
   const results = await Promise.all(chains.map(runChain));
   const stageMs = Date.now() - stageStarted;
   stageTimes.push(stageMs);
+  const machineAfter = machineBusySeconds();
+  if (machineBefore !== null && machineAfter !== null) machineOfStages.push({ index, cpuSeconds: machineAfter - machineBefore });
   console.log(`=== stage ${index + 1}/${stages.length}: ${fmtSeconds(stageMs)}`);
   if (results.includes(false)) {
     allOk = false;
@@ -406,6 +426,7 @@ for (const [index, ms] of stageTimes.entries()) console.log(`  stage  ${fmtSecon
 console.log(`  total  ${fmtSeconds(Date.now() - runStarted).padStart(7)}`);
 // CPU of each command's process tree (childrenCpuSeconds above), e.g. `cpu  612.3s  vitest browser`.
 for (const { label, cpuSeconds } of cpuOfRuns) console.log(`  cpu    ${fmtSeconds(cpuSeconds * 1000).padStart(7)}  ${label}`);
+for (const { index, cpuSeconds } of machineOfStages) console.log(`  cpu    ${fmtSeconds(cpuSeconds * 1000).padStart(7)}  the whole machine during stage ${index + 1}/${stages.length} (every process)`);
 if (failures.length) {
   console.log(`\n==> failed tests (${failures.length})`);
   for (const f of failures.slice(0, 20)) {
