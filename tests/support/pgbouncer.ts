@@ -90,8 +90,10 @@ export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn =
     stop() {
       try {
         const pid = Number(readFileSync(pidfile, 'utf8').trim());
-        if (pid) recordServerCpu(pid);
-        if (pid) process.kill(pid, 'SIGTERM');
+        if (pid) {
+          recordServerCpu(pid);
+          process.kill(pid, 'SIGTERM');
+        }
       } catch {
         // already gone
       }
