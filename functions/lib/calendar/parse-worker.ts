@@ -1,8 +1,10 @@
-// node-ical's parse and recurrence expansion, off the main thread and within a CPU budget (issue #36 N1).
+// node-ical's parse and recurrence expansion, off the main thread and within a time budget.
 // Both are synchronous: 30,000 events with a yearly RRULE (4 MB, under the byte cap) took 12 s of one core
 // on a loaded 2-core machine, and on the main thread every other request of the function (/api/health
 // included) waited that long. In a worker the main thread stays free; past FEED_PARSE_BUDGET_MS the
 // worker is terminated (terminate() stops even a tight loop) and the feed is "too big", never half read.
+// The budget is wall time (a timer), so where it falls depends on the host: it is the last guard, after
+// feed.ts's count of events written, which refuses the feeds that are too big on every machine.
 // The worker is an eval'd script, not a file: Netlify bundles each function into one .mjs (netlify.toml),
 // and a worker file beside this module would not be in the zip. It loads node-ical by the path this module
 // resolves, from the same node_modules the function ships.
@@ -10,7 +12,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The CPU a feed may cost per read. A calendar of 10,000 plain events parses in about 1.1 s on a loaded
+ * The time a feed's read may take, in the worker. A calendar of 10,000 plain events parses in about 1.1 s on a loaded
  * 2-core machine (worker start and node-ical's load included: ~0.2 s); 4 s leaves room for real calendars
  * and bounds what a hostile one costs every sync (one core, every 10 minutes, the main thread untouched).
  */
