@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { createFunctionRouter, readWebRequest, sendWebResponse } from './functions-host.mjs';
 import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
+import { createStaticCache } from './static-cache.mjs';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,6 +48,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
     staticFiles: { enabled: true, directories: [distDir] },
   });
   await netlify.start();
+  const staticFiles = createStaticCache({ root, distDir });
   const notFoundPage = await readFile(`${distDir}/404.html`).catch(() => Buffer.from('Oops! Page not found'));
 
   // Like Netlify: an unknown path gets dist/404.html with status 404 and the headers of the 404 page.
@@ -91,7 +93,11 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
       if (!decodable(request)) return void (await sendWebResponse(res, await notFound(origin), req.headers['accept-encoding']));
       const claimed = ipHeader ? req.headers[ipHeader] : undefined;
       const fromFunction = await routeFunction(request, typeof claimed === 'string' && claimed ? claimed : req.socket.remoteAddress);
-      const response = fromFunction ?? staticMethodNotAllowed(request) ?? (await netlify.handleAndIntrospectNodeRequest(req))?.response ?? (await notFound(origin));
+      const response =
+        fromFunction ??
+        staticMethodNotAllowed(request) ??
+        (await staticFiles.answer(request, () => netlify.handleAndIntrospectNodeRequest(req))) ??
+        (await notFound(origin));
       await sendWebResponse(res, response, req.headers['accept-encoding']);
     } catch (error) {
       console.error('server: request failed:', error instanceof Error ? error.message : 'unknown error');
