@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import lighthouse from 'lighthouse';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { launchChromium, mainThreadCpuMs } from './lighthouse.mjs';
+import { launchChromium, mainThreadCpuMs, warmAssets } from './lighthouse.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
 import { startSite } from '../support/site-process.mjs';
 
@@ -50,6 +50,7 @@ function selfCpuByEvent(trace) {
 const site = process.env.BASE_URL ? null : await startSite({ env: { RATE_LIMITS: 'off' }, output: null });
 const baseUrl = site?.url ?? process.env.BASE_URL;
 const chrome = await launchChromium();
+await warmAssets(baseUrl); // every script's compressed copy made, as the gate does
 const reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
 const audit = async (url) => {
   for (let attempt = 0; ; attempt += 1) {

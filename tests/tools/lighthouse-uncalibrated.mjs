@@ -9,7 +9,7 @@
 // audit a running site.
 import { readFile } from 'node:fs/promises';
 import { throttling as THROTTLING_PRESETS } from 'lighthouse/core/config/constants.js';
-import { auditRetrying, launchChromium, routeStatus } from './lighthouse.mjs';
+import { auditRetrying, launchChromium, routeStatus, warmAssets } from './lighthouse.mjs';
 import { bareDocument, pageText, serveReference } from './reference-page.mjs';
 import { startSite } from '../support/site-process.mjs';
 
@@ -39,6 +39,7 @@ const audit = async (url) => {
 };
 try {
   console.log(`load ${await loadavg()}`);
+  await warmAssets(baseUrl); // every script's compressed copy made, as the gate does
   await audit(reference.url); // a new Chromium's first audit is slower: not counted
   for (const route of routes) {
     const page = [];

@@ -16,7 +16,7 @@
 // Exit 1 when a route misses a threshold, could not be audited or answered something other than 200/404.
 // A route answering 404 is skipped (it is still being built). Reusable: import { runLighthouse } from here.
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -186,6 +186,20 @@ export async function routeStatus(url) {
 }
 
 /**
+ * Asks the server once for every built script and stylesheet (dist/_astro), as Chromium asks: the local
+ * server compresses each body on its first request and keeps it, as Netlify's CDN serves them compressed.
+ * Without this, the first route whose islands load (/orcamento?servico=) paid the first brotli of ~25 chunks
+ * (React's 207 KB among them) on the server during its first run, on the same two cores as the page: its
+ * tasks stretched, and with that run in a median of three one more slow run failed the route (perf 91 and
+ * 94 in two of eight fresh-clone gates, 2026-11-30/12-01). Returns how many files were fetched.
+ */
+export async function warmAssets(baseUrl, distDir = fileURLToPath(new URL('../../dist', import.meta.url))) {
+  const files = (await readdir(path.join(distDir, '_astro'))).filter((f) => /\.(js|css)$/.test(f));
+  for (const file of files) await routeStatus(new URL(`/_astro/${file}`, baseUrl).href);
+  return files.length;
+}
+
+/**
  * The main thread's CPU time in ms over the tasks Lighthouse finds in a run's trace (the ones its
  * mainthread-work-breakdown sums in wall time): each top-level task's thread duration (tdur).
  */
@@ -253,6 +267,8 @@ export async function runLighthouse({
   try {
     // Inside the try: a home page that cannot be fetched must not leave the Chromium running.
     reference = await serveReference(bareDocument(pageText(await (await fetch(new URL('/', baseUrl))).text())));
+    const warmed = await warmAssets(baseUrl);
+    log(`${warmed} scripts and stylesheets asked for once (the server's compressed copies made)`);
     // The first audit in a new Chromium is slower than the rest (82 ms against 56-77 for the reference): not counted.
     await measureReference();
     referenceMs.length = 0;
