@@ -36,26 +36,28 @@ const D = futureWorkday(4).replaceAll('-', '');
 const BENIGN = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:ok@test', 'DTSTAMP:20260101T000000Z',
   `DTSTART;TZID=America/Sao_Paulo:${D}T100000`, `DTEND;TZID=America/Sao_Paulo:${D}T110000`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
 
+/** A feed of `count` events, the i-th written by `event(i)`. */
+const feedOf = (count: number, event: (i: number) => string) =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: count }, (_, i) => event(i)).join('')}END:VCALENDAR\r\n`;
+
 /** The probe's feed: every event recurs yearly on a day ~6 months from now, so none is in the 60-day window. */
 function hostileFeed(): string {
   const far = new Date(Date.now() + 180 * DAY_MS);
   const day = `2000${String(far.getUTCMonth() + 1).padStart(2, '0')}${String(Math.min(far.getUTCDate(), 28)).padStart(2, '0')}`;
-  const event = (i: number) => `BEGIN:VEVENT\r\nUID:e${i}@h\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${day}T100000Z\r\nDTEND:${day}T110000Z\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n`;
-  return `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: EVENTS }, (_, i) => event(i)).join('')}END:VCALENDAR\r\n`;
+  return feedOf(EVENTS, (i) => `BEGIN:VEVENT\r\nUID:e${i}@h\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${day}T100000Z\r\nDTEND:${day}T110000Z\r\nRRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n`);
 }
 
 /** Timed events on the booking window's days: each one a busy time, so the parse runs past MAX_FEED_BLOCKS. */
 function heavyFeed(): string {
-  const event = (i: number) => {
+  return feedOf(HEAVY_EVENTS, (i) => {
     const day = futureWorkday(1 + (i % 30)).replaceAll('-', '');
     return `BEGIN:VEVENT\r\nUID:b${i}@h\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=America/Sao_Paulo:${day}T100000\r\nDTEND;TZID=America/Sao_Paulo:${day}T110000\r\nEND:VEVENT\r\n`;
-  };
-  return `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: HEAVY_EVENTS }, (_, i) => event(i)).join('')}END:VCALENDAR\r\n`;
+  });
 }
 
-let serving: 'benign' | 'hostile' | 'heavy' = 'benign';
-let hostile: string;
-let heavy: string;
+type Served = 'benign' | 'hostile' | 'heavy';
+let serving: Served = 'benign';
+let feeds: Record<Served, string>;
 let server: Server;
 let url: string;
 let dataDir: string;
@@ -64,13 +66,8 @@ let healthServer: Server;
 let healthUrl: string;
 
 beforeAll(async () => {
-  hostile = hostileFeed();
-  heavy = heavyFeed();
-  const feeds = { benign: BENIGN, hostile: () => hostile, heavy: () => heavy };
-  server = createServer((_req, res) => {
-    const feed = feeds[serving];
-    res.writeHead(200, { 'content-type': 'text/calendar' }).end(typeof feed === 'string' ? feed : feed());
-  });
+  feeds = { benign: BENIGN, hostile: hostileFeed(), heavy: heavyFeed() };
+  server = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/calendar' }).end(feeds[serving]));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/secret/ana.ics`;
   dataDir = await mkdtemp(join(tmpdir(), 'mentor-feed-budget-'));
@@ -137,9 +134,9 @@ const feedState = async () => (await db().query<{ status: string; code: string |
 
 describe('a calendar too big to read', () => {
   it('the probe\'s feed fits the byte cap; the heavy one is under the event count and over the busy-time cap', () => {
-    expect(Buffer.byteLength(hostile)).toBeLessThan(FEED_MAX_BYTES);
+    expect(Buffer.byteLength(feeds.hostile)).toBeLessThan(FEED_MAX_BYTES);
     expect(EVENTS).toBeGreaterThan(MAX_FEED_EVENTS);
-    expect(Buffer.byteLength(heavy)).toBeLessThan(FEED_MAX_BYTES);
+    expect(Buffer.byteLength(feeds.heavy)).toBeLessThan(FEED_MAX_BYTES);
     expect(HEAVY_EVENTS).toBeLessThanOrEqual(MAX_FEED_EVENTS);
     expect(HEAVY_EVENTS).toBeGreaterThan(MAX_FEED_BLOCKS);
   });

@@ -48,9 +48,9 @@ const children = new Set();
  * process ends, the kernel adds the CPU of its whole tree to it — every descendant that was waited for:
  * vitest's workers, the sites, Chromium, the build — but not the PostgreSQL servers and PgBouncers, which
  * detach: those write their own down as they stop (recordServerCpu in tests/support/cpu.ts), read after each
- * vitest stage. Read as each gate's process closes, the growth since the
- * previous read is that gate's CPU: the figure that counts on a shared 2-core machine, where wall time also
- * measures the neighbours. null where /proc is missing.
+ * vitest stage. Read as each gate's process closes, the growth since the previous read is that gate's CPU:
+ * the figure that counts on a shared 2-core machine, where wall time also measures the neighbours. null where
+ * /proc is missing.
  */
 const CLOCK_TICKS_PER_SECOND = 100; // sysconf(_SC_CLK_TCK) on Linux x86-64 and arm64
 function childrenCpuSeconds() {

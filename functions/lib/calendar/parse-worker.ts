@@ -12,9 +12,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The time a feed's read may take, in the worker. A calendar of 10,000 plain events parses in about 1.1 s on a loaded
- * 2-core machine (worker start and node-ical's load included: ~0.2 s); 4 s leaves room for real calendars
- * and bounds what a hostile one costs every sync (one core, every 10 minutes, the main thread untouched).
+ * The time a feed's read may take, in the worker. A calendar of 10,000 plain events parses in about 1.1 s on a
+ * loaded 2-core machine (worker start and node-ical's load included: ~0.2 s); 4 s leaves room for real
+ * calendars and bounds what a hostile one costs every sync (one core, every 10 minutes, the main thread untouched).
  */
 export const FEED_PARSE_BUDGET_MS = 4_000;
 /** The worker's heap: a 5 MB feed of 30,000 events needs ~150 MB while parsed; more is not a calendar. */
