@@ -6,7 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, leanAxe } from './support';
+import { BASE_URL, axeViolations } from './support';
 import { projectRoot } from '../support/project';
 
 const TEST_DIR = 'sveltia-cms-test';
@@ -39,15 +39,6 @@ export async function editorContext(browser: Browser, viewport = { width: 1280, 
   return { context, violations, offsite };
 }
 
-/**
- * WCAG 2.1 A and AA violations (axe). The editor is Sveltia's interface: its best-practice findings (no <main>
- * landmark, no <h1> in the entry form, content outside landmarks) are its own structure and are not gated here.
- */
-export async function wcagViolations(page: Page): Promise<string[]> {
-  const result = await leanAxe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** Seeds the origin-private file system with content/ as the repository's root, then opens the editor by keyboard. */
 export async function openEditor(context: BrowserContext, seed: Record<string, string>): Promise<Page> {
   const page = await context.newPage();
@@ -69,7 +60,7 @@ export async function openEditor(context: BrowserContext, seed: Record<string, s
   await page.goto(`${BASE_URL}/admin/`);
   const signIn = page.getByRole('button', { name: 'Trabalhar com Repositório de Teste' });
   await signIn.waitFor();
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // Keyboard only: Tab reaches the sign-in button and Enter signs in.
   for (let i = 0; i < 10 && !(await signIn.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
@@ -102,7 +93,7 @@ export async function openEntry(page: Page, collection: string, label: string) {
 }
 export async function openHome(page: Page) {
   await openEntry(page, 'paginas', 'Página inicial');
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Changes one text of an entry, saves, and returns the file as the editor wrote it. */
