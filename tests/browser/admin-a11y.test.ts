@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, BASE_URL, launchBrowser } from './support';
-import { contentTree, editorContext, openEditor, openHome } from './admin.fixtures';
+import { contentTree, editorContext, expectNoAxeViolations, openEditor, openHome } from './admin.fixtures';
 
 let browser: Browser;
 let seed: Record<string, string>;
@@ -28,20 +28,20 @@ describe('/admin/ accessibility (axe: WCAG 2.x A/AA and best practices)', () => 
       const page = await context.newPage();
       await page.goto(`${BASE_URL}/admin/`);
       await page.getByRole('button', { name: 'Trabalhar com Repositório de Teste' }).waitFor();
-      expect(await axeViolations(page), 'sign-in').toEqual([]);
+      await expectNoAxeViolations(page, 'sign-in');
       await page.close();
 
       const editor = await openEditor(context, seed);
       for (const [collection, first] of [['paginas', 'Identidade do site'], ['servicos', 'Palestras'], ['legal', 'Política de Privacidade']]) {
         await openList(editor, collection, first);
-        expect(await axeViolations(editor), `list ${collection}`).toEqual([]);
+        await expectNoAxeViolations(editor, `list ${collection}`);
       }
       await openHome(editor);
-      expect(await axeViolations(editor), 'entry').toEqual([]);
+      await expectNoAxeViolations(editor, 'entry');
       await editor.getByRole('textbox', { name: 'Selo' }).first().fill('');
       await editor.getByRole('button', { name: 'Salvar' }).click();
       await editor.getByText('Este campo é obrigatório.').waitFor();
-      expect(await axeViolations(editor), 'error state').toEqual([]);
+      await expectNoAxeViolations(editor, 'error state');
       await context.close();
     }, 180_000);
   }

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { afterIdle, axeViolations, BASE_URL, launchBrowser } from './support';
-import { changedLines, contentTree, editAndSave, editorContext, openEditor, openEntry, openHome, stored } from './admin.fixtures';
+import { afterIdle, BASE_URL, launchBrowser } from './support';
+import { changedLines, contentTree, editAndSave, editorContext, openEditor, openEntry, expectNoAxeViolations, openHome, stored } from './admin.fixtures';
 import { buildProject, copyProject, projectRoot } from '../support/project';
 import { homeSchema } from '../../src/schemas/pages';
 import { editorDataFile } from '../../src/cms/yaml';
@@ -117,7 +117,7 @@ describe('editing in the browser (Sveltia CMS, test backend seeded with content/
     await page.getByText('Você deve inserir pelo menos 50 caracteres.').waitFor();
     await page.getByText(/Use só estes marcadores: \{mentoredOwners\}/).first().waitFor();
     await page.getByText(/3 campos têm erros/).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    await expectNoAxeViolations(page);
     // Whatever the refused save queued has run by the next frame's idle period: still nothing written.
     await afterIdle(page);
     expect(await stored(page)).toEqual(seed);
