@@ -51,7 +51,7 @@ export function afterIdle(page: Page): Promise<void> {
 }
 
 /** The rules every axe check runs: WCAG 2.0/2.1 A and AA, and axe's best practices (90 rules in axe-core 4.14). */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
  * axe-core's source, configured as @axe-core/playwright's legacy mode configures it (results from same-origin
@@ -93,7 +93,7 @@ async function withAxe(frame: Frame): Promise<void> {
  * cold) and 0.26 on a document axe already checked. The same rules and options: axe.run with runOnly AXE_TAGS and
  * violations only, as AxeBuilder.withTags() sends them.
  */
-export async function axeViolations(page: Page, tags: string[] = AXE_TAGS): Promise<string[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
   await settled(page);
   await withAxe(page.mainFrame());
   // Other frames get axe too, as in AxeBuilder's legacy mode, which also leaves out a frame that cannot take it.
@@ -103,6 +103,6 @@ export async function axeViolations(page: Page, tags: string[] = AXE_TAGS): Prom
       (window as AxeWindow).axe!
         .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
         .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)),
-    tags,
+    AXE_TAGS,
   );
 }
