@@ -159,8 +159,11 @@ export async function readWebRequest(req, origin) {
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
 
-/** Compresses text bodies like Netlify's CDN does (brotli, else gzip), so local measurements match production. */
-async function compress(response, acceptEncoding = '') {
+/**
+ * Compresses text bodies like Netlify's CDN does (brotli, else gzip), so local measurements match production.
+ * `copies` (compressed-copies.mjs), for a static answer: compressed copies other server processes made.
+ */
+async function compress(response, acceptEncoding = '', copies = null) {
   const type = response.headers.get('content-type') ?? '';
   if (!response.body || response.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return null;
   // A download (the console's CSV) streams as it is written: compressing would hold all of it in memory first.
@@ -173,10 +176,15 @@ async function compress(response, acceptEncoding = '') {
   // The same bytes compress to the same bytes: each body is compressed once, as Netlify's CDN caches what it
   // compressed. Compressing on every request cost the home page ~33 ms of brotli 9 a request here, which
   // Lighthouse counts as server time in every page's simulated first paint.
-  const key = `${encoding} ${createHash('sha256').update(raw).digest('base64')}`;
+  const hash = createHash('sha256').update(raw).digest('base64url');
+  const key = `${encoding} ${hash}`;
   let body = compressedBodies.get(key);
   if (!body) {
-    body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+    body = copies?.read(encoding, hash);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+      copies?.write(encoding, hash, body);
+    }
     compressedBodies.set(key, body);
   }
   return { body, encoding };
@@ -185,13 +193,13 @@ async function compress(response, acceptEncoding = '') {
 /** Compressed bodies by encoding and content hash; bounded in bytes (the site's pages and assets fit many times over). */
 const compressedBodies = new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => body.length || 1 });
 
-/** Writes a web Response to a Node response. */
-export async function sendWebResponse(res, response, acceptEncoding) {
+/** Writes a web Response to a Node response; `copies` as for compress(), for a static answer only. */
+export async function sendWebResponse(res, response, acceptEncoding, copies = null) {
   const headers = {};
   response.headers.forEach((value, key) => {
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
   });
-  const compressed = await compress(response, acceptEncoding);
+  const compressed = await compress(response, acceptEncoding, copies);
   if (compressed) {
     delete headers['content-length'];
     headers['content-length'] = String(compressed.body.length);

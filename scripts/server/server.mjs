@@ -9,6 +9,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { createFunctionRouter, readWebRequest, sendWebResponse } from './functions-host.mjs';
 import { createRateLimiter, rateLimitsEnabled } from './rate-limit.mjs';
 import { createStaticCache } from './static-cache.mjs';
+import { compressedCopies } from './compressed-copies.mjs';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,6 +50,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
   });
   await netlify.start();
   const staticFiles = createStaticCache({ root, distDir });
+  const copies = compressedCopies(join(root, '.netlify', 'compressed'));
   const notFoundPage = await readFile(`${distDir}/404.html`).catch(() => Buffer.from('Oops! Page not found'));
 
   // Like Netlify: an unknown path gets dist/404.html with status 404 and the headers of the 404 page.
@@ -98,7 +100,7 @@ export async function startServer({ port = 8888, host = '127.0.0.1', functionMod
         staticMethodNotAllowed(request) ??
         (await staticFiles.answer(request, () => netlify.handleAndIntrospectNodeRequest(req))) ??
         (await notFound(origin));
-      await sendWebResponse(res, response, req.headers['accept-encoding']);
+      await sendWebResponse(res, response, req.headers['accept-encoding'], fromFunction ? null : copies);
     } catch (error) {
       console.error('server: request failed:', error instanceof Error ? error.message : 'unknown error');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

@@ -39,6 +39,11 @@ const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'npm-test-'));
 const baseEnv = {
   ...process.env,
   PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+  // Node's on-disk compile cache (V8 code cache of every module loaded natively) for every Node process of the
+  // run: a run starts a dozen sites, vitest's workers, CLIs and builds of copies, and from the second start on
+  // each one reads its modules compiled. A site start on PostgreSQL took 2.69–2.85 CPU-s without it and
+  // 2.35–2.37 with it (2026-12-01). Kept in node_modules/.cache, so a local run reuses the last one's.
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(root, 'node_modules', '.cache', 'node-compile-cache'),
 };
 
 const children = new Set();
