@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { axeViolations, launchBrowser } from './support';
 import { startReceiver, type Receiver } from '../support/receiver';
 import { startSite } from '../support/site-process.mjs';
+import { onWorkerDatabase } from './site';
 
 let browser: Browser;
 let netlify: Receiver;
@@ -16,8 +17,10 @@ let deploy: Record<string, string> = { state: 'building', created_at: '2026-11-2
 beforeAll(async () => {
   browser = await launchBrowser();
   netlify = await startReceiver(() => ({ status: 200, body: JSON.stringify([deploy]) }));
+  // On the worker's database: the notice reads nothing from it, and a site on a fresh embedded one paid initdb
+  // and every migration first (~9 CPU-s more).
   site = await startSite({
-    env: { NETLIFY_DEPLOY_STATUS_TOKEN: 'nfp_stand_in', NETLIFY_SITE_ID: 'site-stand-in', NETLIFY_API_URL: `${netlify.url}/api/v1`, RATE_LIMITS: 'off' },
+    env: onWorkerDatabase({ NETLIFY_DEPLOY_STATUS_TOKEN: 'nfp_stand_in', NETLIFY_SITE_ID: 'site-stand-in', NETLIFY_API_URL: `${netlify.url}/api/v1`, RATE_LIMITS: 'off' }),
     label: 'site with deploy status',
   });
 });

@@ -2,8 +2,10 @@
 // route gets its 413 (or its usual refusal), again and again, and the process keeps serving. Before the
 // host read bodies itself, one 20 KB or 200 KB POST ended the whole process (ERR_INVALID_STATE).
 import { request } from 'node:http';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../support/site-process.mjs';
+import { cliDataDir } from './consultants-process';
 
 type Site = Awaited<ReturnType<typeof startSite>>;
 
@@ -42,14 +44,19 @@ const health = (site: Site) => fetch(`${site.url}/api/health`, { signal: AbortSi
 
 describe('the host survives oversized bodies', () => {
   let site: Site;
+  let dataDir: string;
   let log = '';
   beforeAll(async () => {
     const output = { write: (line: string) => ((log += line), true) } as unknown as NodeJS.WritableStream;
-    // Rate limits off: every request reaches its function, which reads (and refuses) the body itself.
-    site = await startSite({ label: 'body-limit', env: { RATE_LIMITS: 'off' }, output });
+    // A copy of the migrated embedded database: what is tested is the host, and a fresh directory's first
+    // start (initdb and every migration, ~8 CPU-s more) is serve-lifecycle's. Rate limits off: every request
+    // reaches its function, which reads (and refuses) the body itself.
+    dataDir = await cliDataDir('body-limit-');
+    site = await startSite({ label: 'body-limit', env: { RATE_LIMITS: 'off', DATA_DIR: dataDir }, output });
   }, 180_000);
   afterAll(async () => {
     await site?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers 413 (or its usual refusal) to 20 KB and 200 KB bodies on every POST route, twice, then /api/health answers', async () => {
