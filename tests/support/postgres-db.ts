@@ -45,7 +45,11 @@ export async function createTestDatabase(serverUrl: string, opts: { upTo?: numbe
   const full = opts.upTo === undefined && opts.seed !== false;
   const [template] = full ? await admin`select 1 from pg_database where datname = ${TEMPLATE_DATABASE}` : [];
   if (template) {
-    await admin.unsafe(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    // FILE_COPY copies the template's files as they are; PostgreSQL 15's default (WAL_LOG) writes every block of
+    // the ~11 MB template through the write-ahead log. 30 copies and drops, server CPU per pair (2026-12-01):
+    // 0.21–0.36 CPU-s with WAL_LOG, 0.16–0.25 with FILE_COPY; a run makes ~100 (93 in the unit stage).
+    const [{ version }] = await admin<{ version: number }[]>`select current_setting('server_version_num')::int as version`;
+    await admin.unsafe(`create database ${name} template ${TEMPLATE_DATABASE}${version >= 150000 ? ' strategy = file_copy' : ''}`);
   } else {
     await admin.unsafe(`create database ${name}`);
     await migrate(url, opts);
