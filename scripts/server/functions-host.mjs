@@ -159,9 +159,14 @@ export async function readWebRequest(req, origin) {
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
 
+/** @typedef {ReturnType<typeof import('./compressed-copies.mjs').compressedCopies>} CompressedCopies */
+
 /**
  * Compresses text bodies like Netlify's CDN does (brotli, else gzip), so local measurements match production.
  * `copies` (compressed-copies.mjs), for a static answer: compressed copies other server processes made.
+ * @param {Response} response
+ * @param {string} [acceptEncoding]
+ * @param {CompressedCopies | null} [copies]
  */
 async function compress(response, acceptEncoding = '', copies = null) {
   const type = response.headers.get('content-type') ?? '';
@@ -193,7 +198,13 @@ async function compress(response, acceptEncoding = '', copies = null) {
 /** Compressed bodies by encoding and content hash; bounded in bytes (the site's pages and assets fit many times over). */
 const compressedBodies = new LRUCache({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => body.length || 1 });
 
-/** Writes a web Response to a Node response; `copies` as for compress(), for a static answer only. */
+/**
+ * Writes a web Response to a Node response; `copies` as for compress(), for a static answer only.
+ * @param {import('node:http').ServerResponse} res
+ * @param {Response} response
+ * @param {string | undefined} acceptEncoding
+ * @param {CompressedCopies | null} [copies]
+ */
 export async function sendWebResponse(res, response, acceptEncoding, copies = null) {
   const headers = {};
   response.headers.forEach((value, key) => {
