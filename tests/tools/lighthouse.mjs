@@ -87,6 +87,10 @@ const lighthouseConfig = (cpuSlowdownMultiplier, categories = Object.keys(THRESH
     // The full-page screenshot only illustrates the HTML report (no audit reads it); it took 1.2 s of each
     // 8.9 s run here (the report's lh:gather:getArtifact:FullPageScreenshot, 2026-11-27), ~30 s of the gate.
     disableFullPageScreenshot: true,
+    // The back/forward cache audit weighs nothing in any score (a diagnostic of performance); its gatherer leaves
+    // the page and comes back after the trace, 0.39 s of a 7.8 s run (lh:gather:getArtifact:BFCacheFailures,
+    // 2026-12-01), and the gate makes ~24 runs (a reference before each route).
+    skipAudits: ['bf-cache'],
   },
 });
 
