@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { runConsultantsCli } from '../../functions/lib/admin/consultants-cli';
 import { readEnv } from '../../functions/lib/env';
+import type { Store } from '../../functions/lib/store/port';
 
 const run = promisify(execFile);
 
@@ -34,11 +35,20 @@ export async function consultantsProcessAt(siteUrl: string, dataDir: string, ...
  * its imports and a WASM compile. The process adds argv, exit code and streams: a few tests per CLI keep it.
  */
 export async function consultantsInProcess(siteUrl: string, dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return consultantsOnStore(undefined, siteUrl, dataDir, ...args);
+}
+
+/**
+ * The same on `store`, a database the caller keeps open for many commands: each command's own open of the
+ * embedded database (~1–2 CPU-s) is paid once. For what the commands do; the CLI opening and closing the
+ * database itself stays in consultants-cli.test.ts (in this process and as a process). undefined: as above.
+ */
+export async function consultantsOnStore(store: Store | undefined, siteUrl: string, dataDir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io = { out: (line: string) => void (out += `${line}\n`), err: (line: string) => void (err += `${line}\n`) };
   const env = readEnv({ ...process.env, DATA_DIR: dataDir, SITE_URL: siteUrl, DATABASE_URL: '', SUPABASE_URL: '' });
-  const code = await runConsultantsCli(args, env, io);
+  const code = await runConsultantsCli(args, env, io, store);
   return { code, out, err };
 }
 

@@ -1,13 +1,13 @@
 // "Equipe" is `npm run consultants` with a form: each command run by the CLI (on one embedded database) and by
 // the console (on another) leaves the same rows and says the same words. The first command goes through the
-// real CLI process, the others through its own function in this process (consultants-process.ts): the process
-// itself is tested in consultants-cli.test.ts.
+// real CLI process, the others through its own function in this process on one open copy of its database
+// (consultants-process.ts consultantsOnStore): the process and the CLI's own open are tested in consultants-cli.test.ts.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { TeamMember } from '../../src/domain/painel/api';
 import { withNames } from '../../src/domain/painel/names';
-import { cliDataDir, consultantsInProcess, consultantsProcessAt } from './consultants-process';
+import { cliDataDir, consultantsOnStore, consultantsProcessAt } from './consultants-process';
 import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
@@ -47,6 +47,7 @@ const sameWords = (text: string) => text.replace(/#[\w-]{20,}|\/agenda\/[\w-]+/g
 
 describe('Equipe and `npm run consultants` side by side', () => {
   let cliDir: string;
+  let cliStore: Awaited<ReturnType<typeof openPgliteStore>> | undefined;
   let opened: Opened;
   const { call, signIn } = painelClient(() => opened);
 
@@ -56,10 +57,16 @@ describe('Equipe and `npm run consultants` side by side', () => {
   });
   afterAll(async () => {
     await opened.close();
+    await cliStore?.close();
     await rm(cliDir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[], index: number) => (index === 0 ? consultantsProcessAt : consultantsInProcess)(SITE_URL, cliDir, ...args);
+  /** The first command as a real process; the others on one open copy of its database (consultantsOnStore). */
+  const cli = async (args: string[], index: number) => {
+    if (index === 0) return consultantsProcessAt(SITE_URL, cliDir, ...args);
+    cliStore ??= await openPgliteStore(cliDir);
+    return consultantsOnStore(cliStore, SITE_URL, cliDir, ...args);
+  };
 
   it('runs every command both ways with the same answer and the same rows', async () => {
     const cookie = await signIn(MENTOR);
@@ -74,14 +81,9 @@ describe('Equipe and `npm run consultants` side by side', () => {
       expect(sameWords(answer.message ?? answer.error ?? ''), label).toBe(sameWords(withNames(terminal.code === 0 ? terminal.out : terminal.err, names)));
     }
     const [{ state: consoleState }] = await opened.query<{ state: unknown }>(STATE);
-    const cliStore = await openPgliteStore(cliDir);
-    try {
-      const [{ state: cliState }] = await cliStore.sql.query<{ state: unknown }>(STATE);
-      expect(consoleState).toEqual(cliState);
-      expect(JSON.stringify(consoleState)).toContain('Férias');
-    } finally {
-      await cliStore.close();
-    }
+    const [{ state: cliState }] = await cliStore!.sql.query<{ state: unknown }>(STATE);
+    expect(consoleState).toEqual(cliState);
+    expect(JSON.stringify(consoleState)).toContain('Férias');
     // The list the console shows: no feed address, no token anywhere in it.
     const team = await (await call('GET', '/api/painel/equipe', { cookie })).json() as { consultants: TeamMember[] };
     const dora = team.consultants.find((c) => c.email === DORA)!;

@@ -3,12 +3,14 @@
 // Exit codes: 0 done, 1 bad input or unknown consultant (nothing changed), 2 the store could not be opened.
 import { openStore } from '../app';
 import type { ServerEnv } from '../env';
+import type { Store } from '../store/port';
 import { InputError, parseCommand, runCommand } from './consultants';
 import type { CliIo } from './consultants-io';
 
 type StoreOpenError = { code?: string; name?: string; hint?: string; ownerPid?: number };
 
-export async function runConsultantsCli(argv: string[], env: ServerEnv, io: CliIo): Promise<number> {
+/** `opened`: a store the caller keeps open and closes itself (tests running many commands on one database). */
+export async function runConsultantsCli(argv: string[], env: ServerEnv, io: CliIo, opened?: Store): Promise<number> {
   let parsed;
   try {
     parsed = parseCommand(argv, env.scheduling, { localUse: env.integrations.local });
@@ -18,9 +20,9 @@ export async function runConsultantsCli(argv: string[], env: ServerEnv, io: CliI
     return 1;
   }
 
-  let store;
+  let store = opened;
   try {
-    store = await openStore(env);
+    store ??= await openStore(env);
   } catch (caught) {
     const error = caught as StoreOpenError | undefined;
     // The single-opener lock (functions/lib/store/lock.ts): `npm start` or another command holds the embedded database.
@@ -41,6 +43,6 @@ export async function runConsultantsCli(argv: string[], env: ServerEnv, io: CliI
     io.err(`consultants: falhou (${error?.code ?? error?.name ?? 'erro'})`);
     return 1;
   } finally {
-    await store.close();
+    if (!opened) await store.close();
   }
 }
