@@ -43,13 +43,14 @@ export async function createTestDatabase(serverUrl: string, opts: { upTo?: numbe
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const url = serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const full = opts.upTo === undefined && opts.seed !== false;
-  const [template] = full ? await admin`select 1 from pg_database where datname = ${TEMPLATE_DATABASE}` : [];
+  // FILE_COPY (PostgreSQL >= 15) copies the template's files as they are; 15's default (WAL_LOG) writes every block
+  // of the ~11 MB template through the write-ahead log. 30 copies and drops, server CPU per pair (2026-12-01):
+  // 0.21–0.36 CPU-s with WAL_LOG, 0.16–0.25 with FILE_COPY; a run makes ~100 (93 in the unit stage).
+  const [template] = full
+    ? await admin<{ fileCopy: boolean }[]>`select current_setting('server_version_num')::int >= 150000 as "fileCopy" from pg_database where datname = ${TEMPLATE_DATABASE}`
+    : [];
   if (template) {
-    // FILE_COPY copies the template's files as they are; PostgreSQL 15's default (WAL_LOG) writes every block of
-    // the ~11 MB template through the write-ahead log. 30 copies and drops, server CPU per pair (2026-12-01):
-    // 0.21–0.36 CPU-s with WAL_LOG, 0.16–0.25 with FILE_COPY; a run makes ~100 (93 in the unit stage).
-    const [{ version }] = await admin<{ version: number }[]>`select current_setting('server_version_num')::int as version`;
-    await admin.unsafe(`create database ${name} template ${TEMPLATE_DATABASE}${version >= 150000 ? ' strategy = file_copy' : ''}`);
+    await admin.unsafe(`create database ${name} template ${TEMPLATE_DATABASE}${template.fileCopy ? ' strategy = file_copy' : ''}`);
   } else {
     await admin.unsafe(`create database ${name}`);
     await migrate(url, opts);
