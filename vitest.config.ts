@@ -107,9 +107,10 @@ export default defineConfig({
           // import alone 1.0-1.2, axe 0.3), paid once per worker instead (7 files: 121.7 -> 99.0 CPU-s, 2026-11-30).
           // No browser file mocks a module, fakes vitest's timers or writes process.env; warm-guard.ts fails one that would.
           isolate: false,
-          // Each file must leave its worker's site-wide settings as it found them (the file says why), and the
-          // process as it found it (warm-guard.ts).
-          setupFiles: ['tests/support/warm-guard.ts', 'tests/browser/site-as-found.ts'],
+          // Each file must leave its worker's site-wide settings as it found them (the file says why), the
+          // process as it found it (warm-guard.ts), and the worker's shared Chromium without its contexts
+          // (browser-as-found.ts).
+          setupFiles: ['tests/support/warm-guard.ts', 'tests/browser/site-as-found.ts', 'tests/browser/browser-as-found.ts'],
           // expect.poll waits 1 s by default: a page under a loaded 2-core machine may take longer to show
           // what the test waits for (tests/browser/reuniao.test.ts failed so), so every poll gets 20 s.
           expect: { poll: { timeout: 20_000, interval: 50 } },

@@ -1,13 +1,11 @@
 // Shared browser-test helpers: Debian Chromium through playwright-core, pointed at this worker's site
 // (tests/browser/site.ts; tests/support/browser-site.ts starts one per vitest worker).
 import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { site } from './site';
-import { fakedClockOffsetMs, shiftedDateScript, withoutFakedClock } from '../support/faked-clock';
+import { borrowBrowser } from './shared-browser';
 
 export const BASE_URL = site.url;
-export { CHROMIUM_ARGS, CHROMIUM_TEST_PATH };
 
 export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
@@ -15,22 +13,11 @@ export const VIEWPORTS = {
 } as const;
 
 /**
- * The tests' Chromium. Under a faked clock (tests/tools/at-time.mjs) it runs on the real one and every page
- * it opens, in any context, sees the faked "now" through its `Date` (faked-clock.ts: why not libfaketime).
+ * The tests' Chromium: the worker's one browser (shared-browser.ts), seen as this file's own. Under a faked
+ * clock (tests/tools/at-time.mjs) it runs on the real one and every page it opens sees the faked "now".
+ * close() closes the file's contexts, not the browser.
  */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true, env: withoutFakedClock() });
-  const offsetMs = fakedClockOffsetMs();
-  if (offsetMs === 0) return browser;
-  // browser.newPage() makes its context through newContext() too.
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await context.addInitScript(shiftedDateScript, offsetMs);
-    return context;
-  };
-  return browser;
-}
+export const launchBrowser = borrowBrowser;
 
 export async function newPage(
   browser: Browser,
