@@ -51,16 +51,23 @@ type AxeWindow = { axe?: typeof axe };
 /**
  * Resolves when the page's finite CSS transitions and animations have ended: axe checks the state the page
  * settles in, not a frame of a fade (a button's opacity on its way from its disabled 60 % to 100 % fails
- * color-contrast). Endless ones (a spinner) are not waited for.
+ * color-contrast). Endless ones (a spinner) and paused ones are not waited for.
+ * It looks at each animation's play state once a frame rather than awaiting its `finished` promise: Chromium
+ * 150 (Debian's, 2026-12-01) left that promise pending for good on a link's colour transition that had
+ * ended (play state "finished", current time 5,000 ms past its 150 ms end, 60 frames a second drawn), and
+ * security.test's consent check waited on it until its 90 s timeout, every run.
  */
 function settled(page: Page): Promise<void> {
-  return page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ).then(() => undefined),
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const moving = () =>
+          document
+            .getAnimations()
+            .some((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+        const look = () => (moving() ? requestAnimationFrame(look) : resolve());
+        look();
+      }),
   );
 }
 
