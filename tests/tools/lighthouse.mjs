@@ -87,10 +87,12 @@ const lighthouseConfig = (cpuSlowdownMultiplier, categories = Object.keys(THRESH
     // The full-page screenshot only illustrates the HTML report (no audit reads it); it took 1.2 s of each
     // 8.9 s run here (the report's lh:gather:getArtifact:FullPageScreenshot, 2026-11-27), ~30 s of the gate.
     disableFullPageScreenshot: true,
-    // The back/forward cache audit weighs nothing in any score (a diagnostic of performance); its gatherer leaves
-    // the page and comes back after the trace, 0.39 s of a 7.8 s run (lh:gather:getArtifact:BFCacheFailures,
-    // 2026-12-01), and the gate makes ~24 runs (a reference before each route).
-    skipAudits: ['bf-cache'],
+    // Not skipped, though it weighs nothing in any score: the back/forward cache audit (0.39 s of a 7.8 s run).
+    // Without its gatherer, which leaves the page and comes back after the trace, the next run's trace began
+    // with the previous run's tail, Lighthouse's own ~1 s BenchmarkIndex script among it, counted as the
+    // page's main thread: the reference page read 1,157-1,198 ms instead of ~50 in every run after the first
+    // (6 of 6, 2026-12-02), and the slowdown it caps fell to 1x for 6 of 9 routes in a fresh-clone run.
+    // auditOnce now refuses such a trace (workBeforeTraceMs).
   },
 });
 
@@ -220,11 +222,27 @@ async function auditOnce(url, port, cpuSlowdown, categories, { withTrace = false
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  if (withTrace) {
-    if (!result.artifacts?.Trace) throw new Error('Lighthouse returned no trace');
-    return { lhr, cpuMs: mainThreadCpuMs(result.artifacts.Trace) };
-  }
-  return lhr;
+  const trace = result.artifacts?.Trace;
+  if (!trace) throw new Error('Lighthouse returned no trace');
+  const before = workBeforeTraceMs(trace);
+  if (before > WORK_BEFORE_TRACE_MS) throw new Error(`the trace of ${url} holds ${before.toFixed(0)} ms of tasks from before it started`);
+  return withTrace ? { lhr, cpuMs: mainThreadCpuMs(trace) } : lhr;
+}
+
+/**
+ * A clean trace holds a few metadata events and tasks of under 3 ms before its TracingStartedInBrowser; one that
+ * carried the previous run's tail held ~8,600 events, a 1,003 ms task among them (2026-12-02, bf-cache above).
+ */
+const WORK_BEFORE_TRACE_MS = 50;
+
+/** The summed wall time of the complete events (ph X) that end before the trace says it started, in ms. */
+export function workBeforeTraceMs(trace) {
+  const events = trace.traceEvents ?? [];
+  const started = events.find((e) => e.name === 'TracingStartedInBrowser')?.ts;
+  if (started === undefined) return 0;
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts + (e.dur ?? 0) <= started)
+    .reduce((sum, e) => sum + (e.dur ?? 0) / 1000, 0);
 }
 
 /** auditOnce, run again (BROKEN_TRACE_RETRIES times at most) when the trace breaks: that says nothing about the page. */
