@@ -1,7 +1,7 @@
 // One Chromium per browser worker, shared by the worker's files (they share its modules: vitest.config.ts).
-// Launching a browser and closing it cost 1.22-1.28 CPU-s on the 2-core test host, a new context in a running
-// browser 0.41-0.43 (2026-12-01, a launch + one page against a context + one page, twice each), and a run
-// launched ~50: every file got its own. A context is what isolates a test (cookies, storage, service workers,
+// Launching a browser with one page and closing it cost 1.22-1.28 CPU-s on the 2-core test host of 2026-12-01
+// and 0.36-0.38 on that of 2026-12-02, a new context and page in a running browser 0.41-0.43 and 0.14 (a loop
+// of ten each, twice), and a run launched ~50: every file got its own. A context is what isolates a test (cookies, storage, service workers,
 // cache), so a file now borrows the worker's browser and gets back a Browser whose contexts are its own.
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
@@ -13,7 +13,7 @@ let shared: Promise<Browser> | undefined;
  * The worker's Chromium, launched on first use and again if it went away (a crash). Playwright kills it when
  * the worker process exits (its own exit handlers), so nothing outlives the run.
  */
-export function workerBrowser(): Promise<Browser> {
+function workerBrowser(): Promise<Browser> {
   if (!shared) {
     const launching = chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true, env: withoutFakedClock() });
     shared = launching;
