@@ -1,6 +1,6 @@
 // Lighthouse quality gate: every public route, mobile preset (Lighthouse's default config: formFactor
-// mobile, simulated Slow 4G; the CPU slowdown calibrated once to this host and capped before each route by a
-// bare reference page, see cpu-calibration.mjs), one Chromium reused across routes, routes audited one after another.
+// mobile, simulated Slow 4G; the CPU slowdown calibrated once to this host and capped by a bare reference page
+// measured again every REFERENCE_REFRESH_MS, see cpu-calibration.mjs), one Chromium reused across routes, routes audited one after another.
 //
 // Thresholds (lighthouse-thresholds.mjs): performance >= 95, LCP within the route's budget (1.0 s on content
 // pages, 1.3 s on /orcamento), the home page's total transfer <= 60 KB; accessibility, best practices and SEO
@@ -69,9 +69,16 @@ export const HOME_MAIN_THREAD_RATIO = 3.3;
  * series), and a load costs ~1 s, so seven of each.
  */
 export const RATIO_PAIRS = 7;
-/** Reference runs before the first route; one more before each route; the cap reads the last REFERENCE_WINDOW. */
+/** Reference runs before the first route; the cap reads the last REFERENCE_WINDOW. */
 const REFERENCE_FIRST_RUNS = 3;
 const REFERENCE_WINDOW = 5;
+/**
+ * A route's runs start with one more reference run when the last one is older than this. A reference run is a
+ * whole Lighthouse navigation (~4.5 s of wall, most of it Lighthouse's quiet-period waits, 2026-12-02): before
+ * every route it was 41 of the gate's 136 s. A route takes ~6 s, so the cap is refreshed every ~5 routes, as
+ * often as a host's speed was seen to move (over minutes, docs/performance-lighthouse.md).
+ */
+const REFERENCE_REFRESH_MS = 30_000;
 
 // The mobile preset: Lighthouse's default config (formFactor mobile, mobile screen emulation, simulated
 // throttling on Slow 4G), stated explicitly so a change of Lighthouse defaults shows up here. The one
@@ -274,7 +281,7 @@ export async function runLighthouse({
   // host caps the slowdown (cpuSlowdownCap) and is what the home page's is compared with.
   let reference = null;
   const referenceMs = [];
-  const measureReference = async () => {
+  const auditReference = async () => {
     for (let attempt = 0; attempt <= BROKEN_TRACE_RETRIES; attempt += 1) {
       try {
         const ms = summarize(await auditOnce(reference.url, chrome.port, 1, ['performance'])).hostTaskMs;
@@ -284,6 +291,11 @@ export async function runLighthouse({
       }
     }
     throw new Error('the reference page could not be audited');
+  };
+  let referenceMeasuredAt = 0;
+  const measureReference = async () => {
+    await auditReference();
+    referenceMeasuredAt = Date.now();
   };
   const recentReferenceMs = () => median(referenceMs.slice(-REFERENCE_WINDOW));
   try {
@@ -296,7 +308,7 @@ export async function runLighthouse({
     referenceMs.length = 0;
     for (let i = 0; i < REFERENCE_FIRST_RUNS - 1; i += 1) await measureReference();
     // The BenchmarkIndex once per gate (BENCHMARK_SAMPLES benchmarks, ~7 CPU-s): before each route it cost
-    // ~60 CPU-s a gate. Where the host slows down later, the reference measured before each route still
+    // ~60 CPU-s a gate. Where the host slows down later, the reference measured again between routes still
     // lowers the slowdown (cpuSlowdownCap); where it speeds up, the gate stays at the slowdown it started with.
     const hostSlowdown = await hostCpuSlowdown(chrome.port);
     for (const route of routes) {
@@ -313,7 +325,7 @@ export async function runLighthouse({
         continue;
       }
       const started = Date.now();
-      await measureReference();
+      if (started - referenceMeasuredAt >= REFERENCE_REFRESH_MS) await measureReference();
       const referenceAtStart = recentReferenceMs();
       const cpuSlowdown = Math.min(hostSlowdown, cpuSlowdownCap(referenceAtStart));
       const lhrs = [];
@@ -452,7 +464,7 @@ export function formatTable(results, baseUrl) {
   const home = results.find((r) => r.ratioDetail);
   lines.push(
     '',
-    `Reference page (the home page's text, no CSS, no JS): "reference ms" is its main thread on the host, median of the last ${REFERENCE_WINDOW} runs before each route (it caps the CPU slowdown).`,
+    `Reference page (the home page's text, no CSS, no JS): "reference ms" is its main thread on the host, median of the last ${REFERENCE_WINDOW} runs before the route's (measured again every ${REFERENCE_REFRESH_MS / 1000} s; it caps the CPU slowdown).`,
     `The home page's main-thread CPU time against it, ${RATIO_PAIRS} loads each (Blink's task counters, main-thread-cpu.mjs) alternated after the routes, medians: ${home ? `${fmt(home.mainThreadRatio, 2)}× (${home.ratioDetail})` : 'not measured'}; at most ${HOME_MAIN_THREAD_RATIO}×.`,
   );
   return lines.join('\n');
