@@ -123,7 +123,7 @@ beforeAll(async () => {
     expect(editorProblems(root, newData), file.path).toEqual([]);
     expect(buildProblems(file, newData, newBody), file.path).toEqual([]);
     const hero = newData.hero as { headline?: string } | undefined;
-    const oldHero = data.hero as { headline?: string } | undefined;
+    const oldHero = (data as { hero?: { headline?: string } }).hero;
     if (oldHero?.headline) oldHeadlines[file.path] = oldHero.headline.trim();
     if (hero?.headline && !hero.headline.includes('{')) headlines.push(hero.headline.trim());
     await writeFile(join(dir, file.path), file.markdown ? editorMarkdownFile(newData, newBody, file.schema) : editorDataFile(newData, file.schema));
