@@ -60,7 +60,7 @@ const BROKEN_TRACE_RETRIES = 2;
  * dist/index.html), 3.70×. On the 2026-12-02 host (Intel Xeon) this build read 2.41–2.67× and the put-back only
  * 3.12× and 3.35×, under the 3.3 the bound was then: it sits at 3.0, between both hosts' builds (2.88× at most) and
  * both hosts' put-backs (3.12× at least). (With the trace's CPU, used before: this build 2.22–2.79× on
- * the 2026-11-30 host and 3.01–3.24× on this one, the put-back 3.38–3.49× and 3.90×.) The issue's 1.2 is not
+ * the 2026-11-30 host and 3.01–3.24× on the 2026-12-01 one, the put-back 3.38–3.49× and 3.90×.) The issue's 1.2 is not
  * reachable by removing work: the home page's markup with no CSS and no script costs ~2x the bare paragraph
  * (docs/performance-first-screen.md). Finer regressions are counted instead (tests/browser/restyle-budget.test.ts).
  */
