@@ -56,6 +56,24 @@ function runner(): (bin: string, args: string[]) => string {
   };
 }
 
+/**
+ * A free port is free only when asked: the unit and browser stages each start a cluster at the same moment, and
+ * in one fresh clone (2026-12-02) both were handed port 36433; the browser's bound it first, and the unit stage's
+ * postmaster stopped at once ("could not bind"), failing every unit file. A start that fails that way is tried
+ * again on another port; any other failure is thrown as it came.
+ */
+async function startOnFreePort(start: () => Promise<number>, logFile: string, attempts = 3): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (error) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+      if (attempt >= attempts || !/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(log)) throw error;
+      console.info(`[postgres] the port was taken before the server bound it; starting again on another (attempt ${attempt + 1})`);
+    }
+  }
+}
+
 export type PostgresCluster = { url: string; cert: string; stop(): void };
 
 /**
@@ -76,7 +94,6 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  const port = await freePort();
   const pwfile = join(dir, 'pw');
   execFileSync('sh', ['-c', `printf '%s' '${POSTGRES_TEST_PASSWORD}' > '${pwfile}' && chmod 644 '${pwfile}'`]);
   // Password auth over TCP (so a wrong password is really refused), trust on the private socket.
@@ -88,8 +105,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost',
     '-keyout', key, '-out', cert]);
   run('chmod', ['600', key]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c ssl=on`;
-  run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const port = await startOnFreePort(async () => {
+    const candidate = await freePort();
+    const options = `-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c ssl=on`;
+    run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+    return candidate;
+  }, join(dir, 'log'));
   const psql = (sql: string) => run(join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql]);
   // Supabase's API roles, as a project has them before the first migration.
   psql(`create role anon nologin noinherit; create role authenticated nologin noinherit;
