@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordServerCpu } from './cpu';
-import { freePort } from './site-process.mjs';
+import { startOnFreePort } from './site-process.mjs';
 
 export type PgBouncer = {
   /** postgres:// URL of `database` through the pooler (same user and password as the server). */
@@ -24,6 +24,8 @@ export type PgBouncerOptions = {
   poolSize?: number;
   /** Client connections the pooler accepts in all: 200 on a small Supabase project. */
   maxClientConn?: number;
+  /** startOnFreePort's (site-process.mjs): the test of the port race holds the first port. */
+  pickPort?: () => Promise<number>;
 };
 
 export function pgbouncerBinary(): string | null {
@@ -39,7 +41,7 @@ function asPostgresUser(command: string): void {
 }
 
 /** Starts a pooler (daemonised) and waits until it accepts connections; null without the binary. */
-export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn = 200 }: PgBouncerOptions): Promise<PgBouncer | null> {
+export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn = 200, pickPort }: PgBouncerOptions): Promise<PgBouncer | null> {
   const bin = pgbouncerBinary();
   if (!bin) return null;
   const server = new URL(serverUrl);
@@ -51,53 +53,72 @@ export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn =
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
-  const port = await freePort();
   const ini = join(dir, 'pgbouncer.ini');
   const pidfile = join(dir, 'pgbouncer.pid');
+  const logFile = join(dir, 'pgbouncer.log');
   writeFileSync(join(dir, 'userlist.txt'), `"${user}" "${password}"\n`);
-  writeFileSync(ini, [
-    '[databases]',
-    // Any database name the client asks for, on the test cluster: each test file has its own database.
-    `* = host=${server.hostname} port=${server.port}`,
-    '[pgbouncer]',
-    `listen_addr = 127.0.0.1`,
-    `listen_port = ${port}`,
-    `unix_socket_dir = ${dir}`,
-    'auth_type = scram-sha-256',
-    `auth_file = ${join(dir, 'userlist.txt')}`,
-    'pool_mode = transaction',
-    `default_pool_size = ${poolSize}`,
-    `max_client_conn = ${maxClientConn}`,
-    `max_db_connections = ${poolSize}`,
-    `logfile = ${join(dir, 'pgbouncer.log')}`,
-    `pidfile = ${pidfile}`,
-    'log_connections = 0',
-    'log_disconnections = 0',
-    // What Supavisor does with a client's parameters it does not track: accept them.
-    'ignore_startup_parameters = extra_float_digits',
-    '',
-  ].join('\n'));
-  for (const f of ['userlist.txt', 'pgbouncer.ini']) execFileSync('chmod', ['644', join(dir, f)]);
-  asPostgresUser(`'${bin}' -d '${ini}'`);
-  const deadline = Date.now() + 30_000;
-  while (!existsSync(pidfile)) {
-    if (Date.now() > deadline) throw new Error(`pgbouncer did not start: ${existsSync(join(dir, 'pgbouncer.log')) ? readFileSync(join(dir, 'pgbouncer.log'), 'utf8') : 'no log'}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  execFileSync('chmod', ['644', join(dir, 'userlist.txt')]);
+  const port = await startOnFreePort(async (candidate) => {
+    rmSync(logFile, { force: true });
+    writeFileSync(ini, [
+      '[databases]',
+      // Any database name the client asks for, on the test cluster: each test file has its own database.
+      `* = host=${server.hostname} port=${server.port}`,
+      '[pgbouncer]',
+      `listen_addr = 127.0.0.1`,
+      `listen_port = ${candidate}`,
+      `unix_socket_dir = ${dir}`,
+      'auth_type = scram-sha-256',
+      `auth_file = ${join(dir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      `max_client_conn = ${maxClientConn}`,
+      `max_db_connections = ${poolSize}`,
+      `logfile = ${logFile}`,
+      `pidfile = ${pidfile}`,
+      'log_connections = 0',
+      'log_disconnections = 0',
+      // What Supavisor does with a client's parameters it does not track: accept them.
+      'ignore_startup_parameters = extra_float_digits',
+      '',
+    ].join('\n'));
+    execFileSync('chmod', ['644', ini]);
+    asPostgresUser(`'${bin}' -d '${ini}'`);
+    const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
+    const deadline = Date.now() + 30_000;
+    while (!/process up/.test(log())) {
+      if (Date.now() > deadline || /FATAL/.test(log())) throw new Error(`pgbouncer did not start: ${log() || 'no log'}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Its TCP port taken, pgbouncer still comes up on its Unix socket alone ("cannot listen on …" is only a
+    // warning), and the tests' connections to 127.0.0.1:port would reach whoever took it.
+    const refused = log().match(/cannot listen on 127\.0\.0\.1:.*/)?.[0];
+    if (refused) {
+      stopPid(pidfile);
+      // It deletes its pidfile on the way out; the next attempt's would otherwise find it.
+      while (existsSync(pidfile) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      throw new Error(`pgbouncer: ${refused}`);
+    }
+    return candidate;
+  }, { label: 'pgbouncer', pickPort });
   return {
     port,
     url: (database) => `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop() {
-      try {
-        const pid = Number(readFileSync(pidfile, 'utf8').trim());
-        if (pid) {
-          recordServerCpu(pid);
-          process.kill(pid, 'SIGTERM');
-        }
-      } catch {
-        // already gone
-      }
+      stopPid(pidfile, true);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function stopPid(pidfile: string, record = false): void {
+  try {
+    const pid = Number(readFileSync(pidfile, 'utf8').trim());
+    if (pid) {
+      if (record) recordServerCpu(pid);
+      process.kill(pid, 'SIGTERM');
+    }
+  } catch {
+    // already gone
+  }
 }

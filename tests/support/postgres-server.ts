@@ -3,14 +3,14 @@
 // Supabase project, where they exist before any migration runs), stopped and deleted at the end.
 // Without PostgreSQL binaries the server tests are skipped locally and fail under CI=true.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPgBouncer } from './pgbouncer';
 import { oncePerRun } from './once-per-run';
 import { createTemplateDatabase } from './postgres-db';
 import { recordServerCpu } from './cpu';
-import { freePort } from './site-process.mjs';
+import { startOnFreePort } from './site-process.mjs';
 import { fakedClockEnv } from './faked-clock';
 
 declare module 'vitest' {
@@ -56,24 +56,6 @@ function runner(): (bin: string, args: string[]) => string {
   };
 }
 
-/**
- * A free port is free only when asked: the unit and browser stages each start a cluster at the same moment, and
- * in one fresh clone (2026-12-02) both were handed port 36433; the browser's bound it first, and the unit stage's
- * postmaster stopped at once ("could not bind"), failing every unit file. A start that fails that way is tried
- * again on another port; any other failure is thrown as it came.
- */
-async function startOnFreePort(start: () => Promise<number>, logFile: string, attempts = 3): Promise<number> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await start();
-    } catch (error) {
-      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
-      if (attempt >= attempts || !/could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(log)) throw error;
-      console.info(`[postgres] the port was taken before the server bound it; starting again on another (attempt ${attempt + 1})`);
-    }
-  }
-}
-
 export type PostgresCluster = { url: string; cert: string; stop(): void };
 
 /**
@@ -105,12 +87,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster | null> {
   run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost',
     '-keyout', key, '-out', cert]);
   run('chmod', ['600', key]);
-  const port = await startOnFreePort(async () => {
-    const candidate = await freePort();
+  const logFile = join(dir, 'log');
+  const port = await startOnFreePort(async (candidate) => {
     const options = `-p ${candidate} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c ssl=on`;
-    run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+    // pg_ctl -l appends: only what this attempt wrote says why it failed.
+    const logBefore = existsSync(logFile) ? statSync(logFile).size : 0;
+    try {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start']);
+    } catch (error) {
+      const gained = existsSync(logFile) ? readFileSync(logFile).subarray(logBefore).toString('utf8').trim() : '';
+      throw new Error(`pg_ctl start on port ${candidate} failed: ${gained || String(error)}`, { cause: error });
+    }
     return candidate;
-  }, join(dir, 'log'));
+  }, { label: 'postgres' });
   const psql = (sql: string) => run(join(bin, 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAtc', sql]);
   // Supabase's API roles, as a project has them before the first migration.
   psql(`create role anon nologin noinherit; create role authenticated nologin noinherit;
