@@ -1,6 +1,6 @@
 // `npm test`: every gate, in stages; a stage starts when the one before passed, and its gates run at once.
-//   stage 1   ESLint (zero warnings) · astro check (types) → build → JS budget → valid HTML (check and build both write .astro/)
-//             two single-threaded chains on two cores: ESLint beside the check → build chain
+//   stage 1   build → astro check (types) (both write .astro/, so never at once) · ESLint (zero warnings) → JS budget → valid HTML
+//             two chains on two cores; dist/'s checks wait for the build, whichever chain it is in
 //   stage 2   vitest --project unit --project pure   unit + integration (pure and warm: vitest.config.ts; TEST_WARM=0 runs every file isolated) (fresh temp DATA_DIR; its globalSetup starts PostgreSQL)
 //             · vitest --project browser   one site per worker (tests/support/browser-site.ts), one worker for now
 //             side by side: the browser files keep about one core busy, the unit files fill the other (below)
@@ -41,7 +41,7 @@ function binOf(pkg, name = pkg) {
  * cost 0.1 CPU-s at the start of the unit files and ~0.5 by their end (93 copies: 36.5 CPU-s), and in /dev/shm
  * 0.01–0.03 (1.3 CPU-s). The 56 files on PostgreSQL: the cluster's own CPU 108 → 67 CPU-s, their wall 188 →
  * 153 s (2026-12-02). The temp data of a run (clusters, embedded databases, copies of the project with linked
- * packages) stays under ~1 GB; NPM_TEST_TMPDIR chooses another place.
+ * packages) peaked at 657 MB in a fresh clone; NPM_TEST_TMPDIR chooses another place.
  */
 const TMPFS_MAGIC = 0x01021994;
 function runTmpParent() {
@@ -377,21 +377,28 @@ const cores = os.availableParallelism();
 const UNIT_WORKERS = Number(process.env.UNIT_WORKERS) || Math.max(2, cores);
 const BROWSER_WORKERS = Number(process.env.BROWSER_WORKERS) || 2;
 
-const gate = (title, body) => ({ title, body });
+/** `after`: a promise of whether an earlier gate in another chain passed; the gate waits for it, and is not run if it failed. */
+const gate = (title, body, after) => ({ title, body, after });
 const exitOk = (code) => ({ ok: code === 0 });
+/** Resolved with whether the build passed: the gates that read dist/ run in the other chain, once it is there. */
+let buildPassed;
+const built = new Promise((resolve) => (buildPassed = resolve));
 /** Stages: each a list of chains that run at once; a chain's gates run in order and stop at a failure. */
 const stages = [
   [
-    [gate('ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE, hold: true }).then(exitOk))],
     [
-      // astro check before the build, in one chain: both sync the content collections into .astro/, and
-      // side by side in a fresh clone the build's rename of .astro/content-assets.mjs.tmp failed (ENOENT)
-      // once in six runs (2026-11-27).
-      gate('astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
+      // The build before astro check, in one chain: both sync the content collections into .astro/, and side by
+      // side in a fresh clone the build's rename of .astro/content-assets.mjs.tmp failed (ENOENT) once in six
+      // runs (2026-11-27). The build first (~8 s), so dist/'s checks run beside astro check, in ESLint's chain,
+      // instead of after it: astro check (52-61 s) is the stage's longest gate.
       // The project's build script: `astro build` plus its post-build steps (e.g. the CSP written into dist/_headers).
-      gate('build (npm run build)', () => npmRun('build', { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
-      gate('JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk)),
-      gate('valid HTML (Nu HTML Checker, dist/)', () => run([path.join(root, 'tests/tools/check-html.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk)),
+      gate('build (npm run build)', () => npmRun('build', { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk).then((outcome) => (buildPassed(outcome.ok), outcome))),
+      gate('astro check (types)', () => run([binOf('astro'), 'check'], { timeoutMs: 15 * MINUTE, hold: true }).then(exitOk)),
+    ],
+    [
+      gate('ESLint (zero warnings)', () => run([binOf('eslint'), '--max-warnings', '0', '.'], { timeoutMs: 10 * MINUTE, hold: true }).then(exitOk)),
+      gate('JS budget (dist/)', () => run([path.join(root, 'tests/tools/check-dist-js.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk), built),
+      gate('valid HTML (Nu HTML Checker, dist/)', () => run([path.join(root, 'tests/tools/check-html.mjs')], { timeoutMs: 5 * MINUTE, hold: true }).then(exitOk), built),
     ],
   ],
   [
@@ -413,7 +420,11 @@ const stages = [
 ];
 
 async function runChain(chain) {
-  for (const { title, body } of chain) if (!(await step(title, body))) return false;
+  for (const { title, body, after } of chain) {
+    // A gate whose input failed in the other chain is not run (counted as such), and ends its chain.
+    if (after && !(await after)) return false;
+    if (!(await step(title, body))) return false;
+  }
   return true;
 }
 
