@@ -58,13 +58,17 @@ const BROKEN_TRACE_RETRIES = 2;
  * Measured with the task counters on the 2026-12-01 host (medians of 7): this build 2.63× and 2.88×; with the
  * stylesheet and layout script fetched right after the first paint put back (`data-on="touch"` taken out of
  * dist/index.html), 3.70×. On the 2026-12-02 host (Intel Xeon) this build read 2.41–2.67× and the put-back only
- * 3.12× and 3.35×, under the 3.3 the bound was then: it sits at 3.0, between both hosts' builds (2.88× at most) and
- * both hosts' put-backs (3.12× at least). (With the trace's CPU, used before: this build 2.22–2.79× on
+ * 3.12× and 3.35×, under the 3.3 the bound was then; 3.0 sat between both hosts' builds (2.88× at most) and both
+ * hosts' put-backs (3.12× at least), until the 2026-12-02 AMD EPYC host read this build at 3.03× in a gate of its
+ * own (home 128–163 ms, reference 41–51 ms) and at 2.16–2.48× outside it, the put-back at 2.75×: the ratio moves
+ * with the host's load by as much as the put-back adds, so it cannot tell the two apart and stays a bound on gross
+ * regressions, at 3.5. The put-back is caught where it is deterministic: its script transferred before any tap
+ * fails tests/browser/site-runtime.test.ts on every content page (checked 2026-12-02). (With the trace's CPU, used before: this build 2.22–2.79× on
  * the 2026-11-30 host and 3.01–3.24× on the 2026-12-01 one, the put-back 3.38–3.49× and 3.90×.) The issue's 1.2 is not
  * reachable by removing work: the home page's markup with no CSS and no script costs ~2x the bare paragraph
  * (docs/performance-first-screen.md). Finer regressions are counted instead (tests/browser/restyle-budget.test.ts).
  */
-export const HOME_MAIN_THREAD_RATIO = 3.0;
+export const HOME_MAIN_THREAD_RATIO = 3.5;
 /**
  * Reference and home page loads, alternated, for the same-run ratio (after the routes); their medians count. The
  * bare page's ~50 ms of CPU is a small divisor that moves by ±10 ms from one load to the next (40–60 ms in one
