@@ -7,26 +7,51 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
-import { cliDataDir, consultantsInProcess, consultantsProcess } from './consultants-process';
+import { openPgliteStore } from '../../functions/lib/store/pglite';
+import { cliDataDir, consultantsInProcess, consultantsOnStore, consultantsProcess } from './consultants-process';
 
 let dataDir: string;
 const ANA = 'ana.souza@consultores.example.com';
+const SITE_URL = 'https://mentor.example.com';
 
-const cli = (...args: string[]) => consultantsProcess(dataDir, ...args);
+/**
+ * One open of the database for the in-process commands between two real processes: each command's own open
+ * cost ~1.5 CPU-s, ~20 times in this file. Closed before every real process, which must find the database
+ * free (the lock is the process's, tested below). The CLI opening and closing it itself: every real process,
+ * and `hours` in the first test in this process (consultantsInProcess).
+ */
+let shared: ReturnType<typeof openPgliteStore> | undefined;
+async function closeShared() {
+  const opened = shared;
+  shared = undefined;
+  await (await opened)?.close();
+}
+
+const cli = async (...args: string[]) => {
+  await closeShared();
+  return consultantsProcess(dataDir, ...args);
+};
 /** The CLI's own function in this process (consultants-process.ts): for everything but the process's own behaviour. */
-const inProcess = (...args: string[]) => consultantsInProcess('https://mentor.example.com', dataDir, ...args);
+const inProcess = async (...args: string[]) => {
+  shared ??= openPgliteStore(dataDir); // one open, also for commands started at once
+  return consultantsOnStore(await shared, SITE_URL, dataDir, ...args);
+};
 
 beforeAll(async () => {
   dataDir = await cliDataDir('mentor-cli-');
 });
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await closeShared();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 describe('npm run consultants', () => {
   let listBefore = '';
 
   it('adds a consultant, sets hours with a lunch break, prints an agenda link and lists them', async () => {
     expect(await cli('add', 'Dora  Lima', 'dora@consultores.example.com')).toMatchObject({ code: 0, err: '' });
-    const hours = await inProcess('hours', 'dora@consultores.example.com', 'seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00');
+    // In this process, opening and closing the database itself.
+    const hours = await consultantsInProcess(SITE_URL, dataDir, 'hours', 'dora@consultores.example.com', 'seg-sex 09:00-12:00 13:00-18:00; sab 09:00-12:00');
     // Said back in words (the console shows the same message).
     expect(hours).toMatchObject({ code: 0, out: expect.stringContaining('seg–sex, 9h–12h e 13h–18h; sáb, 9h–12h') });
     // The real process: the link is built on the SITE_URL of its environment.
@@ -129,7 +154,9 @@ describe('npm run consultants', () => {
   }, 120_000);
 
   it('refuses to open an embedded database another live process holds (exit 2), nothing changed', async () => {
-    // This test process stands in for a running `npm start`: its pid in the lock file, alive.
+    // This test process stands in for a running `npm start`: its pid in the lock file, alive. (The shared
+    // store's close removes its own lock file: first.)
+    await closeShared();
     await writeFile(join(dataDir, 'db.lock'), String(process.pid));
     try {
       const r = await cli('deactivate', 'dora@consultores.example.com');
