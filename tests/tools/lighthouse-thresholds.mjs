@@ -16,8 +16,11 @@ export const TOTAL_KB_BUDGET = { '/': 60 };
  * /orcamento?servico=consultoria 0.88-1.01 s); a first run this far inside both cannot have a median outside
  * them unless the other two runs both land further out than any spread seen. Closer than that, RUNS - 1 more
  * runs (performance only) are made and the median counts, as for every route before.
+ * LCP's margin is that largest spread plus 0.01 s (0.2 until 2026-12-02): the content pages' first runs land at
+ * 0.76–0.82 s against their 1.0 s budget, so at 0.2 about half of them paid two more runs (~12 s each) for
+ * spreads of 0.04 s (2026-12-02: /trafego-pago 0.80/0.76/0.78, /politica-de-privacidade 0.82/0.78/0.80).
  */
-export const SINGLE_RUN_MARGIN = { performance: 3, lcpSeconds: 0.2 };
+export const SINGLE_RUN_MARGIN = { performance: 3, lcpSeconds: 0.17 };
 
 /**
  * Whether a route's first run (a summary from lighthouse.mjs summarize()) is near enough to a threshold that
