@@ -4,7 +4,7 @@
 // of ten each, twice), and a run launched ~50: every file got its own. A context is what isolates a test (cookies, storage, service workers,
 // cache), so a file now borrows the worker's browser and gets back a Browser whose contexts are its own.
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_TEST_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from '../tools/chromium.mjs';
 import { fakedClockOffsetMs, shiftedDateScript, withoutFakedClock } from '../support/faked-clock';
 
 let shared: Promise<Browser> | undefined;
@@ -15,7 +15,7 @@ let shared: Promise<Browser> | undefined;
  */
 function workerBrowser(): Promise<Browser> {
   if (!shared) {
-    const launching = chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_TEST_ARGS, headless: true, env: withoutFakedClock() });
+    const launching = chromium.launch({ executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS, headless: true, env: withoutFakedClock() });
     shared = launching;
     launching.then(
       (browser) => browser.on('disconnected', () => { if (shared === launching) shared = undefined; }),

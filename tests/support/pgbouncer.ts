@@ -86,13 +86,15 @@ export async function startPgBouncer({ serverUrl, poolSize = 15, maxClientConn =
     asPostgresUser(`'${bin}' -d '${ini}'`);
     const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
     const deadline = Date.now() + 30_000;
-    while (!/process up/.test(log())) {
-      if (Date.now() > deadline || /FATAL/.test(log())) throw new Error(`pgbouncer did not start: ${log() || 'no log'}`);
+    let text = log(); // one read a poll
+    while (!/process up/.test(text)) {
+      if (Date.now() > deadline || /FATAL/.test(text)) throw new Error(`pgbouncer did not start: ${text || 'no log'}`);
       await new Promise((r) => setTimeout(r, 50));
+      text = log();
     }
     // Its TCP port taken, pgbouncer still comes up on its Unix socket alone ("cannot listen on …" is only a
     // warning), and the tests' connections to 127.0.0.1:port would reach whoever took it.
-    const refused = log().match(/cannot listen on 127\.0\.0\.1:.*/)?.[0];
+    const refused = text.match(/cannot listen on 127\.0\.0\.1:.*/)?.[0];
     if (refused) {
       stopPid(pidfile);
       // It deletes its pidfile on the way out; the next attempt's would otherwise find it.

@@ -23,12 +23,3 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/**
- * The browser tests' flags: the above, with the GPU process's work (software compositing, as --disable-gpu
- * leaves it) and the network service run inside the browser process instead of two processes of their own,
- * which every frame and every request crossed by IPC. On four browser files (24 tests, one worker) the whole
- * machine used 83–95 CPU-s (mean 89, 4 runs) against 90–98 (mean 94, 6 runs) without them, alternated on one
- * quiet host (2026-12-02). Not for Lighthouse: its scores are what a visitor's Chrome, with those processes, does.
- */
-export const CHROMIUM_TEST_ARGS = [...CHROMIUM_ARGS, '--in-process-gpu', '--enable-features=NetworkServiceInProcess2'];
