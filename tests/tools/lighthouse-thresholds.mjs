@@ -33,3 +33,17 @@ export function needsMoreRuns(route, firstRun) {
   const lcpBudget = LCP_BUDGET_S[route] ?? LCP_BUDGET_S.default;
   return !(firstRun.lcpSeconds <= lcpBudget - SINGLE_RUN_MARGIN.lcpSeconds);
 }
+
+/**
+ * How much more the bare reference page may cost the host right after a route's runs than the reference the
+ * route's slowdown was set from, before a timing missed in those runs is put down to the host. Within one gate
+ * on a quiet host the reference's median read 95–113 ms (2026-12-02, 15:27 UTC); in a
+ * fresh-clone gate whose /reuniao read LCP 1.21/1.31/1.41 s (0.77 s in every other gate that day), it had
+ * gone from 102 to 128 ms (+25 %) two routes before.
+ */
+export const HOST_SLOWED_FACTOR = 1.15;
+
+/** Whether the host was clearly slower after a route's runs (referenceAfterMs) than before (referenceBeforeMs). */
+export function hostSlowedDuring(referenceBeforeMs, referenceAfterMs) {
+  return referenceAfterMs > referenceBeforeMs * HOST_SLOWED_FACTOR;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_TARGET_MS, cpuSlowdownCap, cpuSlowdownFor } from '../tools/cpu-calibration.mjs';
 import { bareDocument, pageText } from '../tools/reference-page.mjs';
-import { LCP_BUDGET_S, SINGLE_RUN_MARGIN, THRESHOLDS, needsMoreRuns } from '../tools/lighthouse-thresholds.mjs';
+import { HOST_SLOWED_FACTOR, LCP_BUDGET_S, SINGLE_RUN_MARGIN, THRESHOLDS, hostSlowedDuring, needsMoreRuns } from '../tools/lighthouse-thresholds.mjs';
 
 describe('Lighthouse CPU calibration', () => {
   it('follows the calculator linked from Lighthouse\'s throttling docs at its anchor points', () => {
@@ -62,5 +62,15 @@ describe('when one Lighthouse run stands for the median', () => {
     expect(needsMoreRuns('/', run(null, 0.5))).toBe(true);
     expect(needsMoreRuns('/', run(90, 0.5))).toBe(true);
     expect(needsMoreRuns('/', run(100, Number.NaN))).toBe(true);
+  });
+});
+
+describe('a timing missed while the host slowed', () => {
+  it('is put down to the host only when the reference afterwards costs clearly more than before', () => {
+    expect(hostSlowedDuring(102, 128)).toBe(true);
+    expect(hostSlowedDuring(102, 102 * HOST_SLOWED_FACTOR)).toBe(false);
+    expect(hostSlowedDuring(102, 110)).toBe(false);
+    // A host that got faster says nothing in the page's favour.
+    expect(hostSlowedDuring(128, 102)).toBe(false);
   });
 });
