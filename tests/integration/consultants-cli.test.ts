@@ -7,41 +7,28 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCopy } from '../../functions/lib/admin/consultants';
 import { hoursCopy } from '../../src/domain/scheduling/hours';
-import { openPgliteStore } from '../../functions/lib/store/pglite';
-import { cliDataDir, consultantsInProcess, consultantsOnStore, consultantsProcess } from './consultants-process';
+import { cliDataDir, consultantsInProcess, sharedCliStore } from './consultants-process';
 
 let dataDir: string;
 const ANA = 'ana.souza@consultores.example.com';
 const SITE_URL = 'https://mentor.example.com';
 
 /**
- * One open of the database for the in-process commands between two real processes: each command's own open
- * cost ~1.5 CPU-s, ~20 times in this file. Closed before every real process, which must find the database
- * free (the lock is the process's, tested below). The CLI opening and closing it itself: every real process,
- * and `hours` in the first test in this process (consultantsInProcess).
+ * One open of the database for the in-process commands between two real processes (consultants-process.ts
+ * sharedCliStore). The CLI opening and closing it itself: every real process, and `hours` in the first test
+ * in this process (consultantsInProcess).
  */
-let shared: ReturnType<typeof openPgliteStore> | undefined;
-async function closeShared() {
-  const opened = shared;
-  shared = undefined;
-  await (await opened)?.close();
-}
-
-const cli = async (...args: string[]) => {
-  await closeShared();
-  return consultantsProcess(dataDir, ...args);
-};
-/** The CLI's own function in this process (consultants-process.ts): for everything but the process's own behaviour. */
-const inProcess = async (...args: string[]) => {
-  shared ??= openPgliteStore(dataDir); // one open, also for commands started at once
-  return consultantsOnStore(await shared, SITE_URL, dataDir, ...args);
-};
+let commands: ReturnType<typeof sharedCliStore>;
+const cli = (...args: string[]) => commands.process(...args);
+/** The CLI's own function in this process: for everything but the process's own behaviour. */
+const inProcess = (...args: string[]) => commands.inProcess(...args);
 
 beforeAll(async () => {
   dataDir = await cliDataDir('mentor-cli-');
+  commands = sharedCliStore(dataDir, SITE_URL);
 });
 afterAll(async () => {
-  await closeShared();
+  await commands.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -156,7 +143,7 @@ describe('npm run consultants', () => {
   it('refuses to open an embedded database another live process holds (exit 2), nothing changed', async () => {
     // This test process stands in for a running `npm start`: its pid in the lock file, alive. (The shared
     // store's close removes its own lock file: first.)
-    await closeShared();
+    await commands.close();
     await writeFile(join(dataDir, 'db.lock'), String(process.pid));
     try {
       const r = await cli('deactivate', 'dora@consultores.example.com');

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { runConsultantsCli } from '../../functions/lib/admin/consultants-cli';
 import { readEnv } from '../../functions/lib/env';
+import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { Store } from '../../functions/lib/store/port';
 
 const run = promisify(execFile);
@@ -50,6 +51,32 @@ export async function consultantsOnStore(store: Store | undefined, siteUrl: stri
   const env = readEnv({ ...process.env, DATA_DIR: dataDir, SITE_URL: siteUrl, DATABASE_URL: '', SUPABASE_URL: '' });
   const code = await runConsultantsCli(args, env, io, store);
   return { code, out, err };
+}
+
+/**
+ * The commands of one file on the embedded database in `dataDir`, opened once for every in-process command
+ * (each command's own open costs ~1.5 CPU-s) and closed before every real process, which must find the
+ * database free: the lock is the process's. `store()` is that open database, for reading what the commands left.
+ */
+export function sharedCliStore(dataDir: string, siteUrl: string) {
+  let opened: ReturnType<typeof openPgliteStore> | undefined;
+  const store = () => (opened ??= openPgliteStore(dataDir)); // one open, also for commands started at once
+  const close = async () => {
+    const closing = opened;
+    opened = undefined;
+    await (await closing)?.close();
+  };
+  return {
+    store,
+    close,
+    /** The CLI's own function in this process, on the open database. */
+    inProcess: async (...args: string[]) => consultantsOnStore(await store(), siteUrl, dataDir, ...args),
+    /** The real process, after the open database is closed. */
+    process: async (...args: string[]) => {
+      await close();
+      return consultantsProcessAt(siteUrl, dataDir, ...args);
+    },
+  };
 }
 
 /**

@@ -1,13 +1,12 @@
 // "Equipe" is `npm run consultants` with a form: each command run by the CLI (on one embedded database) and by
 // the console (on another) leaves the same rows and says the same words. The first command goes through the
 // real CLI process, the others through its own function in this process on one open copy of its database
-// (consultants-process.ts consultantsOnStore): the process and the CLI's own open are tested in consultants-cli.test.ts.
+// (consultants-process.ts sharedCliStore): the process and the CLI's own open are tested in consultants-cli.test.ts.
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteStore } from '../../functions/lib/store/pglite';
 import type { TeamMember } from '../../src/domain/painel/api';
 import { withNames } from '../../src/domain/painel/names';
-import { cliDataDir, consultantsOnStore, consultantsProcessAt } from './consultants-process';
+import { cliDataDir, sharedCliStore } from './consultants-process';
 import { MENTOR, painelClient } from './painel-helpers';
 import { storeCases, type Opened } from './stores';
 
@@ -47,41 +46,38 @@ const sameWords = (text: string) => text.replace(/#[\w-]{20,}|\/agenda\/[\w-]+/g
 
 describe('Equipe and `npm run consultants` side by side', () => {
   let cliDir: string;
-  let cliStore: Awaited<ReturnType<typeof openPgliteStore>> | undefined;
+  let terminal: ReturnType<typeof sharedCliStore>;
   let opened: Opened;
   const { call, signIn } = painelClient(() => opened);
 
   beforeAll(async () => {
     cliDir = await cliDataDir('mentor-parity-');
+    terminal = sharedCliStore(cliDir, SITE_URL);
     opened = await storeCases(null)[0].open({ env: { SITE_URL } });
   });
   afterAll(async () => {
     await opened.close();
-    await cliStore?.close();
+    await terminal.close();
     await rm(cliDir, { recursive: true, force: true });
   });
 
   /** The first command as a real process; the others on one open copy of its database (consultantsOnStore). */
-  const cli = async (args: string[], index: number) => {
-    if (index === 0) return consultantsProcessAt(SITE_URL, cliDir, ...args);
-    cliStore ??= await openPgliteStore(cliDir);
-    return consultantsOnStore(cliStore, SITE_URL, cliDir, ...args);
-  };
+  const cli = (args: string[], index: number) => (index === 0 ? terminal.process(...args) : terminal.inProcess(...args));
 
   it('runs every command both ways with the same answer and the same rows', async () => {
     const cookie = await signIn(MENTOR);
     for (const [index, [command, ...args]] of COMMANDS.entries()) {
-      const terminal = await cli([command, ...args], index);
+      const said = await cli([command, ...args], index);
       const res = await call('POST', '/api/painel/equipe', { cookie, body: { command, args } });
       const answer = (await res.json()) as { message?: string; error?: string };
       const label = `${command} ${args.join(' ')}`;
-      expect(res.status === 200, label).toBe(terminal.code === 0);
+      expect(res.status === 200, label).toBe(said.code === 0);
       // The same words, except that the console names consultants by name where the terminal writes the address.
       const names = new Map((await opened.query<{ email: string; name: string }>('select lower(email) as email, name from presellers')).map((p) => [p.email, p.name]));
-      expect(sameWords(answer.message ?? answer.error ?? ''), label).toBe(sameWords(withNames(terminal.code === 0 ? terminal.out : terminal.err, names)));
+      expect(sameWords(answer.message ?? answer.error ?? ''), label).toBe(sameWords(withNames(said.code === 0 ? said.out : said.err, names)));
     }
     const [{ state: consoleState }] = await opened.query<{ state: unknown }>(STATE);
-    const [{ state: cliState }] = await cliStore!.sql.query<{ state: unknown }>(STATE);
+    const [{ state: cliState }] = await (await terminal.store()).sql.query<{ state: unknown }>(STATE);
     expect(consoleState).toEqual(cliState);
     expect(JSON.stringify(consoleState)).toContain('Férias');
     // The list the console shows: no feed address, no token anywhere in it.

@@ -317,7 +317,48 @@ export async function runLighthouse({
     // ~60 CPU-s a gate. Where the host slows down later, the reference measured again between routes still
     // lowers the slowdown (cpuSlowdownCap); where it speeds up, the gate stays at the slowdown it started with.
     const hostSlowdown = await hostCpuSlowdown(chrome.port);
-    routes: for (const route of routes) {
+    /**
+     * One route's audit: one run, every category; when it is near a threshold (needsMoreRuns), runs - 1 more,
+     * performance only (7.5 against 12.9 CPU-s a run, 2026-11-28 profile), and the median counts:
+     * accessibility, best practices and SEO are properties of the page's markup, the same in every run, where
+     * performance is a timing that needs a median once it is close. timingMissed: performance or LCP missed.
+     */
+    const auditRoute = async (route, url, status) => {
+      const started = Date.now();
+      if (started - referenceMeasuredAt >= REFERENCE_REFRESH_MS) await measureReference();
+      const referenceAtStart = recentReferenceMs();
+      const cpuSlowdown = Math.min(hostSlowdown, cpuSlowdownCap(referenceAtStart));
+      const lhrs = [];
+      let error;
+      let wanted = runs;
+      for (let attempt = 0; lhrs.length < wanted && attempt < runs + BROKEN_TRACE_RETRIES; attempt += 1) {
+        try {
+          lhrs.push(await auditOnce(url, chrome.port, cpuSlowdown, lhrs.length === 0 ? undefined : ['performance']));
+          if (lhrs.length === 1 && !needsMoreRuns(route, summarize(lhrs[0]))) wanted = 1;
+        } catch (e) {
+          // A broken trace (e.g. NO_NAVSTART) says nothing about the page: run it again.
+          error = e instanceof Error ? e.message : String(e);
+          log(`  ${route}: Lighthouse run failed (${error}), running again`);
+        }
+      }
+      if (lhrs.length < wanted) {
+        log(`- ${route}: Lighthouse failed: ${error}`);
+        return { result: { route, status, error, failures: [`Lighthouse failed: ${error}`] }, timingMissed: false };
+      }
+      const summaries = lhrs.map(summarize);
+      const summary = medianSummary(summaries);
+      // The run whose LCP is the median is kept as the report (and for naming failing audits).
+      const representative = lhrs[summaries.indexOf([...summaries].sort((x, y) => x.lcpSeconds - y.lcpSeconds)[Math.floor(lhrs.length / 2)])];
+      const { failures, timingMissed } = routeFailures(route, lhrs, summary, representative);
+      const lcps = summaries.map((x) => x.lcpSeconds.toFixed(2)).join('/');
+      log(
+        `- ${route}: ${Object.entries(summary.scores).map(([id, v]) => `${CATEGORY_LABEL[id]} ${v}`).join(', ')}, LCP ${summary.lcpSeconds.toFixed(2)} s (${lcps}), CPU ×${summaries.map((x) => x.cpuSlowdown.toFixed(1)).join('/')}` +
+          ` in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+      );
+      return { result: { route, status, lhr: representative, summary, runs: summaries, failures, referenceMs: referenceAtStart }, timingMissed };
+    };
+
+    for (const route of routes) {
       const url = new URL(route, baseUrl).href;
       const status = await routeStatus(url);
       if (status === 404) {
@@ -330,87 +371,25 @@ export async function runLighthouse({
         results.push({ route, status, failures: [`answers ${status} instead of 200`] });
         continue;
       }
-      // A second pass only when the first missed a timing threshold while the host itself slowed (below).
-      for (let pass = 0; ; pass += 1) {
-        const started = Date.now();
-        if (started - referenceMeasuredAt >= REFERENCE_REFRESH_MS) await measureReference();
-        const referenceAtStart = recentReferenceMs();
-        const cpuSlowdown = Math.min(hostSlowdown, cpuSlowdownCap(referenceAtStart));
-        const lhrs = [];
-        let error;
-        // One run, every category; when it is near a threshold (needsMoreRuns), runs - 1 more, performance only
-        // (7.5 against 12.9 CPU-s a run, 2026-11-28 profile), and the median counts: accessibility, best
-        // practices and SEO are properties of the page's markup, the same in every run, where performance is a
-        // timing that needs a median once it is close.
-        let wanted = runs;
-        for (let attempt = 0; lhrs.length < wanted && attempt < runs + BROKEN_TRACE_RETRIES; attempt += 1) {
-          try {
-            lhrs.push(await auditOnce(url, chrome.port, cpuSlowdown, lhrs.length === 0 ? undefined : ['performance']));
-            if (lhrs.length === 1 && !needsMoreRuns(route, summarize(lhrs[0]))) wanted = 1;
-          } catch (e) {
-            // A broken trace (e.g. NO_NAVSTART) says nothing about the page: run it again.
-            error = e instanceof Error ? e.message : String(e);
-            log(`  ${route}: Lighthouse run failed (${error}), running again`);
-          }
+      let { result, timingMissed } = await auditRoute(route, url, status);
+      // A timing missed while the bare reference page, audited again right after, costs the host clearly more
+      // than the reference the slowdown was set from: the runs measured a slower host, not the page (a shared
+      // machine's neighbours come and go within seconds; the reference is otherwise measured every 30 s). The
+      // route is audited once more on the slowdown the host now allows; a miss then stands. Without that
+      // evidence a miss stands at once: this is not a retry of a failure.
+      if (timingMissed) {
+        await measureReference();
+        const after = referenceMs.at(-1);
+        if (hostSlowedDuring(result.referenceMs, after)) {
+          log(`  ${route}: missed (${result.failures.join('; ').split('\n')[0]}) while the reference page went from ${result.referenceMs.toFixed(0)} to ${after.toFixed(0)} ms of host main thread: audited again`);
+          result = { ...(await auditRoute(route, url, status)).result, secondPass: true };
         }
-        if (lhrs.length < wanted) {
-          log(`- ${route}: Lighthouse failed: ${error}`);
-          results.push({ route, status, error, failures: [`Lighthouse failed: ${error}`] });
-          continue routes;
-        }
-        const summaries = lhrs.map(summarize);
-        const summary = medianSummary(summaries);
-        // The run whose LCP is the median is kept as the report (and for naming failing audits).
-        const representative = lhrs[summaries.indexOf([...summaries].sort((x, y) => x.lcpSeconds - y.lcpSeconds)[Math.floor(lhrs.length / 2)])];
-        const failures = [];
-        for (const [id, min] of Object.entries(THRESHOLDS)) {
-          const value = summary.scores[id];
-          const expected = EXPECTED_FAILING[route]?.[id];
-          if (expected) {
-            // In every run, like the thresholds.
-            const isExpected = (title) => expected.some((auditId) => title.endsWith(`[${auditId}]`));
-            const perRun = lhrs.filter((lhr) => id in lhr.categories).map((lhr) => failingAudits(lhr, id));
-            const unexpected = [...new Set(perRun.flat().filter((title) => !isExpected(title)))];
-            const missing = expected.filter((auditId) => perRun.some((failing) => !failing.some((title) => title.endsWith(`[${auditId}]`))));
-            if (unexpected.length) failures.push(`${id}: failing audits besides ${expected.join(', ')}:\n      - ${unexpected.join('\n      - ')}`);
-            if (missing.length) failures.push(`${id}: expected to fail (noindex page) but passes: ${missing.join(', ')}`);
-            continue;
-          }
-          if (value === null || value < min) {
-            const audits = failingAudits(id === 'performance' ? representative : lhrs[0], id);
-            failures.push(`${id} ${value ?? 'n/a'} < ${min}${audits.length ? `:\n      - ${audits.join('\n      - ')}` : ''}`);
-          }
-        }
-        const lcpBudget = LCP_BUDGET_S[route] ?? LCP_BUDGET_S.default;
-        if (!(summary.lcpSeconds <= lcpBudget)) failures.push(`LCP ${summary.lcpSeconds.toFixed(2)} s (median of ${lhrs.length}) > ${lcpBudget} s`);
-        const kbBudget = TOTAL_KB_BUDGET[route];
-        if (kbBudget !== undefined && !(summary.totalKB <= kbBudget)) failures.push(`total transfer ${summary.totalKB.toFixed(1)} KB > ${kbBudget} KB`);
-        const lcps = summaries.map((x) => x.lcpSeconds.toFixed(2)).join('/');
-        log(
-          `- ${route}: ${Object.entries(summary.scores).map(([id, v]) => `${CATEGORY_LABEL[id]} ${v}`).join(', ')}, LCP ${summary.lcpSeconds.toFixed(2)} s (${lcps}), CPU ×${summaries.map((x) => x.cpuSlowdown.toFixed(1)).join('/')}` +
-            ` in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-        );
-        if (reportDir) {
-          const name = route === '/' ? 'index' : route.replace(/^\//, '').replace(/[^\w-]+/g, '_');
-          await writeFile(path.join(reportDir, `${name}.json`), JSON.stringify(representative));
-        }
-        // A timing missed while the bare reference page, audited again right after, costs the host clearly more
-        // than the reference the slowdown was set from: the runs measured a slower host, not the page (a shared
-        // machine's neighbours come and go within seconds; the reference is otherwise measured every 30 s). The
-        // route is audited once more on the slowdown the host now allows; a miss then stands. Without that
-        // evidence a miss stands at once: this is not a retry of a failure.
-        const timingMissed = failures.some((f) => f.startsWith('performance ') || f.startsWith('LCP '));
-        if (timingMissed && pass === 0) {
-          await measureReference();
-          const after = referenceMs.at(-1);
-          if (hostSlowedDuring(referenceAtStart, after)) {
-            log(`  ${route}: missed (${failures.join('; ').split('\n')[0]}) while the reference page went from ${referenceAtStart.toFixed(0)} to ${after.toFixed(0)} ms of host main thread: audited again`);
-            continue;
-          }
-        }
-        results.push({ route, status, lhr: representative, summary, runs: summaries, failures, referenceMs: referenceAtStart, ...(pass > 0 && { secondPass: true }) });
-        break;
       }
+      if (reportDir && result.lhr) {
+        const name = route === '/' ? 'index' : route.replace(/^\//, '').replace(/[^\w-]+/g, '_');
+        await writeFile(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr));
+      }
+      results.push(result);
     }
     // The home page against the reference, alternated (reference, home, reference, home…) after every route, in
     // the same Chromium, each load in a new context: the median of each. A first pair warms the Chromium up and
@@ -449,6 +428,43 @@ export async function runLighthouse({
   }
   const problems = results.flatMap((r) => r.failures.map((f) => `${r.route}: ${f}`));
   return { ok: problems.length === 0, results, problems, referenceMs };
+}
+
+/**
+ * What a route's runs miss: the thresholds of each category (or, on a noindex page, exactly its expected failing
+ * audits in every run), the LCP budget on the median, the bytes budget. timingMissed: the performance score or
+ * the LCP, the two that are timings of the host as well as properties of the page.
+ */
+function routeFailures(route, lhrs, summary, representative) {
+  const failures = [];
+  let timingMissed = false;
+  for (const [id, min] of Object.entries(THRESHOLDS)) {
+    const value = summary.scores[id];
+    const expected = EXPECTED_FAILING[route]?.[id];
+    if (expected) {
+      // In every run, like the thresholds.
+      const isExpected = (title) => expected.some((auditId) => title.endsWith(`[${auditId}]`));
+      const perRun = lhrs.filter((lhr) => id in lhr.categories).map((lhr) => failingAudits(lhr, id));
+      const unexpected = [...new Set(perRun.flat().filter((title) => !isExpected(title)))];
+      const missing = expected.filter((auditId) => perRun.some((failing) => !failing.some((title) => title.endsWith(`[${auditId}]`))));
+      if (unexpected.length) failures.push(`${id}: failing audits besides ${expected.join(', ')}:\n      - ${unexpected.join('\n      - ')}`);
+      if (missing.length) failures.push(`${id}: expected to fail (noindex page) but passes: ${missing.join(', ')}`);
+      continue;
+    }
+    if (value === null || value < min) {
+      const audits = failingAudits(id === 'performance' ? representative : lhrs[0], id);
+      failures.push(`${id} ${value ?? 'n/a'} < ${min}${audits.length ? `:\n      - ${audits.join('\n      - ')}` : ''}`);
+      if (id === 'performance') timingMissed = true;
+    }
+  }
+  const lcpBudget = LCP_BUDGET_S[route] ?? LCP_BUDGET_S.default;
+  if (!(summary.lcpSeconds <= lcpBudget)) {
+    failures.push(`LCP ${summary.lcpSeconds.toFixed(2)} s (median of ${lhrs.length}) > ${lcpBudget} s`);
+    timingMissed = true;
+  }
+  const kbBudget = TOTAL_KB_BUDGET[route];
+  if (kbBudget !== undefined && !(summary.totalKB <= kbBudget)) failures.push(`total transfer ${summary.totalKB.toFixed(1)} KB > ${kbBudget} KB`);
+  return { failures, timingMissed };
 }
 
 /** The host's load average (1, 5, 15 min), printed with each ratio: the machine is shared. */
